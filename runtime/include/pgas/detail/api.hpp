@@ -1,0 +1,51 @@
+// The out-of-line entry points of libpgas that the dialect headers call. Not for direct use.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "pgas/transport.h"
+
+namespace pgas::detail {
+
+extern int g_mythread;  // set before any user code runs
+extern int g_threads;
+
+// The calling thread's part of `handle` (address of its first byte), or nullptr if it holds none.
+void *local_base(pgas_handle_t handle);
+// Validated address of [offset, offset + size) in the calling thread's part of `handle`.
+void *local_address(pgas_handle_t handle, std::size_t offset, std::size_t size, const char *operation);
+// The layout `handle` was created with (validated).
+pgas_layout_t layout_of(pgas_handle_t handle);
+
+[[noreturn]] void index_out_of_range(pgas_handle_t handle, std::size_t index, std::size_t nelems);
+[[noreturn]] void not_local(pgas_handle_t handle, int thread, const char *operation);
+
+// Barriers; id == nullptr means no barrier id.
+void barrier_notify(const std::int64_t *id);
+void barrier_wait(const std::int64_t *id);
+void barrier(const std::int64_t *id);
+
+// A shared address: the object, the thread and the byte offset inside that thread's part.
+struct gaddr {
+  pgas_handle_t handle;
+  int thread;
+  std::size_t offset;
+};
+
+// Bulk copies behind upc_memget / upc_memput / upc_memcpy / upc_memset.
+void memget(void *dst, gaddr src, std::size_t n);
+void memput(gaddr dst, const void *src, std::size_t n);
+void memcpy_shared(gaddr dst, gaddr src, std::size_t n);
+void memset_shared(gaddr dst, int c, std::size_t n);
+
+// Allocation behind upc_all_alloc / upc_global_alloc / upc_alloc / upc_free; `site` is "file:line".
+pgas_handle_t allocate(pgas_alloc_kind_t kind, std::size_t nblocks, std::size_t nbytes, const char *site);
+void free_shared(pgas_handle_t handle, const char *operation);
+
+}  // namespace pgas::detail
+
+namespace pgas {
+inline int mythread() { return detail::g_mythread; }  // MYTHREAD
+inline int threads() { return detail::g_threads; }    // THREADS
+}  // namespace pgas

@@ -1,0 +1,39 @@
+// upc_forall(init, cond, step, affinity): a for loop whose iterations run only on the thread the affinity
+// names: an integer (thread affinity % THREADS) or a pointer-to-shared (the thread it points to, as in
+// `&x[i]`). pgas::all_threads runs every iteration on every thread (UPC's `continue`). The clauses are
+// separated by commas, since a macro cannot take semicolons. Clang sees a ForStmt spelled by this macro.
+#pragma once
+
+#include <concepts>
+
+#include "pgas/detail/api.hpp"
+#include "pgas/global_ptr.hpp"
+#include "pgas/layout.hpp"
+
+namespace pgas {
+
+struct all_threads_t {};
+inline constexpr all_threads_t all_threads{};
+
+namespace detail {
+template <std::integral I>
+bool has_affinity(I value) {
+  return layout::floor_mod(static_cast<std::int64_t>(value), g_threads) == g_mythread;
+}
+template <class T>
+bool has_affinity(const global_ptr<T> &p) {
+  return p.thread() == g_mythread;
+}
+template <class T>
+bool has_affinity(const shared_ref<T> &r) {
+  return r.thread() == g_mythread;
+}
+inline bool has_affinity(all_threads_t) { return true; }
+}  // namespace detail
+
+}  // namespace pgas
+
+#define upc_forall(init, cond, step, affinity) \
+  for (init; cond; step)                       \
+    if (!::pgas::detail::has_affinity(affinity)) { \
+    } else

@@ -1,0 +1,153 @@
+// global_ptr<T>: UPC's pointer-to-shared (shared T *). It names a thread, a phase inside the current block
+// and an address in that thread's part of one shared object, and moves with UPC arithmetic for its
+// blocking factor (1 = cyclic, the default; 0 = indefinite: every element on one thread).
+#pragma once
+
+#include <compare>
+#include <cstddef>
+#include <type_traits>
+
+#include "pgas/detail/api.hpp"
+#include "pgas/layout.hpp"
+#include "pgas/shared_ref.hpp"
+
+namespace pgas {
+
+template <class T>
+class global_ptr {
+  using byte_step = std::conditional_t<std::is_void_v<T>, char, std::remove_const_t<T>>;
+  static constexpr std::size_t kElem = sizeof(byte_step);
+
+ public:
+  using element_type = T;
+
+  global_ptr() = default;
+  global_ptr(std::nullptr_t) {}  // NOLINT: like a null pointer literal
+  global_ptr(pgas_handle_t handle, int thread, std::size_t phase, std::size_t offset, std::size_t block) noexcept
+      : handle_(handle), thread_(thread), phase_(phase), offset_(offset), block_(block) {}
+
+  // shared T * -> shared const T * and -> shared void * (the phase is dropped).
+  template <class U>
+    requires(std::is_convertible_v<U *, T *> && !std::is_same_v<U, T>)
+  global_ptr(const global_ptr<U> &p)  // NOLINT
+      : handle_(p.handle()), thread_(p.thread()), phase_(std::is_void_v<T> ? 0 : p.phase()), offset_(p.offset()),
+        block_(std::is_void_v<T> ? p.block_hint() : p.block()) {}
+
+  // shared void * -> shared T *, with the blocking factor of T's pointer type (UPC: in the type; here a
+  // value). By default the one the allocation suggests: 1 for upc_all_alloc/upc_global_alloc, indefinite for
+  // upc_alloc.
+  template <class V>
+    requires(std::is_void_v<V> && !std::is_void_v<T>)
+  global_ptr(const global_ptr<V> &p)  // NOLINT
+      : global_ptr(p.handle(), p.thread(), 0, p.offset(), p.block_hint()) {}
+  template <class V>
+    requires(std::is_void_v<V> && !std::is_void_v<T>)
+  global_ptr(const global_ptr<V> &p, std::size_t block) : global_ptr(p.handle(), p.thread(), 0, p.offset(), block) {}
+
+  pgas_handle_t handle() const { return handle_; }
+  int thread() const { return thread_; }
+  std::size_t phase() const { return phase_; }
+  std::size_t offset() const { return offset_; }  // bytes inside the thread's part of the object
+  std::size_t block() const { return block_; }
+  std::size_t block_hint() const { return block_; }
+  explicit operator bool() const { return handle_ != 0; }
+
+  shared_ref<T> operator*() const
+    requires(!std::is_void_v<T>)
+  {
+    T *local = thread_ == detail::g_mythread
+                   ? static_cast<T *>(detail::local_address(handle_, offset_, sizeof(T), "dereference"))
+                   : nullptr;
+    return shared_ref<T>(local, handle_, thread_, phase_, offset_, block_, false);
+  }
+  shared_ref<T> operator[](std::ptrdiff_t i) const
+    requires(!std::is_void_v<T>)
+  {
+    return *(*this + i);
+  }
+
+  // The calling thread's local pointer to the element (UPC: casting to a local pointer); stops the job
+  // when the element has affinity to another thread.
+  T *local() const {
+    if (thread_ != detail::g_mythread) detail::not_local(handle_, thread_, "global_ptr::local");
+    return static_cast<T *>(detail::local_address(handle_, offset_, kElem, "global_ptr::local"));
+  }
+
+  friend global_ptr operator+(const global_ptr &p, std::ptrdiff_t delta)
+    requires(!std::is_void_v<T>)
+  {
+    layout::Position from{p.thread_, static_cast<std::int64_t>(p.phase_), static_cast<std::int64_t>(p.offset_ / kElem)};
+    auto to = layout::advance(from, delta, p.block_, static_cast<std::uint64_t>(detail::g_threads));
+    return global_ptr(p.handle_, static_cast<int>(to.thread), static_cast<std::size_t>(to.phase),
+                      static_cast<std::size_t>(to.local) * kElem + p.offset_ % kElem, p.block_);
+  }
+  friend global_ptr operator+(std::ptrdiff_t delta, const global_ptr &p) { return p + delta; }
+  friend global_ptr operator-(const global_ptr &p, std::ptrdiff_t delta) { return p + (-delta); }
+  friend std::ptrdiff_t operator-(const global_ptr &a, const global_ptr &b)
+    requires(!std::is_void_v<T>)
+  {
+    return layout::distance(a.position(), b.position(), a.block_, static_cast<std::uint64_t>(detail::g_threads));
+  }
+  global_ptr &operator+=(std::ptrdiff_t d) { return *this = *this + d; }
+  global_ptr &operator-=(std::ptrdiff_t d) { return *this = *this - d; }
+  global_ptr &operator++() { return *this += 1; }
+  global_ptr &operator--() { return *this -= 1; }
+  global_ptr operator++(int) {
+    global_ptr old = *this;
+    *this += 1;
+    return old;
+  }
+  global_ptr operator--(int) {
+    global_ptr old = *this;
+    *this -= 1;
+    return old;
+  }
+
+  friend bool operator==(const global_ptr &a, const global_ptr &b) {
+    return a.handle_ == b.handle_ && a.thread_ == b.thread_ && a.offset_ == b.offset_;
+  }
+  // Pointers into the same object compare by element position.
+  friend std::strong_ordering operator<=>(const global_ptr &a, const global_ptr &b)
+    requires(!std::is_void_v<T>)
+  {
+    if (a.handle_ != b.handle_) return a.handle_ <=> b.handle_;
+    return (a - b) <=> 0;
+  }
+
+ private:
+  layout::Position position() const {
+    return {thread_, static_cast<std::int64_t>(phase_), static_cast<std::int64_t>(offset_ / kElem)};
+  }
+
+  pgas_handle_t handle_ = 0;
+  int thread_ = 0;
+  std::size_t phase_ = 0;
+  std::size_t offset_ = 0;
+  std::size_t block_ = 1;
+};
+
+template <class T>
+global_ptr<T> shared_ref<T>::operator&() const {
+  return global_ptr<T>(handle_, thread_, phase_, offset_, block_);
+}
+
+}  // namespace pgas
+
+// UPC's pointer queries.
+template <class T>
+std::size_t upc_threadof(const pgas::global_ptr<T> &p) {
+  return static_cast<std::size_t>(p.thread());
+}
+template <class T>
+std::size_t upc_phaseof(const pgas::global_ptr<T> &p) {
+  return p.phase();
+}
+// The byte address of the element inside its thread's part of the object.
+template <class T>
+std::size_t upc_addrfield(const pgas::global_ptr<T> &p) {
+  return p.offset();
+}
+template <class T>
+pgas::global_ptr<T> upc_resetphase(const pgas::global_ptr<T> &p) {
+  return pgas::global_ptr<T>(p.handle(), p.thread(), 0, p.offset(), p.block());
+}

@@ -1,0 +1,68 @@
+// UPC data layout, as pure functions of (blocking factor, THREADS): where element i of a shared array
+// lives, and how a pointer-to-shared moves. Block 0 means indefinite (every element on one thread).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace pgas::layout {
+
+// A position in a shared array: the owning thread, the phase (position inside its block) and the element's
+// index inside that thread's part (its local index).
+struct Position {
+  std::int64_t thread;
+  std::int64_t phase;
+  std::int64_t local;
+};
+
+constexpr bool operator==(const Position &a, const Position &b) {
+  return a.thread == b.thread && a.phase == b.phase && a.local == b.local;
+}
+
+// Floor division and modulo, for pointer arithmetic that steps backwards.
+constexpr std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+constexpr std::int64_t floor_mod(std::int64_t a, std::int64_t b) { return a - floor_div(a, b) * b; }
+
+// Element i of an array with blocking factor `block` over `threads` threads (owner: thread of block 0).
+constexpr Position place(std::uint64_t i, std::uint64_t block, std::uint64_t threads, std::int64_t owner = 0) {
+  if (block == 0) return {owner, 0, static_cast<std::int64_t>(i)};
+  if (block == 1) return {static_cast<std::int64_t>(i % threads), 0, static_cast<std::int64_t>(i / threads)};
+  std::uint64_t b = i / block, phase = i % block;
+  return {static_cast<std::int64_t>(b % threads), static_cast<std::int64_t>(phase),
+          static_cast<std::int64_t>((b / threads) * block + phase)};
+}
+
+// How many of n elements have affinity to `thread`: the length of its local part.
+constexpr std::uint64_t local_count(std::uint64_t n, std::uint64_t block, std::uint64_t threads, std::uint64_t thread,
+                                    std::int64_t owner = 0) {
+  if (block == 0) return static_cast<std::int64_t>(thread) == owner ? n : 0;
+  std::uint64_t full_blocks = n / block, rest = n % block;
+  std::uint64_t mine = (full_blocks / threads + (thread < full_blocks % threads ? 1 : 0)) * block;
+  return mine + (full_blocks % threads == thread ? rest : 0);
+}
+
+// Inverse of place(): the global index of a position.
+constexpr std::int64_t global_index(const Position &p, std::uint64_t block, std::uint64_t threads) {
+  if (block == 0) return p.local;
+  auto B = static_cast<std::int64_t>(block), T = static_cast<std::int64_t>(threads);
+  std::int64_t local_block = floor_div(p.local - p.phase, B);
+  return (local_block * T + p.thread) * B + p.phase;
+}
+
+// UPC pointer arithmetic: the position `delta` elements after p (UPC 1.2 section 6.4.2).
+constexpr Position advance(const Position &p, std::int64_t delta, std::uint64_t block, std::uint64_t threads) {
+  if (block == 0) return {p.thread, 0, p.local + delta};
+  auto B = static_cast<std::int64_t>(block), T = static_cast<std::int64_t>(threads);
+  std::int64_t steps = floor_div(p.phase + delta, B);  // blocks crossed, counting thread by thread
+  std::int64_t phase = floor_mod(p.phase + delta, B);
+  std::int64_t thread_steps = p.thread + steps;
+  std::int64_t rounds = floor_div(thread_steps, T);  // full rounds over all threads
+  return {floor_mod(thread_steps, T), phase, p.local + rounds * B + (phase - p.phase)};
+}
+
+// a - b in elements, for positions in the same array.
+constexpr std::int64_t distance(const Position &a, const Position &b, std::uint64_t block, std::uint64_t threads) {
+  return global_index(a, block, threads) - global_index(b, block, threads);
+}
+
+}  // namespace pgas::layout

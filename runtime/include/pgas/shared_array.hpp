@@ -1,0 +1,172 @@
+// shared_array<T>: a UPC shared array (`shared [B] T x[n]`), allocated collectively by every thread and
+// freed collectively when the threads destroy it. Element i lives on thread (i / B) % THREADS; B = 1
+// (cyclic) by default, pgas::indefinite puts everything on thread 0.
+#pragma once
+
+#include <cstddef>
+#include <source_location>
+#include <span>
+#include <utility>
+
+#include "pgas/detail/api.hpp"
+#include "pgas/detail/site.hpp"
+#include "pgas/global_ptr.hpp"
+#include "pgas/layout.hpp"
+#include "pgas/shared_ref.hpp"
+
+namespace pgas {
+
+inline constexpr std::size_t indefinite = 0;
+
+template <class T, consistency C = relaxed>
+class shared_array {
+  static_assert(std::is_trivially_copyable_v<T>, "shared element types must be trivially copyable");
+
+ public:
+  // Collective: every thread constructs it with the same n and block. Elements start zeroed. `name` is how
+  // tools show the array; by default the tracer reads it from the declaring source line.
+  explicit shared_array(std::size_t n, std::size_t block = 1, const char *name = nullptr,
+                        std::source_location loc = std::source_location::current())
+      : n_(n), block_(block) {
+    std::string site = detail::site_of(loc);
+    pgas_layout_t layout{sizeof(T), block, n, block == 0 ? 0 : -1, PGAS_ALLOC_STATIC, name, site.c_str()};
+    handle_ = remote_alloc(&layout);
+    threads_ = static_cast<std::size_t>(detail::g_threads);
+    mythread_ = detail::g_mythread;
+    local_ = static_cast<T *>(detail::local_base(handle_));
+  }
+  ~shared_array() {
+    if (handle_ != 0) remote_free(handle_);
+  }
+  shared_array(const shared_array &) = delete;
+  shared_array &operator=(const shared_array &) = delete;
+  shared_array(shared_array &&other) noexcept { swap(other); }
+  shared_array &operator=(shared_array &&other) noexcept {
+    swap(other);
+    return *this;
+  }
+
+  shared_ref<T> operator[](std::size_t i) const {
+    if (i >= n_) [[unlikely]]
+      detail::index_out_of_range(handle_, i, n_);
+    layout::Position p = layout::place(i, block_, threads_);
+    T *local = p.thread == mythread_ ? local_ + p.local : nullptr;
+    return shared_ref<T>(local, handle_, static_cast<int>(p.thread), static_cast<std::size_t>(p.phase),
+                         static_cast<std::size_t>(p.local) * sizeof(T), block_, C == strict);
+  }
+
+  // Pointer-to-shared to element 0 (UPC: the array's name used as a pointer).
+  global_ptr<T> ptr() const { return global_ptr<T>(handle_, 0, 0, 0, block_); }
+  operator global_ptr<T>() const { return ptr(); }              // NOLINT: arrays decay to pointers
+  operator global_ptr<const T>() const { return ptr(); }        // NOLINT
+  operator global_ptr<void>() const { return ptr(); }           // NOLINT
+  operator global_ptr<const void>() const { return ptr(); }     // NOLINT
+
+  // The calling thread's elements, in local order (UPC: casting &x[MYTHREAD * B] to a local pointer).
+  std::span<T> local_part() const {
+    return {local_, static_cast<std::size_t>(layout::local_count(n_, block_, threads_,
+                                                                 static_cast<std::uint64_t>(mythread_)))};
+  }
+
+  std::size_t size() const { return n_; }
+  std::size_t block() const { return block_; }
+  pgas_handle_t handle() const { return handle_; }
+
+ private:
+  void swap(shared_array &o) noexcept {
+    std::swap(handle_, o.handle_);
+    std::swap(n_, o.n_);
+    std::swap(block_, o.block_);
+    std::swap(threads_, o.threads_);
+    std::swap(mythread_, o.mythread_);
+    std::swap(local_, o.local_);
+  }
+
+  pgas_handle_t handle_ = 0;
+  std::size_t n_ = 0;
+  std::size_t block_ = 1;
+  std::size_t threads_ = 1;
+  std::int64_t mythread_ = 0;
+  T *local_ = nullptr;
+};
+
+// A 2-D shared array in row-major order: `shared [B] T x[rows][cols]`, x[i][j] is element i * cols + j of
+// the linearized array (so shared_array2d<double> A(M, N, N) puts one row per block, like
+// `shared [N] double A[M][N]`).
+template <class T, consistency C = relaxed>
+class shared_array2d {
+ public:
+  class row {
+   public:
+    row(const shared_array<T, C> &a, std::size_t base, std::size_t cols) : a_(a), base_(base), cols_(cols) {}
+    shared_ref<T> operator[](std::size_t j) const {
+      if (j >= cols_) [[unlikely]]
+        detail::index_out_of_range(a_.handle(), base_ + j, a_.size());
+      return a_[base_ + j];
+    }
+
+   private:
+    const shared_array<T, C> &a_;
+    std::size_t base_, cols_;
+  };
+
+  shared_array2d(std::size_t rows, std::size_t cols, std::size_t block = 1, const char *name = nullptr,
+                 std::source_location loc = std::source_location::current())
+      : rows_(rows), cols_(cols), flat_(rows * cols, block, name, loc) {}
+
+  row operator[](std::size_t i) const {
+    if (i >= rows_) [[unlikely]]
+      detail::index_out_of_range(flat_.handle(), i * cols_, flat_.size());
+    return row(flat_, i * cols_, cols_);
+  }
+  shared_ref<T> operator()(std::size_t i, std::size_t j) const { return (*this)[i][j]; }
+
+  std::size_t rows() const { return rows_; }
+  std::size_t cols() const { return cols_; }
+  const shared_array<T, C> &flat() const { return flat_; }
+
+ private:
+  std::size_t rows_, cols_;
+  shared_array<T, C> flat_;
+};
+
+// A shared scalar (`shared T x;`): one element with affinity to thread 0, usable like a T.
+template <class T, consistency C = relaxed>
+class shared_var {
+ public:
+  explicit shared_var(const char *name = nullptr, std::source_location loc = std::source_location::current())
+      : storage_(1, indefinite, name, loc) {}
+  shared_ref<T> ref() const { return storage_[0]; }
+  operator T() const { return ref().get(); }  // NOLINT
+  const shared_var &operator=(const T &v) const {
+    ref().put(v);
+    return *this;
+  }
+  template <class U>
+  const shared_var &operator+=(const U &u) const {
+    ref() += u;
+    return *this;
+  }
+  template <class U>
+  const shared_var &operator-=(const U &u) const {
+    ref() -= u;
+    return *this;
+  }
+  T operator++(int) const { return ref()++; }
+  T operator--(int) const { return ref()--; }
+  const shared_var &operator++() const {
+    ++ref();
+    return *this;
+  }
+  const shared_var &operator--() const {
+    --ref();
+    return *this;
+  }
+  global_ptr<T> operator&() const { return &ref(); }
+  pgas_handle_t handle() const { return storage_.handle(); }
+
+ private:
+  shared_array<T, C> storage_;
+};
+
+}  // namespace pgas

@@ -1,0 +1,147 @@
+/*
+ * The transport seam: every remote access of a PGAS program goes through one of these functions.
+ *
+ * Each public name (remote_get, ...) is a weak alias of an implementation with a leading underscore
+ * (_remote_get, ...), exactly like the MPI profiling interface: a profiler defines the strong public
+ * name, measures, and calls the underscored one. The runtime itself always calls the public names, so
+ * data it moves on the user's behalf (upc_mem*, collectives, the software cache) is seen too.
+ *
+ * Arguments common to all functions:
+ *   handle  the shared object: equal on every thread for collective allocations (pgas_handle_t)
+ *   thread  the target thread, 0 <= thread < THREADS; never the calling thread for element accesses
+ *           made by the dialect (local-affinity accesses do not call the transport)
+ *   offset  byte offset inside the target thread's part of the object
+ *   size    bytes moved (per element for the vector forms)
+ *
+ * Misuse (unknown or freed handle, thread or offset out of range, misaligned atomic) stops the job with
+ * a message naming the object, the element and the calling thread; these functions never return an error.
+ */
+#ifndef PGAS_TRANSPORT_H
+#define PGAS_TRANSPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A shared object: index into the job's handle table (low 32 bits) and its generation (high 32 bits),
+ * so that a freed and reused slot is told apart from the object it used to hold. 0 is never valid. */
+typedef uint64_t pgas_handle_t;
+
+/* Completion token of a non-blocking transfer; 0 means "already complete". */
+typedef uint64_t pgas_token_t;
+
+/* Element types understood by accumulate and atomics. */
+typedef enum {
+  PGAS_INT32 = 0,
+  PGAS_UINT32 = 1,
+  PGAS_INT64 = 2,
+  PGAS_UINT64 = 3,
+  PGAS_FLOAT = 4,
+  PGAS_DOUBLE = 5
+} pgas_type_t;
+
+/* Combining operations of remote_accv. */
+typedef enum { PGAS_ACC_REPLACE = 0, PGAS_ACC_SUM = 1, PGAS_ACC_MIN = 2, PGAS_ACC_MAX = 3 } pgas_acc_op_t;
+
+/* Remote atomic operations (32- and 64-bit integers). */
+typedef enum {
+  PGAS_ATOMIC_FETCH_ADD = 0,
+  PGAS_ATOMIC_SWAP = 1,
+  PGAS_ATOMIC_CSWAP = 2,
+  PGAS_ATOMIC_FETCH_MIN = 3,
+  PGAS_ATOMIC_FETCH_MAX = 4,
+  PGAS_ATOMIC_LOAD = 5,
+  PGAS_ATOMIC_STORE = 6
+} pgas_atomic_op_t;
+
+/* What a handle was created by; the tracer records it as the variable's kind. */
+typedef enum {
+  PGAS_ALLOC_STATIC = 0,  /* a declared shared variable (shared_array, shared_var): collective */
+  PGAS_ALLOC_ALL = 1,     /* upc_all_alloc: collective, spread over all threads */
+  PGAS_ALLOC_GLOBAL = 2,  /* upc_global_alloc: one thread, spread over all threads */
+  PGAS_ALLOC_LOCAL = 3    /* upc_alloc: one thread, all of it on that thread */
+} pgas_alloc_kind_t;
+
+/* Layout of a shared object in UPC terms: element i lives on thread (i / block) % THREADS (block 0 means
+ * indefinite: every element on `owner`). */
+typedef struct {
+  size_t elem_size;   /* bytes per element */
+  size_t block;       /* blocking factor in elements; 0 = indefinite */
+  size_t nelems;      /* number of elements */
+  int owner;          /* the thread holding everything when block == 0, else -1 */
+  pgas_alloc_kind_t kind;
+  const char *name;   /* the program's name for it, or NULL (the tracer then recovers it from source) */
+  const char *site;   /* "file:line" of the allocating call in the program, or NULL */
+} pgas_layout_t;
+
+/* ---- element and bulk transfers ---- */
+void remote_get(pgas_handle_t handle, int thread, size_t offset, void *dst, size_t size);
+void remote_put(pgas_handle_t handle, int thread, size_t offset, const void *src, size_t size);
+/* Strict accesses: sequentially consistent with every other strict access and with upc_fence. */
+void remote_get_strict(pgas_handle_t handle, int thread, size_t offset, void *dst, size_t size);
+void remote_put_strict(pgas_handle_t handle, int thread, size_t offset, const void *src, size_t size);
+/* Bulk transfers issued by upc_memget / upc_memput / upc_memcpy / upc_memset. */
+void remote_memget(pgas_handle_t handle, int thread, size_t offset, void *dst, size_t size);
+void remote_memput(pgas_handle_t handle, int thread, size_t offset, const void *src, size_t size);
+
+/* ---- vector (indexed) transfers: one call moves `count` elements of `size` bytes of one handle on one
+ * thread, at the byte offsets given; dst/src are dense arrays of count * size bytes. ---- */
+void remote_getv(pgas_handle_t handle, int thread, const size_t *offsets, size_t count, size_t size,
+                 void *dst);
+void remote_putv(pgas_handle_t handle, int thread, const size_t *offsets, size_t count, size_t size,
+                 const void *src);
+/* Element-wise combine src[k] into the element at offsets[k] with `op`, atomically per element. */
+void remote_accv(pgas_handle_t handle, int thread, const size_t *offsets, size_t count, pgas_type_t type,
+                 pgas_acc_op_t op, const void *src);
+
+/* ---- non-blocking transfers: dst/src must stay valid until remote_sync of the token returns ---- */
+pgas_token_t remote_get_nb(pgas_handle_t handle, int thread, size_t offset, void *dst, size_t size);
+pgas_token_t remote_put_nb(pgas_handle_t handle, int thread, size_t offset, const void *src, size_t size);
+pgas_token_t remote_getv_nb(pgas_handle_t handle, int thread, const size_t *offsets, size_t count,
+                            size_t size, void *dst);
+pgas_token_t remote_putv_nb(pgas_handle_t handle, int thread, const size_t *offsets, size_t count,
+                            size_t size, const void *src);
+/* Waits for one token (remote_sync) or for every outstanding transfer of the calling thread. */
+void remote_sync(pgas_token_t token);
+void remote_sync_all(void);
+
+/* ---- remote atomics on 32- or 64-bit integers (type PGAS_INT32/UINT32/INT64/UINT64).
+ * operand and compare point to one value of that type; the old value is stored to *result when result
+ * is not NULL. CSWAP stores operand if the current value equals *compare. ---- */
+void remote_atomic(pgas_handle_t handle, int thread, size_t offset, pgas_type_t type, pgas_atomic_op_t op,
+                   const void *operand, const void *compare, void *result);
+
+/* ---- the handle-creating routines. remote_alloc is collective for PGAS_ALLOC_STATIC and
+ * PGAS_ALLOC_ALL (every thread calls it with the same layout and gets the same handle). ---- */
+pgas_handle_t remote_alloc(const pgas_layout_t *layout);
+void remote_free(pgas_handle_t handle);
+
+/* The implementations behind the weak aliases, for profilers to call. */
+void _remote_get(pgas_handle_t, int, size_t, void *, size_t);
+void _remote_put(pgas_handle_t, int, size_t, const void *, size_t);
+void _remote_get_strict(pgas_handle_t, int, size_t, void *, size_t);
+void _remote_put_strict(pgas_handle_t, int, size_t, const void *, size_t);
+void _remote_memget(pgas_handle_t, int, size_t, void *, size_t);
+void _remote_memput(pgas_handle_t, int, size_t, const void *, size_t);
+void _remote_getv(pgas_handle_t, int, const size_t *, size_t, size_t, void *);
+void _remote_putv(pgas_handle_t, int, const size_t *, size_t, size_t, const void *);
+void _remote_accv(pgas_handle_t, int, const size_t *, size_t, pgas_type_t, pgas_acc_op_t, const void *);
+pgas_token_t _remote_get_nb(pgas_handle_t, int, size_t, void *, size_t);
+pgas_token_t _remote_put_nb(pgas_handle_t, int, size_t, const void *, size_t);
+pgas_token_t _remote_getv_nb(pgas_handle_t, int, const size_t *, size_t, size_t, void *);
+pgas_token_t _remote_putv_nb(pgas_handle_t, int, const size_t *, size_t, size_t, const void *);
+void _remote_sync(pgas_token_t);
+void _remote_sync_all(void);
+void _remote_atomic(pgas_handle_t, int, size_t, pgas_type_t, pgas_atomic_op_t, const void *, const void *,
+                    void *);
+pgas_handle_t _remote_alloc(const pgas_layout_t *);
+void _remote_free(pgas_handle_t);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PGAS_TRANSPORT_H */

@@ -1,0 +1,23 @@
+// The PGAS dialect: UPC semantics in C++20. Include this one header.
+//
+//   #include <pgas/upc.hpp>
+//   using namespace pgas;
+//   shared_array<int> x(100 * THREADS);          // shared int x[100*THREADS];
+//   upc_forall(int i = 0, i < x.size(), i++, &x[i]) x[i] = MYTHREAD;
+//   upc_barrier;
+#pragma once
+
+#include "pgas/detail/api.hpp"
+#include "pgas/forall.hpp"
+#include "pgas/global_ptr.hpp"
+#include "pgas/layout.hpp"
+#include "pgas/locks.h"
+#include "pgas/memory.hpp"
+#include "pgas/shared_array.hpp"
+#include "pgas/shared_ref.hpp"
+#include "pgas/sync.hpp"
+#include "pgas/transport.h"
+#include "pgas/vector.hpp"
+
+#define MYTHREAD (::pgas::mythread())
+#define THREADS (::pgas::threads())

@@ -1,0 +1,109 @@
+// Typed access to the vector and atomic transport functions:
+//  - getv / putv / accv move many elements of one shared array to or from one thread in a single call
+//    (what coalescing uses);
+//  - atomic_* operate on one 32- or 64-bit integer element.
+// Elements with affinity to the calling thread are handled locally; the others go through the transport.
+#pragma once
+
+#include <atomic>
+#include <concepts>
+#include <cstring>
+#include <span>
+#include <vector>
+
+#include "pgas/global_ptr.hpp"
+#include "pgas/layout.hpp"
+#include "pgas/shared_array.hpp"
+#include "pgas/transport.h"
+
+namespace pgas {
+
+namespace detail {
+template <class T>
+constexpr pgas_type_t type_code() {
+  if constexpr (std::is_same_v<T, float>) return PGAS_FLOAT;
+  else if constexpr (std::is_same_v<T, double>) return PGAS_DOUBLE;
+  else if constexpr (std::is_signed_v<T>) return sizeof(T) == 4 ? PGAS_INT32 : PGAS_INT64;
+  else return sizeof(T) == 4 ? PGAS_UINT32 : PGAS_UINT64;
+}
+template <class T>
+concept transport_number = (std::integral<T> || std::floating_point<T>) && (sizeof(T) == 4 || sizeof(T) == 8);
+
+// Byte offsets in `thread`'s part of `a` of the given global indices; each must have affinity to `thread`.
+template <class T, consistency C>
+std::vector<std::size_t> offsets_on(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices) {
+  std::vector<std::size_t> offsets(indices.size());
+  for (std::size_t k = 0; k < indices.size(); ++k) {
+    if (indices[k] >= a.size()) index_out_of_range(a.handle(), indices[k], a.size());
+    auto p = layout::place(indices[k], a.block(), static_cast<std::uint64_t>(g_threads));
+    if (p.thread != thread) not_local(a.handle(), static_cast<int>(p.thread), "vector transfer to one thread");
+    offsets[k] = static_cast<std::size_t>(p.local) * sizeof(T);
+  }
+  return offsets;
+}
+}  // namespace detail
+
+enum class accumulate { replace = PGAS_ACC_REPLACE, sum = PGAS_ACC_SUM, min = PGAS_ACC_MIN, max = PGAS_ACC_MAX };
+
+// out[k] = a[indices[k]] for indices that all live on `thread`.
+template <class T, consistency C>
+void getv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices, T *out) {
+  auto offsets = detail::offsets_on(a, thread, indices);
+  if (thread == detail::g_mythread) {
+    auto *base = static_cast<const std::byte *>(detail::local_base(a.handle()));
+    for (std::size_t k = 0; k < offsets.size(); ++k) std::memcpy(out + k, base + offsets[k], sizeof(T));
+  } else if (!offsets.empty()) {
+    remote_getv(a.handle(), thread, offsets.data(), offsets.size(), sizeof(T), out);
+  }
+}
+
+// a[indices[k]] = in[k] for indices that all live on `thread`.
+template <class T, consistency C>
+void putv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices, const T *in) {
+  auto offsets = detail::offsets_on(a, thread, indices);
+  if (thread == detail::g_mythread) {
+    auto *base = static_cast<std::byte *>(detail::local_base(a.handle()));
+    for (std::size_t k = 0; k < offsets.size(); ++k) std::memcpy(base + offsets[k], in + k, sizeof(T));
+  } else if (!offsets.empty()) {
+    remote_putv(a.handle(), thread, offsets.data(), offsets.size(), sizeof(T), in);
+  }
+}
+
+// a[indices[k]] = op(a[indices[k]], in[k]), atomically per element, for indices that all live on `thread`.
+template <class T, consistency C>
+  requires detail::transport_number<T>
+void accv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices, const T *in,
+          accumulate op) {
+  auto offsets = detail::offsets_on(a, thread, indices);
+  if (!offsets.empty())  // local elements too: the combine must be atomic against other threads' accv
+    remote_accv(a.handle(), thread, offsets.data(), offsets.size(), detail::type_code<T>(),
+                static_cast<pgas_acc_op_t>(op), in);
+}
+
+namespace detail {
+template <std::integral T>
+T atomic(const global_ptr<T> &p, pgas_atomic_op_t op, T operand, T compare = T{}) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "remote atomics take 32- or 64-bit integers");
+  T old{};
+  remote_atomic(p.handle(), p.thread(), p.offset(), type_code<T>(), op, &operand, &compare, &old);
+  return old;
+}
+}  // namespace detail
+
+// Remote atomics; each returns the value the element had before.
+template <std::integral T>
+T atomic_fetch_add(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_ADD, v); }
+template <std::integral T>
+T atomic_swap(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_SWAP, v); }
+template <std::integral T>
+T atomic_compare_swap(const global_ptr<T> &p, T expected, T desired) {
+  return detail::atomic(p, PGAS_ATOMIC_CSWAP, desired, expected);
+}
+template <std::integral T>
+T atomic_fetch_min(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_MIN, v); }
+template <std::integral T>
+T atomic_fetch_max(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_MAX, v); }
+template <std::integral T>
+T atomic_load(const global_ptr<T> &p) { return detail::atomic(p, PGAS_ATOMIC_LOAD, T{}); }
+
+}  // namespace pgas

@@ -1,0 +1,63 @@
+// pgasrun: runs a PGAS program as a job of N processes connected by shared memory (the shm conduit).
+// See DESIGN.md section 5 and common/launch_contract.hpp.
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "emulation.hpp"
+#include "job_segments.hpp"
+#include "options.hpp"
+#include "program_lookup.hpp"
+#include "signal_channel.hpp"
+#include "supervisor.hpp"
+#include "thread_start.hpp"
+
+namespace {
+
+constexpr int kUsageExit = 2;
+constexpr int kCannotRunExit = 127;
+
+int run_job(const pgas::launcher::LaunchOptions &options) {
+  using namespace pgas::launcher;
+  if (std::string problem = check_program(options.program.front()); !problem.empty()) {
+    std::fprintf(stderr, "pgasrun: %s\n", problem.c_str());
+    return kCannotRunExit;
+  }
+  std::string error;
+  auto segments = JobSegments::create(options.threads, options.segment_size, &error);
+  if (!segments) {
+    std::fprintf(stderr, "pgasrun: %s\n", error.c_str());
+    return EXIT_FAILURE;
+  }
+  if (options.emulation_on()) std::fprintf(stderr, "pgasrun: %s\n", emulation_label(options).c_str());
+
+  SignalChannel signals;  // before fork: a thread may finish before the launcher waits for it
+  Supervisor supervisor(start_threads(options, *segments, &error), segments->control(), signals);
+  if (!error.empty()) {
+    std::fprintf(stderr, "pgasrun: %s; ending the job\n", error.c_str());
+    supervisor.end_job();
+    return EXIT_FAILURE;
+  }
+  return supervisor.run(options.timeout_s);
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  using pgas::launcher::ParsedCommandLine;
+  ParsedCommandLine command = pgas::launcher::parse_command_line(argc, argv, std::getenv);
+  switch (command.action) {
+    case ParsedCommandLine::Action::kHelp:
+      std::fputs(pgas::launcher::usage_text().c_str(), stdout);
+      return EXIT_SUCCESS;
+    case ParsedCommandLine::Action::kVersion:
+      std::puts("pgasrun " PGAS_VERSION);
+      return EXIT_SUCCESS;
+    case ParsedCommandLine::Action::kUsageError:
+      std::fprintf(stderr, "pgasrun: %s\nTry 'pgasrun --help'.\n", command.error.c_str());
+      return kUsageExit;
+    case ParsedCommandLine::Action::kRun:
+      break;
+  }
+  return run_job(command.options);
+}

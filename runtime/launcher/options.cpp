@@ -1,0 +1,228 @@
+#include "options.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <string_view>
+
+#include "common/launch_contract.hpp"
+#include "common/units.hpp"
+
+namespace pgas::launcher {
+namespace {
+
+// The runtime keeps the first page of every segment unused; a segment must leave room for data too.
+constexpr std::uint64_t kMinSegmentSize = 64 * 1024;
+
+enum class OptionId { kThreads, kLatency, kBandwidth, kSegmentSize, kTimeout, kHelp, kVersion };
+
+struct OptionSpec {
+  std::string_view long_name;
+  char short_name;  // 0: long form only
+  bool takes_value;
+  OptionId id;
+};
+
+constexpr OptionSpec kOptions[] = {
+    {"threads", 'n', true, OptionId::kThreads},   {"latency", 0, true, OptionId::kLatency},
+    {"bandwidth", 0, true, OptionId::kBandwidth}, {"segment-size", 0, true, OptionId::kSegmentSize},
+    {"timeout", 0, true, OptionId::kTimeout},     {"help", 'h', false, OptionId::kHelp},
+    {"version", 0, false, OptionId::kVersion},
+};
+
+// Option values as written on the command line, before they are checked.
+struct RawOptions {
+  std::optional<std::string> threads, latency, bandwidth, segment_size, timeout;
+  std::vector<std::string> program;
+
+  std::optional<std::string> &value_of(OptionId id) {
+    switch (id) {
+      case OptionId::kThreads:
+        return threads;
+      case OptionId::kLatency:
+        return latency;
+      case OptionId::kBandwidth:
+        return bandwidth;
+      case OptionId::kSegmentSize:
+        return segment_size;
+      default:
+        return timeout;
+    }
+  }
+};
+
+// A setting and where it came from ("--latency" or "PGAS_LATENCY"), to name the culprit in messages.
+struct Setting {
+  std::string text;
+  std::string source;
+};
+
+ParsedCommandLine usage_error(std::string message) {
+  return {ParsedCommandLine::Action::kUsageError, {}, std::move(message)};
+}
+
+const OptionSpec *find_option(std::string_view long_name, char short_name) {
+  for (const OptionSpec &spec : kOptions)
+    if (short_name ? spec.short_name == short_name : spec.long_name == long_name) return &spec;
+  return nullptr;
+}
+
+// Splits argv into option values and the program. Returns kRun to go on, or the action/error that ends it.
+ParsedCommandLine scan(int argc, char **argv, RawOptions &raw) {
+  int i = 1;
+  for (; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg == "--") {
+      ++i;
+      break;
+    }
+    if (arg.size() < 2 || arg[0] != '-') break;  // the program
+    const OptionSpec *spec;
+    std::string spelled;  // the option as the user wrote it, without any value
+    std::optional<std::string_view> attached_value;
+    if (arg.starts_with("--")) {
+      std::string_view name = arg.substr(2);
+      if (auto eq = name.find('='); eq != std::string_view::npos) {
+        attached_value = name.substr(eq + 1);
+        name = name.substr(0, eq);
+      }
+      spec = find_option(name, 0);
+      spelled = "--" + std::string(name);
+    } else {
+      spec = find_option({}, arg[1]);
+      spelled = std::string(arg.substr(0, 2));
+      if (arg.size() > 2) attached_value = arg.substr(2);  // -n4
+    }
+    if (!spec) return usage_error("unknown option '" + spelled + "'");
+    if (!spec->takes_value) {
+      if (attached_value) return usage_error("option '" + spelled + "' takes no value");
+      return {spec->id == OptionId::kHelp ? ParsedCommandLine::Action::kHelp
+                                          : ParsedCommandLine::Action::kVersion,
+              {},
+              {}};
+    }
+    if (attached_value)
+      raw.value_of(spec->id) = std::string(*attached_value);
+    else if (i + 1 < argc)
+      raw.value_of(spec->id) = argv[++i];
+    else
+      return usage_error("option '" + spelled + "' needs a value");
+  }
+  raw.program.assign(argv + i, argv + argc);
+  return {ParsedCommandLine::Action::kRun, {}, {}};
+}
+
+// The flag wins over the environment variable; an empty variable counts as unset.
+std::optional<Setting> flag_or_env(const std::optional<std::string> &flag, const char *flag_name,
+                                   const char *env_name, const EnvLookup &getenv) {
+  if (flag) return Setting{*flag, flag_name};
+  const char *value = getenv(env_name);
+  if (value && *value) return Setting{value, env_name};
+  return std::nullopt;
+}
+
+std::optional<int> parse_int(std::string_view text) {
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::string size_text(std::uint64_t bytes) {
+  constexpr std::uint64_t kKi = 1024;
+  if (bytes % (kKi * kKi * kKi) == 0) return std::to_string(bytes / (kKi * kKi * kKi)) + "GiB";
+  if (bytes % (kKi * kKi) == 0) return std::to_string(bytes / (kKi * kKi)) + "MiB";
+  if (bytes % kKi == 0) return std::to_string(bytes / kKi) + "KiB";
+  return std::to_string(bytes);
+}
+
+// Checks the raw values and fills `out`. Returns the error message, or an empty string.
+std::string validate(const RawOptions &raw, const EnvLookup &getenv, LaunchOptions &out) {
+  if (!raw.threads) return "missing -n/--threads N: how many threads to run";
+  auto threads = parse_int(*raw.threads);
+  if (!threads) return "-n/--threads: '" + *raw.threads + "' is not a whole number";
+  if (*threads < 1 || *threads > launch::kMaxThreads)
+    return "-n/--threads: the number of threads must be between 1 and " +
+           std::to_string(launch::kMaxThreads) + ", not " + std::to_string(*threads);
+  out.threads = *threads;
+
+  if (auto latency = flag_or_env(raw.latency, "--latency", launch::kLatencyEnv, getenv)) {
+    auto ns = units::parse_duration_ns(latency->text);
+    if (!ns)
+      return latency->source + ": '" + latency->text + "' is not a duration (e.g. 2us, 500ns, 1.5ms, 0)";
+    out.latency_ns = *ns;
+  }
+  if (auto bandwidth = flag_or_env(raw.bandwidth, "--bandwidth", launch::kBandwidthEnv, getenv)) {
+    auto bps = units::parse_bandwidth(bandwidth->text);
+    if (!bps)
+      return bandwidth->source + ": '" + bandwidth->text +
+             "' is not a bandwidth (e.g. 10GB/s, 800MB/s, 1.5GiB/s, 0 for unlimited)";
+    out.bandwidth_bps = *bps;
+  }
+  out.segment_size = launch::kDefaultSegmentSize;
+  if (auto size = flag_or_env(raw.segment_size, "--segment-size", launch::kSegmentSizeEnv, getenv)) {
+    auto bytes = units::parse_size(size->text);
+    if (!bytes) return size->source + ": '" + size->text + "' is not a size (e.g. 1GiB, 512MiB, 65536)";
+    if (*bytes < kMinSegmentSize)
+      return size->source + ": a segment must be at least " + size_text(kMinSegmentSize) + ", not " +
+             size->text;
+    out.segment_size = *bytes;
+  }
+  if (raw.timeout) {
+    double seconds = 0;
+    const std::string &text = *raw.timeout;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seconds);
+    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(seconds) || seconds <= 0)
+      return "--timeout: '" + text + "' is not a positive number of seconds";
+    out.timeout_s = seconds;
+  }
+  if (raw.program.empty()) return "no program to run";
+  out.program = raw.program;
+  return {};
+}
+
+}  // namespace
+
+ParsedCommandLine parse_command_line(int argc, char **argv, const EnvLookup &getenv) {
+  RawOptions raw;
+  ParsedCommandLine result = scan(argc, argv, raw);
+  if (result.action != ParsedCommandLine::Action::kRun) return result;
+  if (std::string error = validate(raw, getenv, result.options); !error.empty()) return usage_error(error);
+  return result;
+}
+
+std::string usage_text() {
+  const std::string max_threads = std::to_string(launch::kMaxThreads);
+  const std::string default_size = size_text(launch::kDefaultSegmentSize);
+  return "Usage: pgasrun -n N [options] [--] PROGRAM [ARGS...]\n"
+         "\n"
+         "Runs PROGRAM as a PGAS job of N threads (processes) on this machine, connected by shared memory.\n"
+         "\n"
+         "Options:\n"
+         "  -n, --threads N          number of threads, 1.." +
+         max_threads +
+         " (required)\n"
+         "      --latency T          network emulation (what-if): every remote transport call costs T more,\n"
+         "                           e.g. 2us, 500ns, 1.5ms; 0 = off (default: $PGAS_LATENCY, else 0)\n"
+         "      --bandwidth B        network emulation (what-if): remote transfers move at most B,\n"
+         "                           e.g. 10GB/s, 800MB/s, 1.5GiB/s; 0 = unlimited (default: "
+         "$PGAS_BANDWIDTH, else 0)\n"
+         "      --segment-size SIZE  shared memory per thread, e.g. 1GiB, 512MiB; at least 64KiB\n"
+         "                           (default: $PGAS_SEGMENT_SIZE, else " +
+         default_size +
+         "); pages cost memory only when touched\n"
+         "      --timeout SECONDS    end the job after SECONDS (exit status 124)\n"
+         "  -h, --help               print this help and exit\n"
+         "      --version            print the version and exit\n"
+         "\n"
+         "Options end at '--' or at the first argument that is not an option; PROGRAM and ARGS are passed\n"
+         "unchanged. Every option also accepts the --option=VALUE form.\n"
+         "\n"
+         "If a thread fails (non-zero exit, or killed by a signal), the other threads are ended within a "
+         "second.\n"
+         "Exit status: 0 if every thread exits 0; else the first non-zero exit status of a thread, 128+S if "
+         "a\n"
+         "thread was killed by signal S, the status given to upc_global_exit, 124 after --timeout, 128+S if\n"
+         "pgasrun was interrupted by signal S, 127 if PROGRAM cannot be run, 2 for a bad command line.\n";
+}
+
+}  // namespace pgas::launcher

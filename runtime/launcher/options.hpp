@@ -1,0 +1,38 @@
+// The pgasrun command line: what it accepts, its help text, and the environment variables it honors.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pgas::launcher {
+
+struct LaunchOptions {
+  int threads = 0;
+  double latency_ns = 0;             // emulated latency added to every remote transport call; 0 = off
+  double bandwidth_bps = 0;          // emulated bandwidth of every remote transfer; 0 = unlimited
+  std::uint64_t segment_size = 0;    // bytes of shared memory per thread
+  std::optional<double> timeout_s;   // end the job after this long
+  std::vector<std::string> program;  // the program and its arguments, unchanged
+
+  bool emulation_on() const { return latency_ns > 0 || bandwidth_bps > 0; }
+};
+
+struct ParsedCommandLine {
+  enum class Action { kRun, kHelp, kVersion, kUsageError };
+  Action action = Action::kUsageError;
+  LaunchOptions options;  // valid when action is kRun
+  std::string error;      // set when action is kUsageError: what was wrong, without the "pgasrun: " prefix
+};
+
+// Returns the value of an environment variable or nullptr (std::getenv in production).
+using EnvLookup = std::function<const char *(const char *)>;
+
+ParsedCommandLine parse_command_line(int argc, char **argv, const EnvLookup &getenv);
+
+// The full --help text.
+std::string usage_text();
+
+}  // namespace pgas::launcher

@@ -1,0 +1,66 @@
+#include "signal_channel.hpp"
+
+#include <poll.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace pgas::launcher {
+namespace {
+
+sigset_t handled_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  for (int signo : {SIGCHLD, SIGINT, SIGTERM, SIGHUP}) sigaddset(&set, signo);
+  return set;
+}
+
+}  // namespace
+
+SignalChannel::SignalChannel() {
+  sigset_t set = handled_signals();
+  sigprocmask(SIG_BLOCK, &set, nullptr);
+  fd_ = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+  if (fd_ < 0) {
+    std::fprintf(stderr, "pgasrun: cannot create a signalfd: %s\n", std::strerror(errno));
+    std::exit(1);
+  }
+}
+
+SignalChannel::~SignalChannel() {
+  close(fd_);
+  sigset_t set = handled_signals();
+  sigprocmask(SIG_UNBLOCK, &set, nullptr);
+}
+
+std::vector<int> SignalChannel::wait(int timeout_ms) {
+  std::vector<int> received;
+  pollfd pfd{fd_, POLLIN, 0};
+  if (poll(&pfd, 1, timeout_ms) <= 0) return received;
+  signalfd_siginfo info{};
+  while (read(fd_, &info, sizeof info) == static_cast<ssize_t>(sizeof info))
+    received.push_back(static_cast<int>(info.ssi_signo));
+  return received;
+}
+
+const char *signal_name(int signo) {
+  switch (signo) {
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
+    case SIGHUP:
+      return "SIGHUP";
+    case SIGCHLD:
+      return "SIGCHLD";
+    default:
+      return "a signal";
+  }
+}
+
+}  // namespace pgas::launcher

@@ -1,0 +1,124 @@
+#include "supervisor.hpp"
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+
+namespace pgas::launcher {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// How often control->global_exit is looked at while waiting (it is a plain shared-memory flag).
+constexpr int kControlPollMs = 20;
+// How long ended threads get to exit after SIGTERM before they are SIGKILLed.
+constexpr auto kTermGrace = std::chrono::milliseconds(500);
+constexpr int kTimeoutExit = 124;
+
+int ms_until(Clock::time_point deadline) {
+  auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
+  return static_cast<int>(std::clamp<decltype(left)>(left, 0, kControlPollMs));
+}
+
+}  // namespace
+
+Supervisor::Supervisor(std::vector<pid_t> pids, const rt::ControlBlock &control, SignalChannel &signals)
+    : pids_(std::move(pids)),
+      running_(pids_.size(), true),
+      running_count_(static_cast<int>(pids_.size())),
+      control_(control),
+      signals_(signals) {}
+
+int Supervisor::run(std::optional<double> timeout_s) {
+  std::optional<Clock::time_point> deadline;
+  if (timeout_s)
+    deadline =
+        Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*timeout_s));
+  while (running_count_ > 0) {
+    if (deadline && Clock::now() >= *deadline) {
+      int ended = end_job();
+      std::fprintf(stderr, "pgasrun: job exceeded --timeout %g s; ended %d thread(s)\n", *timeout_s, ended);
+      return kTimeoutExit;
+    }
+    for (int signo : signals_.wait(deadline ? ms_until(*deadline) : kControlPollMs)) {
+      if (signo == SIGCHLD) continue;  // reaped below
+      int ended = end_job();
+      std::fprintf(stderr, "pgasrun: interrupted by %s; ended %d thread(s)\n", signal_name(signo), ended);
+      return 128 + signo;
+    }
+    if (auto status = reap_finished()) return *status;
+    if (global_exit_requested()) {
+      end_job();
+      return control_.global_exit_status.load(std::memory_order_acquire);
+    }
+  }
+  return global_exit_requested() ? control_.global_exit_status.load(std::memory_order_acquire) : 0;
+}
+
+std::optional<int> Supervisor::reap_finished() {
+  int status = 0;
+  pid_t pid;
+  while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+    int thread = thread_of(pid);
+    if (thread < 0) continue;  // not a thread of this job
+    mark_reaped(pid);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) continue;
+    if (global_exit_requested()) {  // upc_global_exit: the caller's exit is not a failure
+      end_job();
+      return control_.global_exit_status.load(std::memory_order_acquire);
+    }
+    if (WIFSIGNALED(status)) {
+      int signo = WTERMSIG(status);
+      std::fprintf(stderr, "pgasrun: thread %d (pid %d) was killed by signal %d (%s); ending the job\n",
+                   thread, static_cast<int>(pid), signo, strsignal(signo));
+      end_job();
+      return 128 + signo;
+    }
+    std::fprintf(stderr, "pgasrun: thread %d (pid %d) exited with status %d; ending the job\n", thread,
+                 static_cast<int>(pid), WEXITSTATUS(status));
+    end_job();
+    return WEXITSTATUS(status);
+  }
+  return std::nullopt;
+}
+
+int Supervisor::end_job() {
+  const int ended = running_count_;
+  for (std::size_t t = 0; t < pids_.size(); ++t)
+    if (running_[t]) kill(pids_[t], SIGTERM);
+  const auto grace_end = Clock::now() + kTermGrace;
+  while (running_count_ > 0 && Clock::now() < grace_end) {
+    signals_.wait(ms_until(grace_end));  // woken by SIGCHLD; other signals change nothing now
+    pid_t pid;
+    while (running_count_ > 0 && (pid = waitpid(-1, nullptr, WNOHANG)) > 0) mark_reaped(pid);
+  }
+  for (std::size_t t = 0; t < pids_.size(); ++t) {
+    if (!running_[t]) continue;
+    kill(pids_[t], SIGKILL);
+    waitpid(pids_[t], nullptr, 0);
+    mark_reaped(pids_[t]);
+  }
+  return ended;
+}
+
+void Supervisor::mark_reaped(pid_t pid) {
+  int thread = thread_of(pid);
+  if (thread < 0 || !running_[thread]) return;
+  running_[thread] = false;
+  --running_count_;
+}
+
+int Supervisor::thread_of(pid_t pid) const {
+  auto it = std::find(pids_.begin(), pids_.end(), pid);
+  return it == pids_.end() ? -1 : static_cast<int>(it - pids_.begin());
+}
+
+bool Supervisor::global_exit_requested() const {
+  return control_.global_exit.load(std::memory_order_acquire) != 0;
+}
+
+}  // namespace pgas::launcher

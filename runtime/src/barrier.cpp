@@ -1,0 +1,101 @@
+// upc_notify / upc_wait / upc_barrier: a centralized split-phase barrier in the control block. The last
+// thread to arrive checks the barrier ids (UPC: all given ids must be equal) and advances the phase.
+#include <bit>
+#include <cstdio>
+
+#include "collective.hpp"
+#include "emulation.hpp"
+#include "errors.hpp"
+#include "pgas/detail/api.hpp"
+#include "runtime.hpp"
+#include "wait.hpp"
+
+namespace pgas::rt {
+namespace {
+
+struct SplitPhase {
+  bool notified = false;
+  std::uint32_t phase = 0;  // the barrier phase this thread's notify belongs to
+  std::int64_t id = kAnonymousBarrier;
+};
+SplitPhase g_split;
+
+std::string format_id(std::int64_t id) { return id == kAnonymousBarrier ? "no id" : std::to_string(id); }
+
+void complete_phase(BarrierState &b, int threads) {
+  int first = -1;
+  for (int t = 0; t < threads; ++t) {
+    if (b.ids[t] == kAnonymousBarrier) continue;
+    if (first < 0) first = t;
+    else if (b.ids[t] != b.ids[first]) {
+      b.mismatch_threads[0] = first;
+      b.mismatch_threads[1] = t;
+      b.mismatch.store(1, std::memory_order_relaxed);
+      break;
+    }
+  }
+  b.arrived.store(0, std::memory_order_relaxed);
+  wake_all(b.phase);
+}
+
+// A peer that finished main can never arrive: waiting would hang.
+void check_peers_alive(const char *caller) {
+  std::int32_t gone = g_runtime.ctl->first_exited.load(std::memory_order_acquire);
+  if (gone != 0)
+    fatal("%s: thread %d finished main while this thread waits at a barrier it never reached", caller, gone - 1);
+}
+
+void notify(std::int64_t id, const char *caller) {
+  Runtime &r = runtime(caller);
+  if (g_split.notified) fatal("%s: upc_notify called twice without an upc_wait in between", caller);
+  std::atomic_thread_fence(std::memory_order_seq_cst);  // a barrier orders all earlier accesses
+  BarrierState &b = r.ctl->barrier;
+  b.ids[r.mythread] = id;
+  g_split = {true, b.phase.value.load(std::memory_order_acquire), id};
+  if (b.arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(r.threads))
+    complete_phase(b, r.threads);
+}
+
+void wait(std::int64_t id, const char *caller) {
+  Runtime &r = runtime(caller);
+  if (!g_split.notified) fatal("%s: upc_wait without a preceding upc_notify", caller);
+  if (id != kAnonymousBarrier && g_split.id != kAnonymousBarrier && id != g_split.id)
+    fatal("%s: upc_wait(%lld) does not match this thread's upc_notify(%lld)", caller, static_cast<long long>(id),
+          static_cast<long long>(g_split.id));
+  BarrierState &b = r.ctl->barrier;
+  const std::uint32_t phase = g_split.phase;
+  wait_until(
+      b.phase, [&] { return b.phase.value.load(std::memory_order_acquire) != phase; },
+      [&] { check_peers_alive(caller); });
+  g_split.notified = false;
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (b.mismatch.load(std::memory_order_relaxed) != 0) {
+    int first = b.mismatch_threads[0], other = b.mismatch_threads[1];
+    if (r.mythread != other) exit_quietly();  // one thread reports for all
+    fatal("%s: barrier id mismatch: thread %d used %s but thread %d used %s", caller, first,
+          format_id(b.ids[first]).c_str(), other, format_id(b.ids[other]).c_str());
+  }
+  emulate_rounds(static_cast<unsigned>(std::bit_width(static_cast<unsigned>(r.threads - 1))));
+}
+
+}  // namespace
+
+void internal_barrier(const char *operation) {
+  if (g_split.notified) fatal("%s called between upc_notify and upc_wait", operation);
+  notify(kAnonymousBarrier, operation);
+  wait(kAnonymousBarrier, operation);
+}
+
+}  // namespace pgas::rt
+
+namespace pgas::detail {
+
+void barrier_notify(const std::int64_t *id) { rt::notify(id ? *id : rt::kAnonymousBarrier, "upc_notify"); }
+void barrier_wait(const std::int64_t *id) { rt::wait(id ? *id : rt::kAnonymousBarrier, "upc_wait"); }
+void barrier(const std::int64_t *id) {
+  std::int64_t value = id ? *id : rt::kAnonymousBarrier;
+  rt::notify(value, "upc_barrier");
+  rt::wait(value, "upc_barrier");
+}
+
+}  // namespace pgas::detail

@@ -1,0 +1,115 @@
+// The control segment: job-wide state shared by every thread's process (shm conduit).
+//
+// It is created zero-filled by the launcher; thread 0 lays it out during start-up (see runtime.cpp) and
+// the others wait for `ready`. Everything in it is position-independent (offsets, indices, atomics), since
+// each process maps it at its own address. Fixed capacities keep it simple; the object is sparse, so
+// untouched pages cost no memory.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "common/launch_contract.hpp"
+#include "pgas/transport.h"
+
+namespace pgas::rt {
+
+inline constexpr std::uint64_t kControlMagic = 0x316c746373616770ULL;  // "pgasctl1"
+inline constexpr int kMaxThreads = launch::kMaxThreads;
+inline constexpr std::uint32_t kMaxHandles = 1u << 14;
+inline constexpr std::uint32_t kMaxLocks = 1u << 14;
+inline constexpr std::uint32_t kMaxFreeRanges = 510;
+inline constexpr std::size_t kNameCapacity = 64;
+
+// A 32-bit word threads can sleep on (futex) with a count of sleepers, so wakers skip the syscall when
+// nobody sleeps.
+struct WaitWord {
+  std::atomic<std::uint32_t> value;
+  std::atomic<std::uint32_t> sleepers;
+};
+
+// First-fit allocator of byte ranges [begin, end), free list kept sorted and coalesced.
+struct RangeAllocator {
+  struct Range {
+    std::uint64_t offset;
+    std::uint64_t size;
+  };
+  std::uint64_t begin;
+  std::uint64_t end;
+  std::uint32_t count;
+  std::uint32_t pad;
+  Range free_ranges[kMaxFreeRanges];
+};
+
+enum class HandleState : std::uint32_t { kFree = 0, kLive = 1, kFreed = 2 };
+
+// A shared object. The layout fields are written once before the handle is published (state kLive).
+struct HandleDesc {
+  std::atomic<std::uint32_t> generation;  // matches the high 32 bits of the live pgas_handle_t
+  std::atomic<HandleState> state;
+  pgas_alloc_kind_t kind;
+  std::int32_t owner;  // thread holding it all (block 0 / upc_alloc), or -1
+  std::uint64_t seg_offset;        // where the object starts in each segment that holds part of it
+  std::uint64_t bytes_per_thread;  // bytes reserved on each thread holding part of it
+  std::uint64_t elem_size;
+  std::uint64_t block;  // 0 = indefinite
+  std::uint64_t nelems;
+  char name[kNameCapacity];  // program-given name, or empty
+  char site[kNameCapacity];  // "file:line" of the allocating call, or empty
+};
+
+// A upc_lock_t. state: 0 free, 1 held, 2 held with sleepers (the classic futex mutex).
+struct LockSlot {
+  std::atomic<std::uint32_t> state;
+  std::atomic<std::int32_t> holder;  // thread holding it, or -1
+  std::atomic<std::uint32_t> generation;
+  std::atomic<std::uint32_t> live;
+};
+
+// Split-phase barrier: arrivals are counted; the last arriver checks the ids and advances `phase`.
+struct BarrierState {
+  alignas(64) std::atomic<std::uint32_t> arrived;
+  alignas(64) WaitWord phase;
+  std::atomic<std::uint32_t> mismatch;  // nonzero: the barrier of phase `mismatch_phase` had unequal ids
+  std::uint32_t mismatch_phase;
+  std::int32_t mismatch_threads[2];
+  std::int64_t ids[kMaxThreads];  // per thread: the id given to upc_notify, or kAnonymousBarrier
+};
+inline constexpr std::int64_t kAnonymousBarrier = INT64_MIN;
+
+// Arguments each thread passes to a collective call, compared by thread 0 to detect mismatches, and the
+// result thread 0 publishes (e.g. the handle of a collective allocation).
+struct CollectiveState {
+  static constexpr int kArgs = 6;
+  std::uint64_t args[kMaxThreads][kArgs];
+  std::uint64_t result;
+  char error[256];  // nonempty: the collective failed on thread 0; every thread reports it
+};
+
+struct ControlBlock {
+  std::uint64_t magic;  // kControlMagic once thread 0 has laid out the block
+  std::uint32_t threads;
+  std::uint32_t pad0;
+  std::uint64_t segment_size;
+  std::uint64_t symmetric_end;  // [kSegmentReserve, symmetric_end) symmetric heap; above: upc_alloc heaps
+
+  std::atomic<std::uint32_t> attached;  // processes that mapped every segment
+  WaitWord ready;                       // 1 once thread 0 initialized everything
+  WaitWord exited;                      // value: threads that finished main normally (exit barrier)
+  std::atomic<std::int32_t> first_exited;  // 1 + the first thread to finish main, or 0
+  std::atomic<std::uint32_t> global_exit;  // nonzero after upc_global_exit; the launcher ends the job
+  std::atomic<std::int32_t> global_exit_status;
+
+  std::atomic<std::uint32_t> heap_mutex;  // protects heaps, handle and lock tables (futex mutex)
+  RangeAllocator symmetric_heap;
+  RangeAllocator local_heaps[kMaxThreads];
+  HandleDesc handles[kMaxHandles];
+  LockSlot locks[kMaxLocks];
+  BarrierState barrier;
+  CollectiveState collective;
+};
+
+// Bytes at the start of every data segment that no allocation uses, so that offset 0 is never valid.
+inline constexpr std::uint64_t kSegmentReserve = 4096;
+
+}  // namespace pgas::rt

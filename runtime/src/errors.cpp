@@ -1,0 +1,66 @@
+#include "errors.hpp"
+
+#include <unistd.h>
+
+#include <cstdarg>
+#include <cstdio>
+
+#include "runtime.hpp"
+
+namespace pgas::rt {
+
+void fatal(const char *format, ...) {
+  char message[1024];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(message, sizeof message, format, args);
+  va_end(args);
+  std::fflush(stdout);
+  if (g_runtime.mythread >= 0)
+    std::fprintf(stderr, "pgas: thread %d: error: %s\n", g_runtime.mythread, message);
+  else
+    std::fprintf(stderr, "pgas: error: %s\n", message);
+  std::fflush(stderr);
+  _exit(launch::kRuntimeErrorExit);  // not exit(): peers may be blocked on us; destructors must not run
+}
+
+void exit_quietly() {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  _exit(launch::kRuntimeErrorExit);
+}
+
+namespace {
+const char *kind_name(pgas_alloc_kind_t kind) {
+  switch (kind) {
+    case PGAS_ALLOC_STATIC: return "shared array";
+    case PGAS_ALLOC_ALL: return "upc_all_alloc object";
+    case PGAS_ALLOC_GLOBAL: return "upc_global_alloc object";
+    case PGAS_ALLOC_LOCAL: return "upc_alloc object";
+  }
+  return "shared object";
+}
+}  // namespace
+
+std::string describe_handle(pgas_handle_t handle) {
+  auto index = static_cast<std::uint32_t>(handle);
+  if (g_runtime.ctl == nullptr || index == 0 || index >= kMaxHandles)
+    return "invalid shared object handle " + std::to_string(handle);
+  const HandleDesc &d = g_runtime.ctl->handles[index];
+  std::string text = kind_name(d.kind);
+  if (d.name[0] != '\0') text += std::string(" '") + d.name + "'";
+  else text += " #" + std::to_string(index);
+  if (d.site[0] != '\0') text += std::string(" (allocated at ") + d.site + ")";
+  return text;
+}
+
+std::size_t global_index_of(pgas_handle_t handle, int thread, std::size_t offset) {
+  const HandleDesc &d = g_runtime.ctl->handles[static_cast<std::uint32_t>(handle)];
+  std::size_t local = offset / (d.elem_size ? d.elem_size : 1);
+  if (d.block == 0) return local;
+  std::size_t local_block = local / d.block, phase = local % d.block;
+  return (local_block * static_cast<std::size_t>(g_runtime.threads) + static_cast<std::size_t>(thread)) * d.block +
+         phase;
+}
+
+}  // namespace pgas::rt

@@ -1,0 +1,23 @@
+// Fatal error reporting: misuse stops the job with a message naming the object, the index and the thread.
+#pragma once
+
+#include <string>
+
+#include "pgas/transport.h"
+
+namespace pgas::rt {
+
+// Prints "pgas: thread T: error: <message>" to stderr and ends this thread's process with
+// launch::kRuntimeErrorExit; the launcher then ends the whole job.
+[[noreturn]] void fatal(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+// Ends this process quietly with the runtime-error status (another thread already reported the error).
+[[noreturn]] void exit_quietly();
+
+// "shared array 'D' (allocated at cc.cpp:42)" or "shared object #3 (upc_all_alloc at cc.cpp:7)".
+std::string describe_handle(pgas_handle_t handle);
+
+// The global element index of byte `offset` in `thread`'s part of `handle` (for error messages).
+std::size_t global_index_of(pgas_handle_t handle, int thread, std::size_t offset);
+
+}  // namespace pgas::rt

@@ -1,0 +1,166 @@
+// The shared heap: remote_alloc / remote_free (the handle-creating transport routines) and the UPC
+// allocation functions built on them. Memory handed out is zero: it is fresh, or was zeroed when freed.
+#include <cstring>
+#include <limits>
+#include <string>
+
+#include "collective.hpp"
+#include "errors.hpp"
+#include "handles.hpp"
+#include "pgas/detail/api.hpp"
+#include "range_allocator.hpp"
+#include "runtime.hpp"
+#include "wait.hpp"
+
+namespace pgas::rt {
+namespace {
+
+class HeapLock {
+ public:
+  HeapLock() { mutex_lock(g_runtime.ctl->heap_mutex); }
+  ~HeapLock() { mutex_unlock(g_runtime.ctl->heap_mutex); }
+  HeapLock(const HeapLock &) = delete;
+  HeapLock &operator=(const HeapLock &) = delete;
+};
+
+constexpr std::uint64_t kTooLarge = std::numeric_limits<std::uint64_t>::max();
+
+// Bytes each thread holding part of the object reserves, or kTooLarge on overflow.
+std::uint64_t bytes_per_thread(const pgas_layout_t &l, int threads) {
+  if (l.elem_size == 0) return kTooLarge;
+  if (l.nelems > kTooLarge / l.elem_size) return kTooLarge;
+  if (l.block == 0) return l.nelems * l.elem_size;
+  std::uint64_t blocks = (l.nelems + l.block - 1) / l.block;
+  std::uint64_t blocks_here = (blocks + static_cast<std::uint64_t>(threads) - 1) / static_cast<std::uint64_t>(threads);
+  if (blocks_here != 0 && l.block > kTooLarge / blocks_here / l.elem_size) return kTooLarge;
+  return blocks_here * l.block * l.elem_size;
+}
+
+RangeAllocator &heap_for(const pgas_layout_t &l) {
+  ControlBlock &ctl = *g_runtime.ctl;
+  return l.owner >= 0 ? ctl.local_heaps[l.owner] : ctl.symmetric_heap;
+}
+
+// Reserves the object's space and publishes its handle; on failure returns 0 and explains in `error`.
+pgas_handle_t reserve(const pgas_layout_t &l, std::string &error) {
+  std::uint64_t bytes = bytes_per_thread(l, g_runtime.threads);
+  HeapLock lock;
+  RangeAllocator &heap = heap_for(l);
+  auto offset = bytes == kTooLarge ? std::nullopt : range_alloc(heap, bytes);
+  if (!offset) {
+    error = "shared heap exhausted: cannot allocate " + (bytes == kTooLarge ? "an overflowing size" : std::to_string(bytes) + " bytes") +
+            (l.owner >= 0 ? " on thread " + std::to_string(l.owner) : " per thread") + " for the object allocated at " +
+            (l.site ? l.site : "?") + " (largest free block: " + std::to_string(range_largest_free(heap)) +
+            " bytes; raise pgasrun --segment-size, now " + std::to_string(g_runtime.segment_size) + " bytes per thread)";
+    return 0;
+  }
+  return handle_create(l, *offset, bytes, l.site);
+}
+
+// Zeroes `thread`'s part of the object, so that the next object allocated there starts zeroed.
+void zero_part(const HandleDesc &d, int thread) {
+  if (d.bytes_per_thread > 0) std::memset(segment_address(thread, d.seg_offset), 0, d.bytes_per_thread);
+}
+
+void release(pgas_handle_t h, const HandleDesc &d) {
+  HeapLock lock;
+  RangeAllocator &heap = d.owner >= 0 ? g_runtime.ctl->local_heaps[d.owner] : g_runtime.ctl->symmetric_heap;
+  if (!range_free(heap, d.seg_offset, d.bytes_per_thread))
+    fatal("shared heap corrupted while freeing %s", describe_handle(h).c_str());
+  handle_release(h);
+}
+
+bool is_collective(pgas_alloc_kind_t kind) { return kind == PGAS_ALLOC_STATIC || kind == PGAS_ALLOC_ALL; }
+
+}  // namespace
+}  // namespace pgas::rt
+
+using namespace pgas::rt;
+
+extern "C" pgas_handle_t _remote_alloc(const pgas_layout_t *layout) {
+  Runtime &r = runtime("remote_alloc");
+  pgas_layout_t l = *layout;
+  if (l.elem_size == 0) fatal("remote_alloc: element size 0 for the object allocated at %s", l.site ? l.site : "?");
+  if (l.kind == PGAS_ALLOC_LOCAL) l.owner = r.mythread;
+  if (l.block == 0 && (l.owner < 0 || l.owner >= r.threads))
+    fatal("remote_alloc: owner thread %d out of range for an object with indefinite block size", l.owner);
+  if (l.block != 0) l.owner = -1;
+  if (!is_collective(l.kind)) {
+    std::string error;
+    pgas_handle_t h = reserve(l, error);
+    if (h == 0) fatal("%s", error.c_str());
+    return h;
+  }
+  const char *operation = l.kind == PGAS_ALLOC_ALL ? "upc_all_alloc" : "shared array allocation";
+  auto h = collective_call(operation, {l.elem_size, l.block, l.nelems, static_cast<std::uint64_t>(l.owner)},
+                           [&](std::string &error) { return reserve(l, error); });
+  return h;
+}
+
+extern "C" void _remote_free(pgas_handle_t h) {
+  Runtime &r = runtime("remote_free");
+  const HandleDesc &d = handle_lookup(h, "upc_free");
+  if (!is_collective(d.kind)) {
+    for (int t = 0; t < r.threads; ++t)
+      if (d.owner < 0 || d.owner == t) zero_part(d, t);
+    release(h, d);
+    return;
+  }
+  // Collective: every thread zeroes its own part once all are done with the object.
+  collective_call("collective free", {h}, [](std::string &) { return 0; });
+  if (d.owner < 0 || d.owner == r.mythread) zero_part(d, r.mythread);
+  collective_call("collective free", {h}, [&](std::string &) {
+    release(h, d);
+    return 0;
+  });
+}
+
+#pragma weak remote_alloc = _remote_alloc
+#pragma weak remote_free = _remote_free
+
+namespace pgas::detail {
+
+pgas_handle_t allocate(pgas_alloc_kind_t kind, std::size_t nblocks, std::size_t nbytes, const char *site) {
+  pgas_layout_t l{};
+  l.kind = kind;
+  l.site = site;
+  if (kind == PGAS_ALLOC_LOCAL) {
+    l = {1, 0, nbytes, g_mythread, kind, nullptr, site};
+  } else {
+    l = {nbytes, 1, nblocks, -1, kind, nullptr, site};
+  }
+  return remote_alloc(&l);
+}
+
+void free_shared(pgas_handle_t handle, const char *operation) {
+  if (handle == 0) return;  // upc_free(NULL) does nothing
+  const HandleDesc &d = handle_lookup(handle, operation);
+  if (d.kind == PGAS_ALLOC_STATIC) fatal("%s: %s is a declared shared variable; it is freed when it goes out of scope", operation, describe_handle(handle).c_str());
+  remote_free(handle);
+}
+
+void *local_base(pgas_handle_t handle) {
+  const HandleDesc &d = handle_lookup(handle, "local access");
+  if ((d.owner >= 0 && d.owner != g_runtime.mythread) || d.bytes_per_thread == 0) return nullptr;
+  return segment_address(g_runtime.mythread, d.seg_offset);
+}
+
+void *local_address(pgas_handle_t handle, std::size_t offset, std::size_t size, const char *operation) {
+  return resolve(handle, g_runtime.mythread, offset, size, operation);
+}
+
+pgas_layout_t layout_of(pgas_handle_t handle) {
+  const HandleDesc &d = handle_lookup(handle, "layout query");
+  return {d.elem_size, d.block, d.nelems, d.owner, d.kind, d.name[0] ? d.name : nullptr, d.site[0] ? d.site : nullptr};
+}
+
+void index_out_of_range(pgas_handle_t handle, std::size_t index, std::size_t nelems) {
+  fatal("index %zu out of range for %s (%zu elements)", index, describe_handle(handle).c_str(), nelems);
+}
+
+void not_local(pgas_handle_t handle, int thread, const char *operation) {
+  fatal("%s: the element of %s has affinity to thread %d, not to this thread", operation,
+        describe_handle(handle).c_str(), thread);
+}
+
+}  // namespace pgas::detail

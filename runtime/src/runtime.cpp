@@ -1,0 +1,151 @@
+// Start-up and shutdown of a thread's process: attaching to the job's segments (or making a job of one
+// thread when started without pgasrun), and the exit barrier.
+#include "runtime.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+
+#include "common/launch_contract.hpp"
+#include "common/segment.hpp"
+#include "common/units.hpp"
+#include "emulation.hpp"
+#include "errors.hpp"
+#include "pgas/detail/api.hpp"
+#include "range_allocator.hpp"
+#include "wait.hpp"
+
+namespace pgas::detail {
+int g_mythread = 0;
+int g_threads = 1;
+}  // namespace pgas::detail
+
+namespace pgas::rt {
+
+Runtime g_runtime;
+
+Runtime &runtime(const char *caller) {
+  if (g_runtime.ctl == nullptr) fatal("%s called before the PGAS runtime was initialized", caller);
+  if (g_runtime.finished) fatal("%s called after this thread finished main (the runtime has shut down)", caller);
+  return g_runtime;
+}
+
+namespace {
+
+int parse_int_env(const char *name, int low, int high) {
+  const char *text = std::getenv(name);
+  char *end = nullptr;
+  long value = text ? std::strtol(text, &end, 10) : -1;
+  if (text == nullptr || *text == '\0' || *end != '\0' || value < low || value > high)
+    fatal("environment variable %s=%s is not a number in [%d, %d] (start programs with pgasrun)", name,
+          text ? text : "(unset)", low, high);
+  return static_cast<int>(value);
+}
+
+void *map_or_die(int fd, std::size_t *size) {
+  std::string error;
+  void *base = shm::map_segment(fd, size, &error);
+  if (base == nullptr) fatal("%s", error.c_str());
+  close(fd);
+  return base;
+}
+
+int create_or_die(std::size_t size) {
+  std::string error;
+  int fd = shm::create_segment(size, &error);
+  if (fd < 0) fatal("%s", error.c_str());
+  return fd;
+}
+
+// Started by pgasrun: map the inherited control and data segments.
+void attach_launched_job() {
+  g_runtime.threads = parse_int_env(launch::kThreadsEnv, 1, kMaxThreads);
+  g_runtime.mythread = parse_int_env(launch::kMyThreadEnv, 0, g_runtime.threads - 1);
+  std::size_t size = 0;
+  g_runtime.ctl = static_cast<ControlBlock *>(map_or_die(parse_int_env(launch::kControlFdEnv, 0, 1 << 20), &size));
+  if (size < sizeof(ControlBlock)) fatal("control segment is %zu bytes, expected %zu", size, sizeof(ControlBlock));
+  std::string fds = std::getenv(launch::kSegmentFdsEnv) ? std::getenv(launch::kSegmentFdsEnv) : "";
+  const char *cursor = fds.c_str();
+  for (int t = 0; t < g_runtime.threads; ++t) {
+    char *end = nullptr;
+    long fd = std::strtol(cursor, &end, 10);
+    if (end == cursor || (*end != ',' && *end != '\0'))
+      fatal("%s=%s does not list %d descriptors", launch::kSegmentFdsEnv, fds.c_str(), g_runtime.threads);
+    g_runtime.segments[t] = static_cast<std::byte *>(map_or_die(static_cast<int>(fd), &size));
+    if (t > 0 && size != g_runtime.segment_size) fatal("data segments of unequal sizes");
+    g_runtime.segment_size = size;
+    cursor = *end == ',' ? end + 1 : end;
+  }
+}
+
+// Started directly: a job of one thread with segments of its own.
+void create_single_thread_job() {
+  g_runtime.threads = 1;
+  g_runtime.mythread = 0;
+  std::uint64_t segment_size = launch::kDefaultSegmentSize;
+  if (const char *text = std::getenv(launch::kSegmentSizeEnv); text && *text) {
+    auto parsed = units::parse_size(text);
+    if (!parsed || *parsed < 1 << 20) fatal("%s=%s is not a size of at least 1MiB", launch::kSegmentSizeEnv, text);
+    segment_size = *parsed;
+  }
+  std::size_t size = 0;
+  g_runtime.ctl = static_cast<ControlBlock *>(map_or_die(create_or_die(sizeof(ControlBlock)), &size));
+  g_runtime.segments[0] = static_cast<std::byte *>(map_or_die(create_or_die(segment_size), &size));
+  g_runtime.segment_size = size;
+}
+
+// Thread 0 lays out the zero-filled control block: three quarters of each segment for the symmetric heap
+// (collective and upc_global_alloc objects), the rest for that thread's upc_alloc heap.
+void lay_out_control_block() {
+  ControlBlock &ctl = *g_runtime.ctl;
+  ctl.threads = static_cast<std::uint32_t>(g_runtime.threads);
+  ctl.segment_size = g_runtime.segment_size;
+  ctl.symmetric_end = g_runtime.segment_size / 4 * 3 / kAllocAlignment * kAllocAlignment;
+  range_init(ctl.symmetric_heap, kSegmentReserve, ctl.symmetric_end);
+  for (int t = 0; t < g_runtime.threads; ++t) range_init(ctl.local_heaps[t], ctl.symmetric_end, ctl.segment_size);
+  for (auto &lock : ctl.locks) lock.holder.store(-1, std::memory_order_relaxed);
+  ctl.magic = kControlMagic;
+  ctl.ready.value.store(1, std::memory_order_release);
+  wake_all(ctl.ready);
+}
+
+void exit_barrier(int status, void *);
+
+__attribute__((constructor(101))) void initialize() {
+  if (std::getenv(launch::kThreadsEnv) != nullptr) attach_launched_job();
+  else create_single_thread_job();
+  unsigned cpus = std::thread::hardware_concurrency();
+  g_runtime.oversubscribed = cpus != 0 && static_cast<unsigned>(g_runtime.threads) > cpus;
+  detail::g_mythread = g_runtime.mythread;
+  detail::g_threads = g_runtime.threads;
+  ControlBlock &ctl = *g_runtime.ctl;
+  if (g_runtime.mythread == 0) lay_out_control_block();
+  else wait_until(ctl.ready, [&] { return ctl.ready.value.load(std::memory_order_acquire) != 0; }, [] {});
+  if (ctl.magic != kControlMagic || ctl.threads != static_cast<std::uint32_t>(g_runtime.threads))
+    fatal("the control segment does not belong to a job of %d threads", g_runtime.threads);
+  ctl.attached.fetch_add(1, std::memory_order_acq_rel);
+  emulation_configure_from_env();
+  on_exit(exit_barrier, nullptr);
+}
+
+// A thread that returns from main (or calls exit(0)) waits until every thread has done so, so that no peer
+// loses access to shared data it still expects to be served. A nonzero status ends at once: the launcher
+// ends the others.
+void exit_barrier(int status, void *) {
+  if (status != 0 || g_runtime.ctl == nullptr || g_runtime.finished) return;
+  ControlBlock &ctl = *g_runtime.ctl;
+  std::int32_t none = 0;
+  ctl.first_exited.compare_exchange_strong(none, g_runtime.mythread + 1);
+  wake_all(ctl.exited);
+  const auto all_done = [&] {
+    return ctl.exited.value.load(std::memory_order_acquire) >= static_cast<std::uint32_t>(g_runtime.threads);
+  };
+  wait_until(ctl.exited, all_done, [] {});
+  g_runtime.finished = true;
+}
+
+}  // namespace
+}  // namespace pgas::rt

@@ -1,0 +1,30 @@
+// The per-process state of the runtime and the accessors the rest of the library uses.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "control.hpp"
+
+namespace pgas::rt {
+
+struct Runtime {
+  int mythread = -1;
+  int threads = 0;
+  ControlBlock *ctl = nullptr;
+  std::byte *segments[kMaxThreads] = {};  // this process's mapping of every thread's data segment
+  std::size_t segment_size = 0;
+  bool oversubscribed = false;  // more threads than online CPUs: waiting yields early
+  bool finished = false;        // passed the exit barrier; no more runtime calls allowed
+};
+
+extern Runtime g_runtime;
+
+// The runtime, after checking that it is initialized; `caller` names the function for the error message.
+Runtime &runtime(const char *caller);
+
+inline std::byte *segment_address(int thread, std::uint64_t seg_offset) {
+  return g_runtime.segments[thread] + seg_offset;
+}
+
+}  // namespace pgas::rt

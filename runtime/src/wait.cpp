@@ -1,0 +1,62 @@
+#include "wait.hpp"
+
+#include <linux/futex.h>
+#include <sched.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <climits>
+
+#include "runtime.hpp"
+
+namespace pgas::rt {
+
+// Futexes live in memory shared between processes, so the PRIVATE variants must not be used.
+void futex_wait(std::atomic<std::uint32_t> *word, std::uint32_t expected, int timeout_ms) {
+  timespec timeout{timeout_ms / 1000, (timeout_ms % 1000) * 1000000L};
+  syscall(SYS_futex, reinterpret_cast<std::uint32_t *>(word), FUTEX_WAIT, expected, &timeout, nullptr, 0);
+}
+
+void futex_wake(std::atomic<std::uint32_t> *word, int count) {
+  syscall(SYS_futex, reinterpret_cast<std::uint32_t *>(word), FUTEX_WAKE, count, nullptr, nullptr, 0);
+}
+
+void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
+void yield_cpu() { sched_yield(); }
+
+int spin_budget() { return g_runtime.oversubscribed ? 32 : 4000; }
+
+void wake_all(WaitWord &w) {
+  w.value.fetch_add(1, std::memory_order_seq_cst);
+  if (w.sleepers.load(std::memory_order_seq_cst) != 0) futex_wake(&w.value, INT_MAX);
+}
+
+bool mutex_try_lock(std::atomic<std::uint32_t> &state) {
+  std::uint32_t expected = 0;
+  return state.compare_exchange_strong(expected, 1, std::memory_order_acquire);
+}
+
+void mutex_lock(std::atomic<std::uint32_t> &state) {
+  const int spins = spin_budget() / 16 + 8;
+  for (int i = 0; i < spins; ++i) {
+    if (mutex_try_lock(state)) return;
+    if (g_runtime.oversubscribed) yield_cpu();
+    else cpu_relax();
+  }
+  // Mark the lock contended and sleep until it is released to us.
+  while (state.exchange(2, std::memory_order_acquire) != 0) futex_wait(&state, 2, 100);
+}
+
+void mutex_unlock(std::atomic<std::uint32_t> &state) {
+  if (state.exchange(0, std::memory_order_release) == 2) futex_wake(&state, 1);
+}
+
+}  // namespace pgas::rt

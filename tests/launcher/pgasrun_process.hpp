@@ -1,0 +1,70 @@
+// Running pgasrun from a test: posix_spawn with stdout/stderr captured in temporary files, a deadline,
+// and the checks every launcher test shares (no segment left in /dev/shm, no thread left running).
+#pragma once
+
+#include <gtest/gtest.h>
+#include <sys/types.h>
+
+#include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace launcher_test {
+
+inline constexpr const char *kPgasrun = PGASRUN_PATH;
+inline constexpr const char *kProbe = LAUNCHER_PROBE_PATH;
+
+// exit_code is the exit status, or -S if pgasrun was killed by signal S (as on the deadline).
+struct RunResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+  double seconds = 0;  // from spawn to exit
+};
+
+using EnvOverrides = std::vector<std::pair<std::string, std::string>>;
+
+// A running pgasrun. The environment is the test's minus every PGAS_* variable, plus `env`.
+class PgasrunProcess {
+ public:
+  explicit PgasrunProcess(const std::vector<std::string> &args, const EnvOverrides &env = {});
+  ~PgasrunProcess();  // SIGKILLs pgasrun if it still runs (its threads die with it)
+  PgasrunProcess(const PgasrunProcess &) = delete;
+  PgasrunProcess &operator=(const PgasrunProcess &) = delete;
+
+  pid_t pid() const { return pid_; }
+  // Waits until stdout has `count` lines; false if that did not happen before the timeout.
+  bool wait_for_stdout_lines(int count, std::chrono::milliseconds timeout) const;
+  // Waits for pgasrun to exit; past the deadline it is SIGKILLed and the test fails.
+  RunResult wait(std::chrono::seconds deadline = std::chrono::seconds(20));
+
+ private:
+  pid_t pid_ = -1;
+  int out_fd_ = -1;
+  int err_fd_ = -1;
+  std::chrono::steady_clock::time_point start_;
+};
+
+// Runs pgasrun with `args` to completion.
+RunResult run_pgasrun(const std::vector<std::string> &args, const EnvOverrides &env = {});
+
+// The pids printed by launcher_probe ("thread T pid P started").
+std::vector<pid_t> probe_pids(const std::string &out);
+
+// True if the process no longer exists (not even as a zombie).
+bool process_gone(pid_t pid);
+
+// Counts the lines of `text` equal to `line`.
+int count_lines(const std::string &text, const std::string &line);
+
+// Base of every launcher test: after each test, no segment may be left in /dev/shm.
+class LauncherTest : public ::testing::Test {
+ protected:
+  void TearDown() override;
+};
+
+template <typename Param>
+class LauncherParamTest : public LauncherTest, public ::testing::WithParamInterface<Param> {};
+
+}  // namespace launcher_test
