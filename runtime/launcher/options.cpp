@@ -190,8 +190,10 @@ ParsedCommandLine parse_command_line(int argc, char **argv, const EnvLookup &get
   return result;
 }
 
+// clang-format off: the help text is laid out as printed
 std::string usage_text() {
   const std::string max_threads = std::to_string(launch::kMaxThreads);
+  const std::string min_size = size_text(kMinSegmentSize);
   const std::string default_size = size_text(launch::kDefaultSegmentSize);
   return "Usage: pgasrun -n N [options] [--] PROGRAM [ARGS...]\n"
          "\n"
@@ -201,15 +203,18 @@ std::string usage_text() {
          "  -n, --threads N          number of threads, 1.." +
          max_threads +
          " (required)\n"
-         "      --latency T          network emulation (what-if): every remote transport call costs T more,\n"
+         "      --latency T          network emulation (what-if): each remote transport call costs T more,\n"
          "                           e.g. 2us, 500ns, 1.5ms; 0 = off (default: $PGAS_LATENCY, else 0)\n"
          "      --bandwidth B        network emulation (what-if): remote transfers move at most B,\n"
-         "                           e.g. 10GB/s, 800MB/s, 1.5GiB/s; 0 = unlimited (default: "
-         "$PGAS_BANDWIDTH, else 0)\n"
-         "      --segment-size SIZE  shared memory per thread, e.g. 1GiB, 512MiB; at least 64KiB\n"
+         "                           e.g. 10GB/s, 800MB/s, 1.5GiB/s; 0 = unlimited\n"
+         "                           (default: $PGAS_BANDWIDTH, else 0)\n"
+         "      --segment-size SIZE  shared memory per thread, at least " +
+         min_size +
+         ", e.g. 1GiB, 512MiB\n"
          "                           (default: $PGAS_SEGMENT_SIZE, else " +
          default_size +
-         "); pages cost memory only when touched\n"
+         "); pages cost memory\n"
+         "                           only when touched\n"
          "      --timeout SECONDS    end the job after SECONDS (exit status 124)\n"
          "  -h, --help               print this help and exit\n"
          "      --version            print the version and exit\n"
@@ -217,12 +222,12 @@ std::string usage_text() {
          "Options end at '--' or at the first argument that is not an option; PROGRAM and ARGS are passed\n"
          "unchanged. Every option also accepts the --option=VALUE form.\n"
          "\n"
-         "If a thread fails (non-zero exit, or killed by a signal), the other threads are ended within a "
-         "second.\n"
-         "Exit status: 0 if every thread exits 0; else the first non-zero exit status of a thread, 128+S if "
-         "a\n"
-         "thread was killed by signal S, the status given to upc_global_exit, 124 after --timeout, 128+S if\n"
-         "pgasrun was interrupted by signal S, 127 if PROGRAM cannot be run, 2 for a bad command line.\n";
+         "When a thread fails (non-zero exit status, or killed by a signal), the others are ended at once.\n"
+         "Exit status: 0 if every thread exits 0; else the first non-zero exit status of a thread;\n"
+         "  128+S if a thread was killed by signal S, or pgasrun was interrupted by signal S;\n"
+         "  the status given to upc_global_exit; 124 after --timeout; 127 if PROGRAM cannot be run;\n"
+         "  2 for a bad command line.\n";
 }
+// clang-format on
 
 }  // namespace pgas::launcher

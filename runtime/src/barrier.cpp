@@ -22,14 +22,15 @@ SplitPhase g_split;
 
 std::string format_id(std::int64_t id) { return id == kAnonymousBarrier ? "no id" : std::to_string(id); }
 
-void complete_phase(BarrierState &b, int threads) {
+// Run by the last thread to arrive. A mismatch is reported here, once, before the others are released.
+void complete_phase(BarrierState &b, int threads, const char *caller) {
   int first = -1;
   for (int t = 0; t < threads; ++t) {
     if (b.ids[t] == kAnonymousBarrier) continue;
     if (first < 0) first = t;
     else if (b.ids[t] != b.ids[first]) {
-      b.mismatch_threads[0] = first;
-      b.mismatch_threads[1] = t;
+      report("%s: barrier id mismatch: thread %d used %s but thread %d used %s", caller, first,
+             format_id(b.ids[first]).c_str(), t, format_id(b.ids[t]).c_str());
       b.mismatch.store(1, std::memory_order_relaxed);
       break;
     }
@@ -53,7 +54,7 @@ void notify(std::int64_t id, const char *caller) {
   b.ids[r.mythread] = id;
   g_split = {true, b.phase.value.load(std::memory_order_acquire), id};
   if (b.arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(r.threads))
-    complete_phase(b, r.threads);
+    complete_phase(b, r.threads, caller);
 }
 
 void wait(std::int64_t id, const char *caller) {
@@ -69,12 +70,7 @@ void wait(std::int64_t id, const char *caller) {
       [&] { check_peers_alive(caller); });
   g_split.notified = false;
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (b.mismatch.load(std::memory_order_relaxed) != 0) {
-    int first = b.mismatch_threads[0], other = b.mismatch_threads[1];
-    if (r.mythread != other) exit_quietly();  // one thread reports for all
-    fatal("%s: barrier id mismatch: thread %d used %s but thread %d used %s", caller, first,
-          format_id(b.ids[first]).c_str(), other, format_id(b.ids[other]).c_str());
-  }
+  if (b.mismatch.load(std::memory_order_relaxed) != 0) exit_quietly();  // reported by the last arriver
   emulate_rounds(static_cast<unsigned>(std::bit_width(static_cast<unsigned>(r.threads - 1))));
 }
 

@@ -30,12 +30,10 @@ std::uint64_t collective_call(const char *operation, std::initializer_list<std::
       c.result = leader(error);
       std::snprintf(c.error, sizeof c.error, "%s", error.c_str());
     }
+    if (c.error[0] != '\0') report("%s", c.error);  // before anyone is released to exit
   }
   internal_barrier(operation);
-  if (c.error[0] != '\0') {
-    if (r.mythread == 0) fatal("%s", c.error);
-    exit_quietly();
-  }
+  if (c.error[0] != '\0') exit_quietly();
   return c.result;
 }
 

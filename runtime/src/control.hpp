@@ -70,9 +70,7 @@ struct LockSlot {
 struct BarrierState {
   alignas(64) std::atomic<std::uint32_t> arrived;
   alignas(64) WaitWord phase;
-  std::atomic<std::uint32_t> mismatch;  // nonzero: the barrier of phase `mismatch_phase` had unequal ids
-  std::uint32_t mismatch_phase;
-  std::int32_t mismatch_threads[2];
+  std::atomic<std::uint32_t> mismatch;  // nonzero: a barrier had unequal ids; the job is ending
   std::int64_t ids[kMaxThreads];  // per thread: the id given to upc_notify, or kAnonymousBarrier
 };
 inline constexpr std::int64_t kAnonymousBarrier = INT64_MIN;

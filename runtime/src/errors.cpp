@@ -9,18 +9,31 @@
 
 namespace pgas::rt {
 
-void fatal(const char *format, ...) {
+namespace {
+void print_error(const char *format, va_list args) {
   char message[1024];
-  va_list args;
-  va_start(args, format);
   std::vsnprintf(message, sizeof message, format, args);
-  va_end(args);
   std::fflush(stdout);
   if (g_runtime.mythread >= 0)
     std::fprintf(stderr, "pgas: thread %d: error: %s\n", g_runtime.mythread, message);
   else
     std::fprintf(stderr, "pgas: error: %s\n", message);
   std::fflush(stderr);
+}
+}  // namespace
+
+void report(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  print_error(format, args);
+  va_end(args);
+}
+
+void fatal(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  print_error(format, args);
+  va_end(args);
   _exit(launch::kRuntimeErrorExit);  // not exit(): peers may be blocked on us; destructors must not run
 }
 

@@ -11,6 +11,10 @@ namespace pgas::rt {
 // launch::kRuntimeErrorExit; the launcher then ends the whole job.
 [[noreturn]] void fatal(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
+// Prints the same message as fatal() without exiting: for errors detected on behalf of several threads,
+// reported once before the others are released to exit.
+void report(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
 // Ends this process quietly with the runtime-error status (another thread already reported the error).
 [[noreturn]] void exit_quietly();
 

@@ -70,7 +70,10 @@ void release(pgas_handle_t h, const HandleDesc &d) {
   handle_release(h);
 }
 
-bool is_collective(pgas_alloc_kind_t kind) { return kind == PGAS_ALLOC_STATIC || kind == PGAS_ALLOC_ALL; }
+// upc_all_alloc is collective but, as in UPC, its memory is freed by one thread; declared shared arrays are
+// created and destroyed by all threads together.
+bool allocation_is_collective(pgas_alloc_kind_t kind) { return kind == PGAS_ALLOC_STATIC || kind == PGAS_ALLOC_ALL; }
+bool free_is_collective(pgas_alloc_kind_t kind) { return kind == PGAS_ALLOC_STATIC; }
 
 }  // namespace
 }  // namespace pgas::rt
@@ -85,7 +88,7 @@ extern "C" pgas_handle_t _remote_alloc(const pgas_layout_t *layout) {
   if (l.block == 0 && (l.owner < 0 || l.owner >= r.threads))
     fatal("remote_alloc: owner thread %d out of range for an object with indefinite block size", l.owner);
   if (l.block != 0) l.owner = -1;
-  if (!is_collective(l.kind)) {
+  if (!allocation_is_collective(l.kind)) {
     std::string error;
     pgas_handle_t h = reserve(l, error);
     if (h == 0) fatal("%s", error.c_str());
@@ -100,7 +103,7 @@ extern "C" pgas_handle_t _remote_alloc(const pgas_layout_t *layout) {
 extern "C" void _remote_free(pgas_handle_t h) {
   Runtime &r = runtime("remote_free");
   const HandleDesc &d = handle_lookup(h, "upc_free");
-  if (!is_collective(d.kind)) {
+  if (!free_is_collective(d.kind)) {
     for (int t = 0; t < r.threads; ++t)
       if (d.owner < 0 || d.owner == t) zero_part(d, t);
     release(h, d);

@@ -1,0 +1,126 @@
+// Deliberate misuse of the dialect, one kind per command-line mode. Each mode must stop the job with a
+// message naming the object, the index and the thread (checked by misuse_test.cpp).
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <pgas/upc.hpp>
+#include <string>
+
+using namespace pgas;
+
+namespace {
+
+const int last = THREADS - 1;  // evaluated after the runtime started (static initialization)
+
+void index_out_of_range() {
+  shared_array<int> D(10, 1, "D");
+  if (MYTHREAD == last) std::printf("%d\n", static_cast<int>(D[10]));
+  upc_barrier;
+}
+
+void unnamed_index_out_of_range() {
+  shared_array<double> values(4);
+  if (MYTHREAD == last) values[7] = 1.0;
+  upc_barrier;
+}
+
+void pointer_out_of_range() {
+  shared_array<int> D(10, 1, "D");
+  global_ptr<int> p = &D[9];
+  if (MYTHREAD == last) std::printf("%d\n", static_cast<int>(p[5 * THREADS]));
+  upc_barrier;
+}
+
+void use_after_free() {
+  global_ptr<int> p = upc_all_alloc(static_cast<std::size_t>(THREADS), sizeof(int));
+  upc_barrier;
+  if (MYTHREAD == 0) upc_free(p);
+  upc_barrier;
+  if (MYTHREAD == last) std::printf("%d\n", static_cast<int>(p[0]));
+  upc_barrier;
+}
+
+void double_free() {
+  global_ptr<void> p = upc_alloc(64);
+  upc_free(p);
+  upc_free(p);
+}
+
+void unlock_not_held() {
+  upc_lock_t *lock = upc_all_lock_alloc();
+  if (MYTHREAD == last) upc_unlock(lock);
+  upc_barrier;
+}
+
+void lock_after_free() {
+  upc_lock_t *lock = upc_all_lock_alloc();
+  upc_barrier;
+  if (MYTHREAD == 0) upc_lock_free(lock);
+  upc_barrier;
+  if (MYTHREAD == last) upc_lock(lock);
+  upc_barrier;
+}
+
+void lock_twice() {
+  upc_lock_t *lock = upc_all_lock_alloc();
+  if (MYTHREAD == last) {
+    upc_lock(lock);
+    upc_lock(lock);
+  }
+  upc_barrier;
+}
+
+void barrier_mismatch() {
+  if (THREADS == 1) {
+    upc_notify(1);
+    upc_wait(2);
+  } else {
+    upc_barrier(MYTHREAD == 0 ? 1 : 2);
+  }
+}
+
+void wait_without_notify() { upc_wait; }
+
+void alloc_mismatch() {
+  global_ptr<void> p = upc_all_alloc(static_cast<std::size_t>(THREADS == 1 ? 0 : MYTHREAD + 1), 8);
+  (void)p;
+  upc_barrier;
+  if (THREADS == 1) upc_all_alloc(1, 0);  // one thread cannot disagree with itself: an empty element
+}
+
+void heap_exhausted() { shared_array<char> huge(std::size_t{1} << 40, 1024, "huge"); }
+
+void call_runtime_early(int argc, char **argv, char **) {
+  for (int a = 1; a < argc; ++a)
+    if (std::strcmp(argv[a], "before-init") == 0) upc_global_lock_alloc();
+}
+// Runs before every shared library initializer, the runtime's included.
+__attribute__((section(".preinit_array"), used)) void (*g_preinit)(int, char **, char **) = &call_runtime_early;
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  const std::map<std::string, std::function<void()>> modes = {
+      {"index", index_out_of_range},
+      {"unnamed-index", unnamed_index_out_of_range},
+      {"pointer-range", pointer_out_of_range},
+      {"use-after-free", use_after_free},
+      {"double-free", double_free},
+      {"unlock-not-held", unlock_not_held},
+      {"lock-after-free", lock_after_free},
+      {"lock-twice", lock_twice},
+      {"barrier-mismatch", barrier_mismatch},
+      {"wait-without-notify", wait_without_notify},
+      {"alloc-mismatch", alloc_mismatch},
+      {"heap-exhausted", heap_exhausted},
+  };
+  auto mode = argc == 2 ? modes.find(argv[1]) : modes.end();
+  if (mode == modes.end()) {
+    std::fprintf(stderr, "usage: misuse_program MODE\n");
+    return 2;
+  }
+  mode->second();
+  std::printf("misuse_program: %s was not detected\n", argv[1]);
+  return 0;
+}

@@ -1,0 +1,134 @@
+// UPC layout and pointer arithmetic checked against an independent model: a simulation that deals the
+// array's blocks round-robin to the threads and lists each thread's elements in order, which is how the
+// UPC specification defines the layout, with no index arithmetic.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <tuple>
+#include <vector>
+
+#include "pgas/layout.hpp"
+
+namespace {
+
+using pgas::layout::Position;
+
+struct Dealt {
+  std::vector<Position> where;                                   // by global index
+  std::map<std::tuple<std::int64_t, std::int64_t>, std::int64_t> at;  // (thread, local) -> global index
+};
+
+Dealt deal(std::uint64_t n, std::uint64_t block, std::uint64_t threads) {
+  Dealt d;
+  std::vector<std::int64_t> next_local(threads, 0);
+  std::uint64_t i = 0;
+  for (std::uint64_t blk = 0; i < n; ++blk) {
+    std::uint64_t thread = block == 0 ? 0 : blk % threads;
+    std::uint64_t length = block == 0 ? n : block;
+    for (std::uint64_t phase = 0; phase < length && i < n; ++phase, ++i) {
+      Position p{static_cast<std::int64_t>(thread), block == 0 ? 0 : static_cast<std::int64_t>(phase),
+                 next_local[thread]++};
+      d.where.push_back(p);
+      d.at[{p.thread, p.local}] = static_cast<std::int64_t>(i);
+    }
+  }
+  return d;
+}
+
+struct Shape {
+  std::uint64_t n, block, threads;
+};
+
+class LayoutModel : public testing::TestWithParam<Shape> {};
+
+TEST_P(LayoutModel, PlaceMatchesDealing) {
+  auto [n, block, threads] = GetParam();
+  Dealt d = deal(n, block, threads);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    Position p = pgas::layout::place(i, block, threads);
+    ASSERT_EQ(p, d.where[i]) << "i=" << i;
+    EXPECT_EQ(pgas::layout::global_index(p, block, threads), static_cast<std::int64_t>(i));
+  }
+}
+
+TEST_P(LayoutModel, LocalCountMatchesDealing) {
+  auto [n, block, threads] = GetParam();
+  Dealt d = deal(n, block, threads);
+  for (std::uint64_t t = 0; t < threads; ++t) {
+    std::uint64_t count = 0;
+    for (const auto &p : d.where) count += p.thread == static_cast<std::int64_t>(t);
+    EXPECT_EQ(pgas::layout::local_count(n, block, threads, t), count) << "thread " << t;
+  }
+}
+
+TEST_P(LayoutModel, PointerArithmeticMatchesDealing) {
+  auto [n, block, threads] = GetParam();
+  Dealt d = deal(n, block, threads);
+  std::mt19937_64 random(n * 131 + block * 7 + threads);
+  for (int trial = 0; trial < 2000; ++trial) {
+    auto from = static_cast<std::int64_t>(random() % n), to = static_cast<std::int64_t>(random() % n);
+    Position moved = pgas::layout::advance(d.where[static_cast<std::size_t>(from)], to - from, block, threads);
+    ASSERT_EQ(moved, d.where[static_cast<std::size_t>(to)]) << "from " << from << " to " << to;
+    EXPECT_EQ(pgas::layout::distance(d.where[static_cast<std::size_t>(to)], d.where[static_cast<std::size_t>(from)],
+                                     block, threads),
+              to - from);
+  }
+}
+
+TEST_P(LayoutModel, StepByStepWalkVisitsEveryElementInOrder) {
+  auto [n, block, threads] = GetParam();
+  Dealt d = deal(n, block, threads);
+  Position p = d.where[0];
+  for (std::uint64_t i = 1; i < n; ++i) {
+    p = pgas::layout::advance(p, 1, block, threads);
+    ASSERT_EQ(p, d.where[i]) << "step " << i;
+  }
+  for (std::uint64_t i = n - 1; i-- > 0;) {
+    p = pgas::layout::advance(p, -1, block, threads);
+    ASSERT_EQ(p, d.where[i]) << "back step to " << i;
+  }
+}
+
+std::vector<Shape> shapes() {
+  std::vector<Shape> all;
+  for (std::uint64_t threads : {1, 2, 3, 4, 7, 8, 16})
+    for (std::uint64_t block : {0, 1, 2, 3, 5, 16, 100})
+      for (std::uint64_t n : {1, 7, 64, 257, 1000}) all.push_back({n, block, threads});
+  return all;
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, LayoutModel, testing::ValuesIn(shapes()), [](const auto &info) {
+  return "n" + std::to_string(info.param.n) + "_b" + std::to_string(info.param.block) + "_t" +
+         std::to_string(info.param.threads);
+});
+
+// 2-D: `shared [B] T A[R][C]` is the 1-D layout of its row-major linearization; moving a pointer by C
+// elements moves it one row down, whatever the blocking.
+TEST(Layout2D, RowMajorAndRowStride) {
+  for (std::uint64_t threads : {1, 2, 4, 8})
+    for (std::uint64_t rows : {1, 5, 9})
+      for (std::uint64_t cols : {1, 4, 10})
+        for (std::uint64_t block : {std::uint64_t{1}, cols, 2 * cols, std::uint64_t{3}, std::uint64_t{0}}) {
+          Dealt d = deal(rows * cols, block, threads);
+          for (std::uint64_t i = 0; i < rows; ++i)
+            for (std::uint64_t j = 0; j < cols; ++j) {
+              Position p = pgas::layout::place(i * cols + j, block, threads);
+              ASSERT_EQ(p, d.where[i * cols + j]);
+              if (i + 1 < rows) {
+                ASSERT_EQ(pgas::layout::advance(p, static_cast<std::int64_t>(cols), block, threads),
+                          d.where[(i + 1) * cols + j]);
+              }
+            }
+        }
+}
+
+TEST(Layout, FloorDivisionAndModulo) {
+  EXPECT_EQ(pgas::layout::floor_div(-1, 4), -1);
+  EXPECT_EQ(pgas::layout::floor_mod(-1, 4), 3);
+  EXPECT_EQ(pgas::layout::floor_div(-8, 4), -2);
+  EXPECT_EQ(pgas::layout::floor_mod(-8, 4), 0);
+  EXPECT_EQ(pgas::layout::floor_div(7, 4), 1);
+}
+
+}  // namespace
