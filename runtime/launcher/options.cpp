@@ -44,7 +44,7 @@ struct RawOptions {
         return bandwidth;
       case OptionId::kSegmentSize:
         return segment_size;
-      default:
+      default:  // kTimeout; --help and --version take no value
         return timeout;
     }
   }

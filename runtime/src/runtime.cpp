@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -88,7 +89,7 @@ void create_single_thread_job() {
   std::uint64_t segment_size = launch::kDefaultSegmentSize;
   if (const char *text = std::getenv(launch::kSegmentSizeEnv); text && *text) {
     auto parsed = units::parse_size(text);
-    if (!parsed || *parsed < 1 << 20) fatal("%s=%s is not a size of at least 1MiB", launch::kSegmentSizeEnv, text);
+    if (!parsed || *parsed < 64 << 10) fatal("%s=%s is not a size of at least 64KiB", launch::kSegmentSizeEnv, text);
     segment_size = *parsed;
   }
   std::size_t size = 0;
@@ -149,3 +150,12 @@ void exit_barrier(int status, void *) {
 
 }  // namespace
 }  // namespace pgas::rt
+
+extern "C" void upc_global_exit(int status) {
+  using namespace pgas::rt;
+  Runtime &r = runtime("upc_global_exit");
+  std::fflush(nullptr);
+  r.ctl->global_exit_status.store(status, std::memory_order_relaxed);
+  r.ctl->global_exit.store(1, std::memory_order_release);  // the launcher ends the other threads
+  _exit(status);
+}

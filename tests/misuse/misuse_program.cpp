@@ -89,6 +89,12 @@ void alloc_mismatch() {
   if (THREADS == 1) upc_all_alloc(1, 0);  // one thread cannot disagree with itself: an empty element
 }
 
+// Not misuse: thread 0 ends the job while the others wait at a barrier that never completes.
+void global_exit() {
+  if (MYTHREAD == 0) upc_global_exit(5);
+  upc_barrier;
+}
+
 void heap_exhausted() { shared_array<char> huge(std::size_t{1} << 40, 1024, "huge"); }
 
 void call_runtime_early(int argc, char **argv, char **) {
@@ -114,6 +120,7 @@ int main(int argc, char **argv) {
       {"wait-without-notify", wait_without_notify},
       {"alloc-mismatch", alloc_mismatch},
       {"heap-exhausted", heap_exhausted},
+      {"global-exit", global_exit},
   };
   auto mode = argc == 2 ? modes.find(argv[1]) : modes.end();
   if (mode == modes.end()) {

@@ -53,4 +53,13 @@ INSTANTIATE_TEST_SUITE_P(Modes, Misuse, testing::Combine(testing::ValuesIn(kCase
                            return name + "_n" + std::to_string(std::get<1>(info.param));
                          });
 
+TEST(JobExit, UpcGlobalExitEndsEveryThreadWithItsStatus) {
+  for (int threads : {1, 2, 4, 8}) {
+    auto result = run_pgasrun({"-n", std::to_string(threads), MISUSE_PROGRAM, "global-exit"});
+    EXPECT_EQ(result.exit_code, 5) << threads << " threads: " << result.err;
+    EXPECT_LT(result.seconds, 5.0);
+    EXPECT_EQ(result.out.find("was not detected"), std::string::npos);
+  }
+}
+
 }  // namespace

@@ -45,6 +45,9 @@ void free_shared(pgas_handle_t handle, const char *operation);
 
 }  // namespace pgas::detail
 
+// UPC's upc_global_exit: ends every thread of the job with `status` (flushing this thread's stdio first).
+extern "C" [[noreturn]] void upc_global_exit(int status);
+
 namespace pgas {
 inline int mythread() { return detail::g_mythread; }  // MYTHREAD
 inline int threads() { return detail::g_threads; }    // THREADS
