@@ -1,6 +1,9 @@
-// Deliberate misuse of the dialect, one kind per command-line mode. Each mode must stop the job with a
-// message naming the object, the index and the thread (checked by misuse_test.cpp).
+// Ways a PGAS job fails, one per command-line mode (checked by failures_test.cpp): deliberate misuse of the
+// dialect, which must stop the job with a message naming the object, the index and the thread; a thread
+// that crashes or exits with an error while its peers wait at a barrier; upc_global_exit.
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -95,6 +98,17 @@ void global_exit() {
   upc_barrier;
 }
 
+// Faults: the last thread dies while the others wait at a barrier that can never complete.
+void segfault() {
+  if (MYTHREAD == last) std::raise(SIGSEGV);
+  upc_barrier;
+}
+
+void exit_with_error() {
+  if (MYTHREAD == last) std::exit(3);
+  upc_barrier;
+}
+
 void heap_exhausted() { shared_array<char> huge(std::size_t{1} << 40, 1024, "huge"); }
 
 void call_runtime_early(int argc, char **argv, char **) {
@@ -121,13 +135,15 @@ int main(int argc, char **argv) {
       {"alloc-mismatch", alloc_mismatch},
       {"heap-exhausted", heap_exhausted},
       {"global-exit", global_exit},
+      {"segfault", segfault},
+      {"exit-3", exit_with_error},
   };
   auto mode = argc == 2 ? modes.find(argv[1]) : modes.end();
   if (mode == modes.end()) {
-    std::fprintf(stderr, "usage: misuse_program MODE\n");
+    std::fprintf(stderr, "usage: failure_program MODE\n");
     return 2;
   }
   mode->second();
-  std::printf("misuse_program: %s was not detected\n", argv[1]);
+  std::printf("failure_program: %s was not detected\n", argv[1]);
   return 0;
 }
