@@ -21,7 +21,9 @@ TEST_P(HelpTest, PrintsEveryFlagToStdout) {
     EXPECT_NE(r.out.find(flag), std::string::npos) << "help lacks " << flag << ":\n" << r.out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Launcher, HelpTest, ::testing::Values("--help", "-h"));
+INSTANTIATE_TEST_SUITE_P(Launcher, HelpTest, ::testing::Values("--help", "-h"), [](const auto &info) {
+  return std::string(info.param).substr(std::string(info.param).find_first_not_of('-'));
+});
 
 TEST_F(LauncherTest, PrintsVersion) {
   RunResult r = run_pgasrun({"--version"});
@@ -102,18 +104,27 @@ INSTANTIATE_TEST_SUITE_P(
                        "PGAS_SEGMENT_SIZE: 'huge' is not a size"}),
     [](const auto &info) { return std::string(info.param.name); });
 
-class MissingProgramTest : public LauncherParamTest<const char *> {};
+struct MissingProgram {
+  const char *name;
+  const char *program;
+};
+
+class MissingProgramTest : public LauncherParamTest<MissingProgram> {};
 
 TEST_P(MissingProgramTest, ExitsOneHundredTwentySevenNamingIt) {
-  RunResult r = run_pgasrun({"-n", "2", GetParam(), "arg"});
+  const std::string program = GetParam().program;
+  RunResult r = run_pgasrun({"-n", "2", program, "arg"});
   EXPECT_EQ(r.exit_code, 127);
-  EXPECT_NE(r.err.find(std::string("'") + GetParam() + "'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("'" + program + "'"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "");
 }
 
 INSTANTIATE_TEST_SUITE_P(Launcher, MissingProgramTest,
-                         ::testing::Values("/nonexistent/pgas-probe", "pgas-no-such-program-in-path",
-                                           "/etc/passwd", "/tmp"));
+                         ::testing::Values(MissingProgram{"NoSuchPath", "/nonexistent/pgas-probe"},
+                                           MissingProgram{"NotInPath", "pgas-no-such-program-in-path"},
+                                           MissingProgram{"NotExecutable", "/etc/passwd"},
+                                           MissingProgram{"Directory", "/tmp"}),
+                         [](const auto &info) { return std::string(info.param.name); });
 
 struct ArgsCase {
   const char *name;

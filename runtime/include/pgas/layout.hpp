@@ -53,6 +53,10 @@ constexpr std::int64_t global_index(const Position &p, std::uint64_t block, std:
 constexpr Position advance(const Position &p, std::int64_t delta, std::uint64_t block, std::uint64_t threads) {
   if (block == 0) return {p.thread, 0, p.local + delta};
   auto B = static_cast<std::int64_t>(block), T = static_cast<std::int64_t>(threads);
+  if (block == 1) {  // cyclic, the default: one division
+    std::int64_t thread_steps = p.thread + delta;
+    return {floor_mod(thread_steps, T), 0, p.local + floor_div(thread_steps, T)};
+  }
   std::int64_t steps = floor_div(p.phase + delta, B);  // blocks crossed, counting thread by thread
   std::int64_t phase = floor_mod(p.phase + delta, B);
   std::int64_t thread_steps = p.thread + steps;
