@@ -11,13 +11,14 @@
 #include "signal_channel.hpp"
 #include "supervisor.hpp"
 #include "thread_start.hpp"
+#include "trace_setup.hpp"
 
 namespace {
 
 constexpr int kUsageExit = 2;
 constexpr int kCannotRunExit = 127;
 
-int run_job(const pgas::launcher::LaunchOptions &options) {
+int run_job(pgas::launcher::LaunchOptions options) {
   using namespace pgas::launcher;
   if (std::string problem = check_program(options.program.front()); !problem.empty()) {
     std::fprintf(stderr, "pgasrun: %s\n", problem.c_str());
@@ -30,6 +31,10 @@ int run_job(const pgas::launcher::LaunchOptions &options) {
     return EXIT_FAILURE;
   }
   if (options.emulation_on()) std::fprintf(stderr, "pgasrun: %s\n", emulation_label(options).c_str());
+  if (std::string problem = prepare_trace(options); !problem.empty()) {
+    std::fprintf(stderr, "pgasrun: %s\n", problem.c_str());
+    return EXIT_FAILURE;
+  }
 
   SignalChannel signals;  // before fork: a thread may finish before the launcher waits for it
   Supervisor supervisor(start_threads(options, *segments, &error), segments->control(), signals);
@@ -38,7 +43,7 @@ int run_job(const pgas::launcher::LaunchOptions &options) {
     supervisor.end_job();
     return EXIT_FAILURE;
   }
-  return supervisor.run(options.timeout_s);
+  return finish_trace(options, supervisor.run(options.timeout_s));
 }
 
 }  // namespace

@@ -13,7 +13,9 @@ namespace {
 // The runtime keeps the first page of every segment unused; a segment must leave room for data too.
 constexpr std::uint64_t kMinSegmentSize = 64 * 1024;
 
-enum class OptionId { kThreads, kLatency, kBandwidth, kSegmentSize, kTimeout, kHelp, kVersion };
+enum class OptionId {
+  kThreads, kLatency, kBandwidth, kSegmentSize, kTimeout, kTrace, kLines, kTimeline, kBins, kDepth, kHelp, kVersion
+};
 
 struct OptionSpec {
   std::string_view long_name;
@@ -25,13 +27,16 @@ struct OptionSpec {
 constexpr OptionSpec kOptions[] = {
     {"threads", 'n', true, OptionId::kThreads},   {"latency", 0, true, OptionId::kLatency},
     {"bandwidth", 0, true, OptionId::kBandwidth}, {"segment-size", 0, true, OptionId::kSegmentSize},
-    {"timeout", 0, true, OptionId::kTimeout},     {"help", 'h', false, OptionId::kHelp},
-    {"version", 0, false, OptionId::kVersion},
+    {"timeout", 0, true, OptionId::kTimeout},     {"trace", 0, true, OptionId::kTrace},
+    {"lines", 0, false, OptionId::kLines},        {"timeline", 0, true, OptionId::kTimeline},
+    {"bins", 0, true, OptionId::kBins},           {"depth", 0, true, OptionId::kDepth},
+    {"help", 'h', false, OptionId::kHelp},        {"version", 0, false, OptionId::kVersion},
 };
 
 // Option values as written on the command line, before they are checked.
 struct RawOptions {
-  std::optional<std::string> threads, latency, bandwidth, segment_size, timeout;
+  std::optional<std::string> threads, latency, bandwidth, segment_size, timeout, trace, timeline, bins, depth;
+  bool lines = false;
   std::vector<std::string> program;
 
   std::optional<std::string> &value_of(OptionId id) {
@@ -44,7 +49,15 @@ struct RawOptions {
         return bandwidth;
       case OptionId::kSegmentSize:
         return segment_size;
-      default:  // kTimeout; --help and --version take no value
+      case OptionId::kTrace:
+        return trace;
+      case OptionId::kTimeline:
+        return timeline;
+      case OptionId::kBins:
+        return bins;
+      case OptionId::kDepth:
+        return depth;
+      default:  // kTimeout; --lines, --help and --version take no value
         return timeout;
     }
   }
@@ -95,6 +108,10 @@ ParsedCommandLine scan(int argc, char **argv, RawOptions &raw) {
     if (!spec) return usage_error("unknown option '" + spelled + "'");
     if (!spec->takes_value) {
       if (attached_value) return usage_error("option '" + spelled + "' takes no value");
+      if (spec->id == OptionId::kLines) {
+        raw.lines = true;
+        continue;
+      }
       return {spec->id == OptionId::kHelp ? ParsedCommandLine::Action::kHelp
                                           : ParsedCommandLine::Action::kVersion,
               {},
@@ -133,6 +150,33 @@ std::string size_text(std::uint64_t bytes) {
   if (bytes % (kKi * kKi) == 0) return std::to_string(bytes / (kKi * kKi)) + "MiB";
   if (bytes % kKi == 0) return std::to_string(bytes / kKi) + "KiB";
   return std::to_string(bytes);
+}
+
+// A whole number in [low, high] for `flag`, or an error message.
+std::string parse_bounded(const std::optional<std::string> &text, const char *flag, unsigned low, unsigned high,
+                          unsigned &out) {
+  if (!text) return {};
+  auto value = parse_int(*text);
+  if (!value || *value < static_cast<int>(low) || *value > static_cast<int>(high))
+    return std::string(flag) + ": '" + *text + "' is not a whole number from " + std::to_string(low) + " to " +
+           std::to_string(high);
+  out = static_cast<unsigned>(*value);
+  return {};
+}
+
+std::string validate_trace(const RawOptions &raw, TraceOptions &trace) {
+  if (!raw.trace) {
+    if (raw.lines || raw.timeline || raw.bins || raw.depth)
+      return "--lines, --timeline, --bins and --depth go with --trace FILE";
+    return {};
+  }
+  if (raw.trace->empty()) return "--trace: the database file name is empty";
+  trace.file = *raw.trace;
+  trace.lines = raw.lines;
+  if (auto e = parse_bounded(raw.timeline, "--timeline", 1, 3600000, trace.timeline_ms); !e.empty()) return e;
+  if (auto e = parse_bounded(raw.bins, "--bins", 1, 256, trace.bins); !e.empty()) return e;
+  if (auto e = parse_bounded(raw.depth, "--depth", 1, 60, trace.depth); !e.empty()) return e;
+  return {};
 }
 
 // Checks the raw values and fills `out`. Returns the error message, or an empty string.
@@ -175,6 +219,7 @@ std::string validate(const RawOptions &raw, const EnvLookup &getenv, LaunchOptio
       return "--timeout: '" + text + "' is not a positive number of seconds";
     out.timeout_s = seconds;
   }
+  if (std::string error = validate_trace(raw, out.trace); !error.empty()) return error;
   if (raw.program.empty()) return "no program to run";
   out.program = raw.program;
   return {};
@@ -216,6 +261,15 @@ std::string usage_text() {
          "); pages cost memory\n"
          "                           only when touched\n"
          "      --timeout SECONDS    end the job after SECONDS (exit status 124)\n"
+         "\n"
+         "Tracing (libpgas-trace.so is preloaded into every thread):\n"
+         "      --trace FILE         record remote accesses into the trace database FILE (SQLite); after\n"
+         "                           the job, import and symbolize it and print where it is\n"
+         "      --lines              also record call sites (source lines) of the accesses\n"
+         "      --timeline MS        also record accesses per thread over time, in MS-millisecond buckets\n"
+         "      --bins N             offset histogram bins per shared variable, 1..256 (default 64)\n"
+         "      --depth N            frames walked at most to leave runtime code, 1..60 (default 8)\n"
+         "\n"
          "  -h, --help               print this help and exit\n"
          "      --version            print the version and exit\n"
          "\n"

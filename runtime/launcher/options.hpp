@@ -5,9 +5,19 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pgas::launcher {
+
+// pgasrun --trace and its companions.
+struct TraceOptions {
+  std::string file;  // the database; empty = no tracing
+  bool lines = false;
+  unsigned timeline_ms = 0;
+  unsigned bins = 64;
+  unsigned depth = 8;
+};
 
 struct LaunchOptions {
   int threads = 0;
@@ -16,6 +26,9 @@ struct LaunchOptions {
   std::uint64_t segment_size = 0;    // bytes of shared memory per thread
   std::optional<double> timeout_s;   // end the job after this long
   std::vector<std::string> program;  // the program and its arguments, unchanged
+  TraceOptions trace;
+  // Further variables every thread gets (set by the tracing set-up), applied last.
+  std::vector<std::pair<std::string, std::string>> extra_env;
 
   bool emulation_on() const { return latency_ns > 0 || bandwidth_bps > 0; }
 };

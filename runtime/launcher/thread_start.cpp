@@ -75,6 +75,7 @@ void set_or_unset(const char *name, const std::string &value) {
   setenv(launch::kSegmentSizeEnv, env.segment_size.c_str(), 1);
   set_or_unset(launch::kLatencyEnv, env.latency);
   set_or_unset(launch::kBandwidthEnv, env.bandwidth);
+  for (const auto &[name, value] : options.extra_env) setenv(name.c_str(), value.c_str(), 1);
 
   std::vector<char *> argv;
   for (const std::string &arg : options.program) argv.push_back(const_cast<char *>(arg.c_str()));

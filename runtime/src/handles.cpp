@@ -10,6 +10,13 @@ void copy_name(char (&dst)[kNameCapacity], const char *src) {
   if (src != nullptr) std::strncpy(dst, src, kNameCapacity - 1);
 }
 
+// Messages name the allocation by file name and line, without the directories.
+const char *short_site(const char *site) {
+  if (site == nullptr) return nullptr;
+  const char *slash = std::strrchr(site, '/');
+  return slash ? slash + 1 : site;
+}
+
 }  // namespace
 
 pgas_handle_t handle_create(const pgas_layout_t &layout, std::uint64_t seg_offset, std::uint64_t bytes_per_thread,
@@ -28,7 +35,7 @@ pgas_handle_t handle_create(const pgas_layout_t &layout, std::uint64_t seg_offse
     d.block = layout.block;
     d.nelems = layout.nelems;
     copy_name(d.name, layout.name);
-    copy_name(d.site, site);
+    copy_name(d.site, short_site(site));
     d.generation.store(generation, std::memory_order_relaxed);
     d.state.store(HandleState::kLive, std::memory_order_release);
     return (static_cast<pgas_handle_t>(generation) << 32) | index;

@@ -80,6 +80,17 @@ bool free_is_collective(pgas_alloc_kind_t kind) { return kind == PGAS_ALLOC_STAT
 
 using namespace pgas::rt;
 
+extern "C" int pgas_handle_layout(pgas_handle_t h, pgas_layout_t *layout) {
+  std::uint32_t index = handle_index(h);
+  if (g_runtime.ctl == nullptr || index == 0 || index >= kMaxHandles) return 0;
+  const HandleDesc &d = g_runtime.ctl->handles[index];
+  if (d.generation.load(std::memory_order_acquire) != handle_generation(h) ||
+      d.state.load(std::memory_order_acquire) != HandleState::kLive)
+    return 0;
+  *layout = {d.elem_size, d.block, d.nelems, d.owner, d.kind, d.name[0] ? d.name : nullptr, d.site[0] ? d.site : nullptr};
+  return 1;
+}
+
 extern "C" pgas_handle_t _remote_alloc(const pgas_layout_t *layout) {
   Runtime &r = runtime("remote_alloc");
   pgas_layout_t l = *layout;

@@ -151,6 +151,9 @@ void exit_barrier(int status, void *) {
 }  // namespace
 }  // namespace pgas::rt
 
+extern "C" int pgas_thread_id(void) { return pgas::rt::g_runtime.mythread; }
+extern "C" int pgas_thread_count(void) { return pgas::rt::g_runtime.threads; }
+
 extern "C" void upc_global_exit(int status) {
   using namespace pgas::rt;
   Runtime &r = runtime("upc_global_exit");

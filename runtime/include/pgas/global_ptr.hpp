@@ -52,7 +52,7 @@ class global_ptr {
   std::size_t block_hint() const { return block_; }
   explicit operator bool() const { return handle_ != 0; }
 
-  shared_ref<T> operator*() const
+  PGAS_ALWAYS_INLINE shared_ref<T> operator*() const
     requires(!std::is_void_v<T>)
   {
     T *local = thread_ == detail::g_mythread
@@ -60,7 +60,7 @@ class global_ptr {
                    : nullptr;
     return shared_ref<T>(local, handle_, thread_, phase_, offset_, block_, false);
   }
-  shared_ref<T> operator[](std::ptrdiff_t i) const
+  PGAS_ALWAYS_INLINE shared_ref<T> operator[](std::ptrdiff_t i) const
     requires(!std::is_void_v<T>)
   {
     return *(*this + i);
@@ -73,7 +73,7 @@ class global_ptr {
     return static_cast<T *>(detail::local_address(handle_, offset_, kElem, "global_ptr::local"));
   }
 
-  friend global_ptr operator+(const global_ptr &p, std::ptrdiff_t delta)
+  PGAS_ALWAYS_INLINE friend global_ptr operator+(const global_ptr &p, std::ptrdiff_t delta)
     requires(!std::is_void_v<T>)
   {
     layout::Position from{p.thread_, static_cast<std::int64_t>(p.phase_), static_cast<std::int64_t>(p.offset_ / kElem)};

@@ -46,7 +46,7 @@ class shared_array {
     return *this;
   }
 
-  shared_ref<T> operator[](std::size_t i) const {
+  PGAS_ALWAYS_INLINE shared_ref<T> operator[](std::size_t i) const {
     if (i >= n_) [[unlikely]]
       detail::index_out_of_range(handle_, i, n_);
     layout::Position p = layout::place(i, block_, threads_);
@@ -99,7 +99,7 @@ class shared_array2d {
   class row {
    public:
     row(const shared_array<T, C> &a, std::size_t base, std::size_t cols) : a_(a), base_(base), cols_(cols) {}
-    shared_ref<T> operator[](std::size_t j) const {
+    PGAS_ALWAYS_INLINE shared_ref<T> operator[](std::size_t j) const {
       if (j >= cols_) [[unlikely]]
         detail::index_out_of_range(a_.handle(), base_ + j, a_.size());
       return a_[base_ + j];
@@ -114,12 +114,12 @@ class shared_array2d {
                  std::source_location loc = std::source_location::current())
       : rows_(rows), cols_(cols), flat_(rows * cols, block, name, loc) {}
 
-  row operator[](std::size_t i) const {
+  PGAS_ALWAYS_INLINE row operator[](std::size_t i) const {
     if (i >= rows_) [[unlikely]]
       detail::index_out_of_range(flat_.handle(), i * cols_, flat_.size());
     return row(flat_, i * cols_, cols_);
   }
-  shared_ref<T> operator()(std::size_t i, std::size_t j) const { return (*this)[i][j]; }
+  PGAS_ALWAYS_INLINE shared_ref<T> operator()(std::size_t i, std::size_t j) const { return (*this)[i][j]; }
 
   std::size_t rows() const { return rows_; }
   std::size_t cols() const { return cols_; }
@@ -136,29 +136,29 @@ class shared_var {
  public:
   explicit shared_var(const char *name = nullptr, std::source_location loc = std::source_location::current())
       : storage_(1, indefinite, name, loc) {}
-  shared_ref<T> ref() const { return storage_[0]; }
-  operator T() const { return ref().get(); }  // NOLINT
-  const shared_var &operator=(const T &v) const {
+  PGAS_ALWAYS_INLINE shared_ref<T> ref() const { return storage_[0]; }
+  PGAS_ALWAYS_INLINE operator T() const { return ref().get(); }  // NOLINT
+  PGAS_ALWAYS_INLINE const shared_var &operator=(const T &v) const {
     ref().put(v);
     return *this;
   }
   template <class U>
-  const shared_var &operator+=(const U &u) const {
+  PGAS_ALWAYS_INLINE const shared_var &operator+=(const U &u) const {
     ref() += u;
     return *this;
   }
   template <class U>
-  const shared_var &operator-=(const U &u) const {
+  PGAS_ALWAYS_INLINE const shared_var &operator-=(const U &u) const {
     ref() -= u;
     return *this;
   }
-  T operator++(int) const { return ref()++; }
-  T operator--(int) const { return ref()--; }
-  const shared_var &operator++() const {
+  PGAS_ALWAYS_INLINE T operator++(int) const { return ref()++; }
+  PGAS_ALWAYS_INLINE T operator--(int) const { return ref()--; }
+  PGAS_ALWAYS_INLINE const shared_var &operator++() const {
     ++ref();
     return *this;
   }
-  const shared_var &operator--() const {
+  PGAS_ALWAYS_INLINE const shared_var &operator--() const {
     --ref();
     return *this;
   }

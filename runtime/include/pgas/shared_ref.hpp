@@ -36,7 +36,7 @@ class shared_ref {
       : local_(local), handle_(handle), offset_(offset), block_(block), phase_(phase), thread_(thread),
         strict_(strict) {}
 
-  value_type get() const {
+  PGAS_ALWAYS_INLINE value_type get() const {
     value_type v;
     if (local_ != nullptr) {
       if (strict_) fence();
@@ -50,7 +50,7 @@ class shared_ref {
     return v;
   }
 
-  void put(const value_type &v) const {
+  PGAS_ALWAYS_INLINE void put(const value_type &v) const {
     static_assert(!std::is_const_v<T>, "cannot write through a reference to const shared data");
     if (local_ != nullptr) {
       if (strict_) fence();
@@ -63,19 +63,19 @@ class shared_ref {
     }
   }
 
-  operator value_type() const { return get(); }  // NOLINT: a reference converts implicitly
-  const shared_ref &operator=(const value_type &v) const {
+  PGAS_ALWAYS_INLINE operator value_type() const { return get(); }  // NOLINT: a reference converts implicitly
+  PGAS_ALWAYS_INLINE const shared_ref &operator=(const value_type &v) const {
     put(v);
     return *this;
   }
-  const shared_ref &operator=(const shared_ref &other) const {  // copies the value, like a T&
+  PGAS_ALWAYS_INLINE const shared_ref &operator=(const shared_ref &other) const {  // copies the value, like a T&
     put(other.get());
     return *this;
   }
 
 #define PGAS_COMPOUND_ASSIGN(op)                        \
   template <class U>                                    \
-  const shared_ref &operator op##=(const U &u) const {  \
+  PGAS_ALWAYS_INLINE const shared_ref &operator op##=(const U &u) const {  \
     put(static_cast<value_type>(get() op u));           \
     return *this;                                       \
   }
@@ -91,14 +91,14 @@ class shared_ref {
   PGAS_COMPOUND_ASSIGN(>>)
 #undef PGAS_COMPOUND_ASSIGN
 
-  const shared_ref &operator++() const { return *this += 1; }
-  const shared_ref &operator--() const { return *this -= 1; }
-  value_type operator++(int) const {
+  PGAS_ALWAYS_INLINE const shared_ref &operator++() const { return *this += 1; }
+  PGAS_ALWAYS_INLINE const shared_ref &operator--() const { return *this -= 1; }
+  PGAS_ALWAYS_INLINE value_type operator++(int) const {
     value_type old = get();
     put(static_cast<value_type>(old + 1));
     return old;
   }
-  value_type operator--(int) const {
+  PGAS_ALWAYS_INLINE value_type operator--(int) const {
     value_type old = get();
     put(static_cast<value_type>(old - 1));
     return old;

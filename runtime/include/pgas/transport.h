@@ -119,6 +119,13 @@ void remote_atomic(pgas_handle_t handle, int thread, size_t offset, pgas_type_t 
 pgas_handle_t remote_alloc(const pgas_layout_t *layout);
 void remote_free(pgas_handle_t handle);
 
+/* ---- queries for tools (profilers); not interposed ---- */
+int pgas_thread_id(void);    /* MYTHREAD */
+int pgas_thread_count(void); /* THREADS */
+/* The layout `handle` was created with; returns 0 and leaves *layout alone for an unknown or freed handle.
+ * layout->name and layout->site point into runtime memory valid while the handle lives. */
+int pgas_handle_layout(pgas_handle_t handle, pgas_layout_t *layout);
+
 /* The implementations behind the weak aliases, for profilers to call. */
 void _remote_get(pgas_handle_t, int, size_t, void *, size_t);
 void _remote_put(pgas_handle_t, int, size_t, const void *, size_t);

@@ -47,7 +47,7 @@ enum class accumulate { replace = PGAS_ACC_REPLACE, sum = PGAS_ACC_SUM, min = PG
 
 // out[k] = a[indices[k]] for indices that all live on `thread`.
 template <class T, consistency C>
-void getv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices, T *out) {
+PGAS_ALWAYS_INLINE void getv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices, T *out) {
   auto offsets = detail::offsets_on(a, thread, indices);
   if (thread == detail::g_mythread) {
     auto *base = static_cast<const std::byte *>(detail::local_base(a.handle()));
@@ -59,7 +59,7 @@ void getv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> 
 
 // a[indices[k]] = in[k] for indices that all live on `thread`.
 template <class T, consistency C>
-void putv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices, const T *in) {
+PGAS_ALWAYS_INLINE void putv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices, const T *in) {
   auto offsets = detail::offsets_on(a, thread, indices);
   if (thread == detail::g_mythread) {
     auto *base = static_cast<std::byte *>(detail::local_base(a.handle()));
@@ -72,7 +72,7 @@ void putv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> 
 // a[indices[k]] = op(a[indices[k]], in[k]), atomically per element, for indices that all live on `thread`.
 template <class T, consistency C>
   requires detail::transport_number<T>
-void accv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices, const T *in,
+PGAS_ALWAYS_INLINE void accv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices, const T *in,
           accumulate op) {
   auto offsets = detail::offsets_on(a, thread, indices);
   if (!offsets.empty())  // local elements too: the combine must be atomic against other threads' accv
@@ -82,7 +82,7 @@ void accv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> 
 
 namespace detail {
 template <std::integral T>
-T atomic(const global_ptr<T> &p, pgas_atomic_op_t op, T operand, T compare = T{}) {
+PGAS_ALWAYS_INLINE T atomic(const global_ptr<T> &p, pgas_atomic_op_t op, T operand, T compare = T{}) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8, "remote atomics take 32- or 64-bit integers");
   T old{};
   remote_atomic(p.handle(), p.thread(), p.offset(), type_code<T>(), op, &operand, &compare, &old);
@@ -92,18 +92,18 @@ T atomic(const global_ptr<T> &p, pgas_atomic_op_t op, T operand, T compare = T{}
 
 // Remote atomics; each returns the value the element had before.
 template <std::integral T>
-T atomic_fetch_add(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_ADD, v); }
+PGAS_ALWAYS_INLINE T atomic_fetch_add(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_ADD, v); }
 template <std::integral T>
-T atomic_swap(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_SWAP, v); }
+PGAS_ALWAYS_INLINE T atomic_swap(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_SWAP, v); }
 template <std::integral T>
-T atomic_compare_swap(const global_ptr<T> &p, T expected, T desired) {
+PGAS_ALWAYS_INLINE T atomic_compare_swap(const global_ptr<T> &p, T expected, T desired) {
   return detail::atomic(p, PGAS_ATOMIC_CSWAP, desired, expected);
 }
 template <std::integral T>
-T atomic_fetch_min(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_MIN, v); }
+PGAS_ALWAYS_INLINE T atomic_fetch_min(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_MIN, v); }
 template <std::integral T>
-T atomic_fetch_max(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_MAX, v); }
+PGAS_ALWAYS_INLINE T atomic_fetch_max(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_MAX, v); }
 template <std::integral T>
-T atomic_load(const global_ptr<T> &p) { return detail::atomic(p, PGAS_ATOMIC_LOAD, T{}); }
+PGAS_ALWAYS_INLINE T atomic_load(const global_ptr<T> &p) { return detail::atomic(p, PGAS_ATOMIC_LOAD, T{}); }
 
 }  // namespace pgas

@@ -6,6 +6,10 @@
 
 #include "pgas/transport.h"
 
+// Functions on the path from a user's expression to a transport call are always inlined, so that the
+// call's return address lies in the user's own function (the tracer attributes it to the user's line).
+#define PGAS_ALWAYS_INLINE [[gnu::always_inline]] inline
+
 namespace pgas::detail {
 
 extern int g_mythread;  // set before any user code runs

@@ -1,4 +1,5 @@
-// "file:line" of a call in the user's program, recorded with each allocation for error messages.
+// "file:line" of a call in the user's program, recorded with each allocation (pgas_layout_t::site): the
+// runtime names the allocation in error messages with it, and the tracer maps the object to its variable.
 #pragma once
 
 #include <source_location>
@@ -7,10 +8,7 @@
 namespace pgas::detail {
 
 inline std::string site_of(const std::source_location &loc) {
-  std::string file = loc.file_name();
-  auto slash = file.find_last_of('/');
-  if (slash != std::string::npos) file.erase(0, slash + 1);
-  return file + ":" + std::to_string(loc.line());
+  return std::string(loc.file_name()) + ":" + std::to_string(loc.line());
 }
 
 }  // namespace pgas::detail

@@ -1,0 +1,168 @@
+#include "recorder.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "call_sites.hpp"
+#include "common/launch_contract.hpp"
+#include "common/units.hpp"
+#include "clock.hpp"
+#include "tables.hpp"
+
+namespace pgas::trace {
+
+tracedb::raw::File *g_file = nullptr;
+
+namespace {
+
+struct Config {
+  bool call_sites = false;
+  unsigned depth = 8;
+  unsigned bins = 64;
+  std::uint64_t timeline_ms = 0;
+};
+
+unsigned env_unsigned(const char *name, unsigned fallback, unsigned low, unsigned high) {
+  const char *text = std::getenv(name);
+  if (text == nullptr || *text == '\0') return fallback;
+  char *end = nullptr;
+  unsigned long value = std::strtoul(text, &end, 10);
+  if (*end != '\0' || value < low || value > high) {
+    std::fprintf(stderr, "pgas-trace: %s=%s is not a number in [%u, %u]; using %u\n", name, text, low, high, fallback);
+    return fallback;
+  }
+  return static_cast<unsigned>(value);
+}
+
+void read_command_line(char *out, std::size_t capacity) {
+  int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;
+  ssize_t n = read(fd, out, capacity - 2);
+  close(fd);
+  if (n > 0) out[n] = out[n + 1] = '\0';
+}
+
+// The emulation settings the runtime runs with (same variables, same parser).
+double env_quantity(const char *name, std::optional<double> (*parse)(std::string_view)) {
+  const char *text = std::getenv(name);
+  return text ? parse(text).value_or(0.0) : 0.0;
+}
+
+// Maps "<file>.raw/thread-<T>.bin", sized for the whole raw::File (sparse until touched).
+tracedb::raw::File *create_raw_file(const std::string &database, int thread) {
+  std::string dir = database + ".raw";
+  if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
+    std::fprintf(stderr, "pgas-trace: cannot create %s: %s; tracing is off\n", dir.c_str(), std::strerror(errno));
+    return nullptr;
+  }
+  std::string path = dir + "/thread-" + std::to_string(thread) + ".bin";
+  int fd = open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0 || ftruncate(fd, sizeof(tracedb::raw::File)) != 0) {
+    std::fprintf(stderr, "pgas-trace: cannot create %s: %s; tracing is off\n", path.c_str(), std::strerror(errno));
+    if (fd >= 0) close(fd);
+    return nullptr;
+  }
+  void *base = mmap(nullptr, sizeof(tracedb::raw::File), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  close(fd);
+  return base == MAP_FAILED ? nullptr : static_cast<tracedb::raw::File *>(base);
+}
+
+void initialize_header(tracedb::raw::Header &h, const Config &config) {
+  std::memcpy(h.magic, tracedb::raw::kMagic, sizeof h.magic);
+  h.version = tracedb::raw::kVersion;
+  h.thread = static_cast<std::uint32_t>(pgas_thread_id());
+  h.threads = static_cast<std::uint32_t>(pgas_thread_count());
+  h.pid = getpid();
+  h.call_sites = config.call_sites;
+  h.unwind_depth = config.depth;
+  h.bins = config.bins;
+  h.timeline_interval_ns = config.timeline_ms * 1000000ull;
+  h.latency_ns = env_quantity(launch::kLatencyEnv, units::parse_duration_ns);
+  h.bandwidth_bps = env_quantity(launch::kBandwidthEnv, units::parse_bandwidth);
+  timespec now;
+  clock_gettime(CLOCK_REALTIME, &now);
+  h.start_realtime_ns = static_cast<std::int64_t>(now.tv_sec) * 1000000000 + now.tv_nsec;
+  h.ticks0 = ticks();
+  h.mono0 = monotonic_ns();
+  h.ticks1.store(h.ticks0 + 1, std::memory_order_relaxed);
+  h.mono1.store(h.mono0, std::memory_order_relaxed);
+  gethostname(h.host, sizeof h.host - 1);
+  read_command_line(h.command_line, sizeof h.command_line);
+  h.state.store(tracedb::raw::State::kRunning, std::memory_order_release);
+}
+
+// A thread ended by a signal (the launcher's SIGTERM, Ctrl-C) keeps its data: the tables live in the mapped
+// file. This only records the time of death, so that its durations convert to ns; the trace stays partial.
+void on_fatal_signal(int signo) {
+  if (g_file != nullptr) update_calibration(*g_file);
+  signal(signo, SIG_DFL);
+  raise(signo);
+}
+
+void hook_fatal_signals() {
+  for (int signo : {SIGTERM, SIGINT, SIGHUP}) {
+    struct sigaction old {};
+    if (sigaction(signo, nullptr, &old) == 0 && old.sa_handler == SIG_DFL) signal(signo, on_fatal_signal);
+  }
+}
+
+// Runs after the runtime started (this library depends on libpgas, whose initializer runs first).
+__attribute__((constructor)) void start() {
+  const char *database = std::getenv("PGAS_TRACE_FILE");
+  if (database == nullptr || *database == '\0') return;
+  Config config;
+  config.call_sites = env_unsigned("PGAS_TRACE_LINES", 0, 0, 1) == 1;
+  config.depth = env_unsigned("PGAS_TRACE_DEPTH", 8, 1, 60);
+  config.bins = env_unsigned("PGAS_TRACE_BINS", 64, 1, tracedb::raw::kMaxBins);
+  config.timeline_ms = env_unsigned("PGAS_TRACE_TIMELINE", 0, 0, 3600000);
+  tracedb::raw::File *file = create_raw_file(database, pgas_thread_id());
+  if (file == nullptr) return;
+  initialize_header(file->header, config);
+  scan_modules(*file);
+  start_tables(*file);
+  g_file = file;
+  hook_fatal_signals();
+}
+
+// Every exit through exit() or a return from main: the data is complete. A crash leaves kRunning.
+__attribute__((destructor)) void finish() {
+  if (g_file == nullptr) return;
+  update_calibration(*g_file);
+  g_file->header.state.store(tracedb::raw::State::kFinished, std::memory_order_release);
+  msync(g_file, sizeof(tracedb::raw::File), MS_ASYNC);
+  g_file = nullptr;
+}
+
+}  // namespace
+
+void record(const Event &event, std::uint64_t start, std::uint64_t duration) {
+  tracedb::raw::File &file = *g_file;
+  std::uint32_t site = 0;
+  if (file.header.call_sites) {
+    std::uint64_t pc = event.return_address;
+    if (is_internal(pc)) pc = first_user_frame(file.header.unwind_depth);
+    site = site_slot(file, pc);
+  }
+  add_access(file, event, site, duration);
+  add_to_histogram(file, event);
+  add_to_timeline(file, start, event.bytes);
+}
+
+void record_allocation(pgas_handle_t handle, const pgas_layout_t &layout, std::uint64_t return_address) {
+  tracedb::raw::File &file = *g_file;
+  std::uint64_t pc = is_internal(return_address) ? first_user_frame(file.header.unwind_depth) : return_address;
+  add_handle(file, handle, layout, site_slot(file, pc), true);
+}
+
+}  // namespace pgas::trace

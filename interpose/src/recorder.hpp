@@ -1,0 +1,47 @@
+// The recorder: aggregates remote accesses in place in this thread's raw file (raw_format.hpp), with no
+// locks and no allocation per event. A UPC thread is a process, so the recorder is single-threaded.
+//
+// Configured by environment variables (pgasrun --trace sets them):
+//   PGAS_TRACE_FILE      the database to produce; raw files go to "<file>.raw/thread-<T>.bin". Unset: off.
+//   PGAS_TRACE_LINES     1: record call sites (the paper's mapping to source lines); default 0
+//   PGAS_TRACE_DEPTH     frames walked at most to leave runtime code (default 8)
+//   PGAS_TRACE_BINS      offset histogram bins per variable (default 64, at most 256)
+//   PGAS_TRACE_TIMELINE  timeline bucket width in ms (default 0: no timeline)
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "pgas/tracedb/raw_format.hpp"
+#include "pgas/transport.h"
+
+namespace pgas::trace {
+
+// Where an event's offsets are: one offset, or `count` of them.
+struct Offsets {
+  const std::size_t *list;  // nullptr: just `single`
+  std::size_t count;
+  std::size_t single;
+};
+
+struct Event {
+  tracedb::raw::Op op;
+  pgas_handle_t handle;
+  int peer;
+  std::uint64_t return_address;
+  std::size_t elements;
+  std::size_t bytes;
+  Offsets offsets;
+};
+
+extern tracedb::raw::File *g_file;  // nullptr when tracing is off
+
+inline bool recording() { return g_file != nullptr; }
+
+// Adds one transport call that started at tick `start` and took `duration` ticks.
+void record(const Event &event, std::uint64_t start, std::uint64_t duration);
+
+// Records a shared object created by the calling thread (remote_alloc).
+void record_allocation(pgas_handle_t handle, const pgas_layout_t &layout, std::uint64_t return_address);
+
+}  // namespace pgas::trace

@@ -1,0 +1,125 @@
+// The recorder's raw file: what libpgas-trace.so writes while the program runs, and the importer turns into
+// the trace database (schema.sql). One file per thread, `<db>.raw/thread-<T>.bin`.
+//
+// The file is mapped MAP_SHARED and the recorder aggregates into it in place, so whatever a thread had
+// recorded survives a crash or SIGKILL: the importer then finds state != kFinished and marks the run
+// partial. Every table has a fixed capacity, so the file does not grow with the number of events; an event
+// that finds its table full is counted in `dropped` (and under site 0 when possible).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+namespace pgas::tracedb::raw {
+
+inline constexpr char kMagic[8] = {'P', 'G', 'A', 'S', 'R', 'A', 'W', '1'};
+inline constexpr std::uint32_t kVersion = 1;
+
+inline constexpr std::uint32_t kAccessCapacity = 1u << 16;  // power of two (open addressing)
+inline constexpr std::uint32_t kSiteCapacity = 1u << 15;    // power of two
+inline constexpr std::uint32_t kHandleCapacity = 1u << 12;  // power of two
+inline constexpr std::uint32_t kModuleCapacity = 256;
+inline constexpr std::uint32_t kMaxBins = 256;
+inline constexpr std::uint32_t kTimelineCapacity = 4096;
+inline constexpr std::uint32_t kPathCapacity = 256;
+inline constexpr std::uint32_t kCommandLineCapacity = 4096;
+
+enum class State : std::uint32_t { kRunning = 1, kFinished = 2 };
+
+// Operations, as stored in AccessRecord::op (and spelled in the database by op_name()).
+enum class Op : std::uint16_t {
+  kGet, kPut, kGetStrict, kPutStrict, kMemget, kMemput, kGetv, kPutv, kAccv,
+  kGetNb, kPutNb, kGetvNb, kPutvNb, kAtomic, kCount
+};
+
+inline const char *op_name(Op op) {
+  static constexpr const char *kNames[] = {"get",    "put",    "get_strict", "put_strict", "memget",
+                                           "memput", "getv",   "putv",       "accv",       "get_nb",
+                                           "put_nb", "getv_nb", "putv_nb",   "atomic"};
+  return static_cast<std::uint16_t>(op) < static_cast<std::uint16_t>(Op::kCount) ? kNames[static_cast<int>(op)] : "?";
+}
+
+struct Header {
+  char magic[8];
+  std::uint32_t version;
+  std::uint32_t thread;   // MYTHREAD
+  std::uint32_t threads;  // THREADS
+  std::int32_t pid;
+  std::atomic<State> state;
+  std::uint32_t call_sites;    // 1: sites recorded
+  std::uint32_t unwind_depth;  // frames walked at most to leave runtime code
+  std::uint32_t bins;          // histogram bins per handle (<= kMaxBins)
+  std::uint64_t timeline_interval_ns;  // 0: no timeline; doubles when the timeline fills up
+  double latency_ns;           // emulation settings seen in the environment
+  double bandwidth_bps;
+  std::int64_t start_realtime_ns;  // CLOCK_REALTIME at start
+  // Clock calibration: tick counter and CLOCK_MONOTONIC at start and at the last update. Times in the
+  // tables are in ticks; ns = ticks * (mono1 - mono0) / (ticks1 - ticks0).
+  std::uint64_t ticks0, mono0;
+  std::atomic<std::uint64_t> ticks1, mono1;
+  std::atomic<std::uint64_t> transport_ticks;  // time inside transport functions
+  std::atomic<std::uint64_t> remote_count;
+  std::atomic<std::uint64_t> remote_bytes;
+  std::atomic<std::uint64_t> dropped;
+  std::atomic<std::uint32_t> modules_used;
+  std::atomic<std::uint32_t> sites_used;
+  std::atomic<std::uint32_t> handles_used;
+  std::atomic<std::uint32_t> timeline_used;  // buckets in use
+  char host[64];
+  char command_line[kCommandLineCapacity];  // argv separated by NUL, ending with two NULs
+};
+
+// A module (executable or shared library) that holds call sites.
+struct Module {
+  std::uint64_t load_address;  // dlpi_addr
+  std::uint64_t text_begin, text_end;  // absolute address range of its executable segments
+  char path[kPathCapacity];
+  char build_id[64];  // hex
+};
+
+// A call site: an absolute return address in this process. Slot 0 is the "unknown" site.
+struct Site {
+  std::atomic<std::uint64_t> pc;  // 0 = empty slot
+  std::int32_t module;            // index into the module table, -1 unknown
+  std::uint32_t pad;
+};
+
+// A shared object seen by this thread (allocated here, or collective).
+struct Handle {
+  std::atomic<std::uint64_t> handle;  // 0 = empty slot
+  std::uint64_t elem_size, block, nelems;
+  std::int32_t owner;
+  std::uint32_t kind;        // pgas_alloc_kind_t
+  std::uint32_t alloc_site;  // site slot of the allocating call
+  std::uint32_t allocated_here;  // 1 if this thread called the allocation (0 for handles only accessed)
+  char name[64];             // name given by the program
+  char alloc_location[kPathCapacity];  // "path:line" of the allocating call, from the program (may be empty)
+  std::uint64_t hist[kMaxBins];  // elements accessed per bin of the global index space
+};
+
+// One aggregate: (peer, handle, site, op) of this thread.
+struct AccessRecord {
+  std::atomic<std::uint64_t> key_handle;  // 0 = empty slot
+  std::uint32_t site;
+  std::int32_t peer;
+  std::uint16_t op;
+  std::uint16_t pad[3];
+  std::uint64_t count, elements, bytes;
+  std::uint64_t ticks_sum, ticks_min, ticks_max;
+};
+
+struct TimelineBucket {
+  std::uint64_t count, bytes;
+};
+
+// The whole file, in this order.
+struct File {
+  Header header;
+  Module modules[kModuleCapacity];
+  Site sites[kSiteCapacity];
+  Handle handles[kHandleCapacity];
+  AccessRecord access[kAccessCapacity];
+  TimelineBucket timeline[kTimelineCapacity];
+};
+
+}  // namespace pgas::tracedb::raw

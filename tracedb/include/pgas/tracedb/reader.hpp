@@ -1,0 +1,229 @@
+// The reader library: the queries pgas-report, the viewer and the refactoring tool make of a trace database
+// (schema.sql). It is the only code that writes SQL against a trace; everything else gets plain values.
+//
+// Every error is a tracedb::Error with a one-line message that starts with the database's path.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "pgas/tracedb/database.hpp"
+
+namespace pgas::tracedb {
+
+// Which accesses a query counts. An empty set selects everything; the sets combine with AND, except that
+// `variables` and `handles` both name variables (an access matches if its variable is in either).
+struct Filter {
+  std::set<int> threads;            // initiator threads
+  std::set<std::string> variables;  // variable names (variable.name)
+  std::set<std::int64_t> handles;   // variable handles (access.variable)
+  std::set<std::string> ops;        // access.op values
+  // Ranked queries (variables, lines, pairs, ops, diff) return at most `top` rows; 0 = all. Their order is
+  // count descending, then key ascending. Per-thread queries always return every selected thread in order.
+  std::size_t top = 0;
+
+  // True if the filter restricts accesses by variable or operation (per-thread totals then come from
+  // the access table instead of the thread table).
+  bool restricts_accesses() const { return !variables.empty() || !handles.empty() || !ops.empty(); }
+};
+
+// Remote accesses: transport calls, bytes moved, and time inside the transport.
+struct Totals {
+  std::int64_t count = 0;
+  std::int64_t bytes = 0;
+  std::int64_t ns = 0;
+  Totals &operator+=(const Totals &other) {
+    count += other.count;
+    bytes += other.bytes;
+    ns += other.ns;
+    return *this;
+  }
+  bool operator==(const Totals &) const = default;
+};
+
+// The run table.
+struct RunInfo {
+  std::string program;
+  std::vector<std::string> arguments;  // argv[1..], parsed from the JSON array
+  int threads = 0;
+  std::string conduit;
+  double latency_ns = 0;     // emulated latency per transport call; 0 = off
+  double bandwidth_bps = 0;  // emulated bandwidth; 0 = unlimited
+  std::string start_time;    // ISO 8601 UTC
+  std::int64_t wall_ns = 0;
+  bool call_sites = false;
+  int unwind_depth = 0;
+  int histogram_bins = 0;
+  std::int64_t timeline_interval_ns = 0;
+  bool complete = false;  // false: partial trace (a thread crashed or was killed)
+  std::int64_t dropped_events = 0;
+};
+
+// Totals over the selected threads; "% time in remote access" is totals.ns / wall_ns.
+struct Summary {
+  Totals totals;
+  std::int64_t wall_ns = 0;  // sum of the selected threads' wall times
+  double transport_pct = 0;
+  int threads = 0;  // selected threads
+  int unfinished_threads = 0;
+};
+
+// Figures 1 and 2. Without an access restriction the totals are the thread table's (remote_count,
+// remote_bytes, transport_ns); with one, they are sums over the matching accesses.
+struct ThreadRow {
+  int thread = 0;
+  std::string host;
+  std::int64_t pid = 0;
+  bool finished = false;
+  Totals totals;            // totals.ns: time in transport
+  std::int64_t reads = 0;   // transport calls that read (get*, memget)
+  std::int64_t writes = 0;  // transport calls that write (put*, memput); the rest are accv and atomic
+  std::int64_t wall_ns = 0;
+  double transport_pct = 0;  // totals.ns / wall_ns, in percent
+};
+
+// Figure 3. Every variable of the variable table, plus handles that were accessed but never described
+// (known = false, name empty).
+struct VariableRow {
+  std::int64_t handle = 0;
+  bool known = false;
+  std::string name;         // "" if unknown
+  std::string name_source;  // program, source or unknown
+  std::string kind;         // static, all, global, local
+  std::int64_t elem_size = 0;
+  std::int64_t block = 0;  // 0 = indefinite
+  std::int64_t nelems = 0;
+  std::int64_t owner = -1;
+  std::string alloc_file;  // "" if the allocating site is unknown or not symbolized
+  int alloc_line = 0;
+  std::string alloc_function;
+  Totals totals;
+};
+
+// Figure 4: one variable's accesses by each selected thread (zero rows included).
+struct VariableThreadRow {
+  int thread = 0;
+  Totals totals;
+};
+
+// Figure 5. Sites without a file (not symbolized, or no call sites recorded) are grouped by function;
+// file "" and line 0 then.
+struct LineRow {
+  std::string file;
+  int line = 0;
+  std::string function;
+  Totals totals;
+};
+
+// The initiator x target matrix, one row per pair with accesses.
+struct PairRow {
+  int thread = 0;
+  int peer = 0;
+  Totals totals;
+};
+
+struct OpRow {
+  std::string op;
+  Totals totals;
+  std::int64_t elements = 0;
+  std::int64_t ns_min = 0;
+  std::int64_t ns_max = 0;
+};
+
+// Elements accessed in one bin of a variable's global index space [lo, hi).
+struct HistogramBin {
+  int thread = -1;  // -1 when summed over the selected threads
+  int bin = 0;
+  std::int64_t lo = 0;
+  std::int64_t hi = 0;
+  std::int64_t count = 0;
+};
+
+struct TimelineRow {
+  int thread = 0;
+  std::int64_t bucket = 0;
+  std::int64_t start_ns = 0;
+  std::int64_t count = 0;
+  std::int64_t bytes = 0;
+};
+
+// Read, write or other (accv, atomic, unknown) for an access.op value.
+enum class Direction { kRead, kWrite, kOther };
+Direction op_direction(const std::string &op);
+// Every operation the recorder writes, in schema order.
+const std::vector<std::string> &known_ops();
+
+class TraceReader {
+ public:
+  // Opens `path` read-only: refuses missing, non-SQLite, truncated, corrupt (PRAGMA quick_check) and
+  // newer-schema files, and databases without a run row.
+  explicit TraceReader(const std::string &path);
+
+  const std::string &path() const { return db_.path(); }
+
+  RunInfo run() const;
+  Summary summary(const Filter &filter = {}) const;
+  std::vector<ThreadRow> threads(const Filter &filter = {}) const;
+  std::vector<VariableRow> variables(const Filter &filter = {}) const;
+  std::vector<VariableThreadRow> variable_threads(std::int64_t handle, const Filter &filter = {}) const;
+  std::vector<LineRow> lines(const Filter &filter = {}) const;
+  std::vector<PairRow> pairs(const Filter &filter = {}) const;
+  std::vector<OpRow> ops(const Filter &filter = {}) const;
+  // Bins of one variable, summed over the filter's threads, or one series per thread (ordered by thread,
+  // bin). Only the thread filter applies: the histogram is not recorded per operation.
+  std::vector<HistogramBin> offset_histogram(std::int64_t handle, const Filter &filter = {},
+                                             bool per_thread = false) const;
+  // Buckets per thread, ordered by thread and bucket; only the thread filter applies.
+  std::vector<TimelineRow> timeline(const Filter &filter = {}) const;
+
+ private:
+  Database db_;
+};
+
+// Source text for display, read from files that may have moved since the trace was recorded.
+class SourceFiles {
+ public:
+  // Each root is either DIR, a moved tree (a recorded /a/b/c.cpp is looked for as DIR/a/b/c.cpp, then
+  // DIR/b/c.cpp, then DIR/c.cpp), or OLD=NEW (a recorded path starting with OLD is read under NEW). Roots
+  // are tried in order, then the recorded path itself.
+  explicit SourceFiles(std::vector<std::string> roots = {});
+
+  // Line `line` (1-based) of `file` without its line end; "" if the file or the line does not exist.
+  std::string line(const std::string &file, int line);
+  // Where `file` is read from; "" if it is not found.
+  std::string resolve(const std::string &file) const;
+
+ private:
+  std::vector<std::string> roots_;
+  std::map<std::string, std::vector<std::string>> cache_;
+};
+
+// Two traces compared: rows are matched by key, a = the first trace, b = the second.
+struct DiffRow {
+  std::string key;     // lines: "basename:line" (the function without a file); variables: the name
+  std::string detail;  // lines: the function; variables: the kind
+  Totals a;
+  Totals b;
+};
+
+struct TraceDiff {
+  Summary a;
+  Summary b;
+  std::int64_t wall_a = 0;  // run.wall_ns
+  std::int64_t wall_b = 0;
+  std::vector<DiffRow> lines;      // ordered by max(a.count, b.count) descending, then key
+  std::vector<DiffRow> variables;  // unnamed variables are keyed "(handle N)"
+};
+
+// The filter applies to both traces (handles are usually different between runs: prefer names).
+TraceDiff diff(const TraceReader &a, const TraceReader &b, const Filter &filter = {});
+
+// b / a, or nothing when a is 0.
+std::optional<double> ratio(std::int64_t a, std::int64_t b);
+
+}  // namespace pgas::tracedb

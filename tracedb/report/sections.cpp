@@ -1,0 +1,147 @@
+// The tables of one trace: shared helpers, the summary and the per-thread table.
+#include "sections.hpp"
+
+namespace pgas::report {
+namespace detail {
+namespace {
+
+std::string join(const auto &items, auto &&to_text) {
+  std::string out;
+  for (const auto &item : items) out += (out.empty() ? "" : ",") + to_text(item);
+  return out;
+}
+
+std::string emulation(const tracedb::RunInfo &run) {
+  if (run.latency_ns == 0 && run.bandwidth_bps == 0) return "off";
+  std::string latency = run.latency_ns > 0 ? "latency " + human_ns(run.latency_ns) : "no added latency";
+  std::string bandwidth =
+      run.bandwidth_bps > 0 ? "bandwidth " + human_rate(run.bandwidth_bps) : "unlimited bandwidth";
+  return latency + ", " + bandwidth;
+}
+
+std::string tracer_options(const tracedb::RunInfo &run) {
+  std::string text =
+      run.call_sites ? "call sites on, unwind depth " + std::to_string(run.unwind_depth) : "call sites off";
+  text += ", " + std::to_string(run.histogram_bins) + " histogram bins, ";
+  return text + (run.timeline_interval_ns > 0
+                     ? "timeline every " + human_ns(static_cast<double>(run.timeline_interval_ns))
+                     : "no timeline");
+}
+
+}  // namespace
+
+void totals_columns(Table &table) {
+  table.column("count", "accesses");
+  table.column("bytes", "bytes");
+  table.column("ns", "time");
+}
+
+void append_totals(std::vector<Cell> &row, const tracedb::Totals &totals) {
+  row.push_back(quantity(totals.count, Unit::kCount));
+  row.push_back(quantity(totals.bytes, Unit::kBytes));
+  row.push_back(quantity(totals.ns, Unit::kNanoseconds));
+}
+
+Cell share(std::int64_t part, std::int64_t whole) {
+  return percent(whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
+}
+
+std::string describe_filter(const tracedb::Filter &filter) {
+  std::string text;
+  auto add = [&](const std::string &what, const std::string &list) {
+    if (!list.empty()) text += (text.empty() ? "" : "; ") + what + " " + list;
+  };
+  add("threads", join(filter.threads, [](int t) { return std::to_string(t); }));
+  add("variables", join(filter.variables, [](const std::string &v) { return v; }));
+  add("handles", join(filter.handles, [](std::int64_t h) { return std::to_string(h); }));
+  add("ops", join(filter.ops, [](const std::string &op) { return op; }));
+  return text;
+}
+
+std::string location(const std::string &file, int line, const std::string &function) {
+  if (!file.empty()) return file + ":" + std::to_string(line);
+  return function.empty() ? "(unknown)" : function + " (no line)";
+}
+
+Table summary_table(const Context &c) {
+  const tracedb::RunInfo &run = c.run;
+  tracedb::Summary summary = c.trace.summary(c.options.filter);
+  Table t("summary", "Summary");
+  t.record = true;
+  t.field("program", "program", text(run.program));
+  t.field("arguments", "arguments", string_array(run.arguments));
+  t.field("start_time", "started", text(run.start_time));
+  t.field("threads", "threads", integer(run.threads));
+  t.field("conduit", "conduit", text(run.conduit));
+  t.field("emulation", "emulation", text(emulation(run)), Visibility::kTableOnly);
+  t.field("latency_ns", "latency", real(run.latency_ns, ""), Visibility::kDataOnly);
+  t.field("bandwidth_bps", "bandwidth", real(run.bandwidth_bps, ""), Visibility::kDataOnly);
+  t.field("wall_ns", "wall time", quantity(run.wall_ns, Unit::kNanoseconds));
+  t.field("remote_accesses", "remote accesses", quantity(summary.totals.count, Unit::kCount));
+  t.field("remote_bytes", "bytes moved", quantity(summary.totals.bytes, Unit::kBytes));
+  t.field("transport_ns", "time in transport", quantity(summary.totals.ns, Unit::kNanoseconds));
+  t.field("transport_pct", "% time in remote access", percent(summary.transport_pct));
+  t.field("tracer", "tracer", text(tracer_options(run)), Visibility::kTableOnly);
+  t.field("call_sites", "call sites", flag(run.call_sites), Visibility::kDataOnly);
+  t.field("unwind_depth", "unwind depth", integer(run.unwind_depth), Visibility::kDataOnly);
+  t.field("histogram_bins", "histogram bins", integer(run.histogram_bins), Visibility::kDataOnly);
+  t.field("timeline_interval_ns", "timeline interval", integer(run.timeline_interval_ns),
+          Visibility::kDataOnly);
+  t.field("complete", "complete", flag(run.complete));
+  t.field("dropped_events", "dropped events", quantity(run.dropped_events, Unit::kCount));
+  if (!run.complete)
+    t.notes.push_back("warning: partial trace: " + std::to_string(summary.unfinished_threads) +
+                      " thread(s) did not finish normally; their numbers end at their last update");
+  if (run.dropped_events > 0)
+    t.notes.push_back("warning: " + std::to_string(run.dropped_events) +
+                      " events were dropped (recorder tables full): the counts are too low");
+  if (std::string filter = describe_filter(c.options.filter); !filter.empty())
+    t.notes.push_back("filter: " + filter + " (totals are over the selected accesses)");
+  return t;
+}
+
+Table threads_table(const Context &c) {
+  Table t("threads", "Remote accesses per thread (Figures 1 and 2)");
+  t.column("thread", "thread");
+  t.column("host", "host", Visibility::kDataOnly);
+  t.column("pid", "pid", Visibility::kDataOnly);
+  t.column("count", "accesses");
+  t.column("reads", "reads");
+  t.column("writes", "writes");
+  t.column("bytes", "bytes");
+  t.column("transport_ns", "in transport");
+  t.column("wall_ns", "wall");
+  t.column("transport_pct", "% of wall");
+  t.column("finished", "finished");
+  for (const tracedb::ThreadRow &row : c.trace.threads(c.options.filter)) {
+    t.rows.push_back({integer(row.thread), text(row.host), integer(row.pid),
+                      quantity(row.totals.count, Unit::kCount), quantity(row.reads, Unit::kCount),
+                      quantity(row.writes, Unit::kCount), quantity(row.totals.bytes, Unit::kBytes),
+                      quantity(row.totals.ns, Unit::kNanoseconds), quantity(row.wall_ns, Unit::kNanoseconds),
+                      percent(row.transport_pct), flag(row.finished)});
+  }
+  return t;
+}
+
+}  // namespace detail
+
+std::vector<Table> trace_tables(const tracedb::TraceReader &trace, const Options &options) {
+  detail::Context context{trace, options, trace.run()};
+  tracedb::Filter all = options.filter;
+  all.top = 0;
+  for (const tracedb::OpRow &op : trace.ops(all)) context.access_total += op.totals.count;
+
+  std::vector<Table> tables;
+  auto append = [&](std::vector<Table> more) {
+    for (Table &t : more) tables.push_back(std::move(t));
+  };
+  if (options.wants(Section::kSummary)) tables.push_back(detail::summary_table(context));
+  if (options.wants(Section::kThreads)) tables.push_back(detail::threads_table(context));
+  if (options.wants(Section::kVariables)) append(detail::variable_tables(context));
+  if (options.wants(Section::kLines)) tables.push_back(detail::lines_table(context));
+  if (options.wants(Section::kPairs)) append(detail::pair_tables(context));
+  if (options.wants(Section::kOps)) tables.push_back(detail::ops_table(context));
+  return tables;
+}
+
+}  // namespace pgas::report

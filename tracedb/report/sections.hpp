@@ -1,0 +1,41 @@
+// The tables of pgas-report: those of one trace, and those comparing two.
+#pragma once
+
+#include <vector>
+
+#include "options.hpp"
+#include "pgas/tracedb/reader.hpp"
+#include "table.hpp"
+
+namespace pgas::report {
+
+std::vector<Table> trace_tables(const tracedb::TraceReader &trace, const Options &options);
+std::vector<Table> diff_tables(const tracedb::TraceReader &a, const tracedb::TraceReader &b,
+                               const Options &options);
+
+namespace detail {
+
+// What the section builders share.
+struct Context {
+  const tracedb::TraceReader &trace;
+  const Options &options;
+  tracedb::RunInfo run;
+  std::int64_t access_total = 0;  // accesses the filter selects, the denominator of every share
+};
+
+// accesses, bytes and time columns, and their cells.
+void totals_columns(Table &table);
+void append_totals(std::vector<Cell> &row, const tracedb::Totals &totals);
+Cell share(std::int64_t part, std::int64_t whole);           // percent; 0 when whole is 0
+std::string describe_filter(const tracedb::Filter &filter);  // "" when nothing is filtered
+std::string location(const std::string &file, int line, const std::string &function);
+
+Table summary_table(const Context &context);
+Table threads_table(const Context &context);
+std::vector<Table> variable_tables(const Context &context);
+Table lines_table(const Context &context);
+std::vector<Table> pair_tables(const Context &context);
+Table ops_table(const Context &context);
+
+}  // namespace detail
+}  // namespace pgas::report

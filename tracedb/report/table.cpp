@@ -1,0 +1,175 @@
+#include "table.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace pgas::report {
+namespace {
+
+std::string printf_string(const char *format, double value) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, value);
+  return buf;
+}
+
+// The shortest text that reads back as the same double.
+std::string exact_real(double value) {
+  char buf[64];
+  auto result = std::to_chars(buf, buf + sizeof buf, value);
+  return std::string(buf, result.ptr);
+}
+
+std::string with_separators(std::int64_t value) {
+  std::string digits = std::to_string(value < 0 ? -static_cast<std::uint64_t>(value) : value);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return value < 0 ? "-" + out : out;
+}
+
+std::string human(std::int64_t value, Unit unit) {
+  switch (unit) {
+    case Unit::kCount:
+      return with_separators(value);
+    case Unit::kBytes:
+      return human_bytes(static_cast<double>(value));
+    case Unit::kNanoseconds:
+      return human_ns(static_cast<double>(value));
+  }
+  return "";
+}
+
+// The word as a POSIX shell would need it typed.
+std::string shell_word(const std::string &word) {
+  bool plain = !word.empty();
+  for (char c : word)
+    plain = plain && (std::isalnum(static_cast<unsigned char>(c)) ||
+                      std::string_view("-_./=:,+@%").find(c) != std::string_view::npos);
+  if (plain) return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+}  // namespace
+
+std::string human_bytes(double bytes) {
+  double magnitude = std::fabs(bytes);
+  if (magnitude < 1024) return printf_string("%.0f B", bytes);
+  static constexpr const char *kUnits[] = {"KiB", "MiB", "GiB", "TiB"};
+  int unit = 0;
+  for (magnitude /= 1024, bytes /= 1024; magnitude >= 1024 && unit < 3; ++unit) {
+    magnitude /= 1024;
+    bytes /= 1024;
+  }
+  return printf_string("%.1f ", bytes) + kUnits[unit];
+}
+
+std::string human_ns(double ns) {
+  double magnitude = std::fabs(ns);
+  if (magnitude < 1e3) return printf_string("%.0f ns", ns);
+  if (magnitude < 1e6) return printf_string("%.1f us", ns / 1e3);
+  if (magnitude < 1e9) return printf_string("%.1f ms", ns / 1e6);
+  return printf_string("%.2f s", ns / 1e9);
+}
+
+std::string human_rate(double bytes_per_second) {
+  static constexpr const char *kUnits[] = {"B/s", "kB/s", "MB/s", "GB/s", "TB/s"};
+  int unit = 0;
+  for (; bytes_per_second >= 1000 && unit < 4; ++unit) bytes_per_second /= 1000;
+  return printf_string(unit == 0 ? "%.0f " : "%.1f ", bytes_per_second) + kUnits[unit];
+}
+
+std::string json_quote(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+Cell text(std::string value) { return {value, value, Cell::Kind::kString}; }
+
+Cell optional_text(std::string value, std::string shown_if_empty) {
+  return value.empty() ? null_cell(std::move(shown_if_empty)) : text(std::move(value));
+}
+
+Cell null_cell(std::string shown) { return {std::move(shown), "", Cell::Kind::kNull}; }
+
+Cell integer(std::int64_t value) {
+  return {std::to_string(value), std::to_string(value), Cell::Kind::kNumber};
+}
+
+Cell quantity(std::int64_t value, Unit unit) {
+  return {human(value, unit), std::to_string(value), Cell::Kind::kNumber};
+}
+
+Cell change(std::int64_t delta, Unit unit) {
+  return {(delta > 0 ? "+" : "") + human(delta, unit), std::to_string(delta), Cell::Kind::kNumber};
+}
+
+Cell percent(double value) {
+  return {printf_string("%.1f%%", value), exact_real(value), Cell::Kind::kNumber};
+}
+
+Cell ratio(std::optional<double> value) {
+  if (!value) return null_cell("-");
+  return {printf_string("%.2fx", *value), exact_real(*value), Cell::Kind::kNumber};
+}
+
+Cell flag(bool value) { return {value ? "yes" : "no", value ? "true" : "false", Cell::Kind::kBool}; }
+
+Cell real(double value, std::string shown) {
+  return {std::move(shown), exact_real(value), Cell::Kind::kNumber};
+}
+
+Cell string_array(const std::vector<std::string> &values) {
+  Cell cell{"", "[", Cell::Kind::kJson};
+  for (const std::string &v : values) {
+    if (!cell.shown.empty()) cell.shown += ' ';
+    cell.shown += shell_word(v);
+    cell.exact += (cell.exact.size() > 1 ? ", " : "") + json_quote(v);
+  }
+  cell.exact += "]";
+  return cell;
+}
+
+void Table::column(std::string key, std::string header, Visibility visibility) {
+  columns.push_back({std::move(key), std::move(header), visibility});
+}
+
+void Table::field(std::string key, std::string header, Cell value, Visibility visibility) {
+  column(std::move(key), std::move(header), visibility);
+  if (rows.empty()) rows.emplace_back();
+  rows.front().push_back(std::move(value));
+}
+
+}  // namespace pgas::report

@@ -1,0 +1,141 @@
+-- The trace database: one SQLite file per traced run (DESIGN.md section 7).
+-- Every table and column is documented here; readers go through the tracedb reader library.
+-- A database whose meta.schema_version is newer than the reader's is refused.
+
+PRAGMA foreign_keys = ON;
+
+-- Key/value facts about the file itself: schema_version (integer), created_by (tool and version).
+CREATE TABLE meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+-- The run: exactly one row.
+CREATE TABLE run (
+  id                   INTEGER PRIMARY KEY CHECK (id = 1),
+  program              TEXT NOT NULL,     -- the executable as started (argv[0] resolved to a path)
+  arguments            TEXT NOT NULL,     -- JSON array of the program's arguments (argv[1..])
+  threads              INTEGER NOT NULL,  -- THREADS
+  conduit              TEXT NOT NULL,     -- 'shm' (pgasrun) or 'mpi'
+  latency_ns           REAL NOT NULL,     -- emulated network latency per transport call; 0 = off
+  bandwidth_bps        REAL NOT NULL,     -- emulated bandwidth in bytes/s; 0 = unlimited / off
+  start_time           TEXT NOT NULL,     -- when thread 0 started tracing, ISO 8601 UTC
+  wall_ns              INTEGER NOT NULL,  -- longest thread wall time (start of tracing to finish or last sign of life)
+  call_sites           INTEGER NOT NULL,  -- 1 if call sites were recorded (PGAS_TRACE_LINES), else 0
+  unwind_depth         INTEGER NOT NULL,  -- frames walked at most to leave runtime code (PGAS_TRACE_DEPTH)
+  histogram_bins       INTEGER NOT NULL,  -- bins of each offset histogram (PGAS_TRACE_BINS)
+  timeline_interval_ns INTEGER NOT NULL,  -- width of a timeline bucket; 0 = no timeline recorded
+  complete             INTEGER NOT NULL,  -- 1 if every thread finished normally; 0 = partial trace
+  dropped_events       INTEGER NOT NULL   -- events that found a recorder table full (counted under site 0)
+);
+
+-- One row per PGAS thread that left trace data.
+CREATE TABLE thread (
+  thread        INTEGER PRIMARY KEY,  -- MYTHREAD
+  host          TEXT NOT NULL,        -- host name
+  pid           INTEGER NOT NULL,     -- process id
+  wall_ns       INTEGER NOT NULL,     -- tracing start to finish (or to the last update before a crash)
+  transport_ns  INTEGER NOT NULL,     -- time inside transport functions
+  remote_count  INTEGER NOT NULL,     -- transport calls made by this thread
+  remote_bytes  INTEGER NOT NULL,     -- bytes they moved
+  finished      INTEGER NOT NULL      -- 1 if the thread finished normally, 0 if it crashed or was killed
+);
+
+-- Executables and shared libraries in which call sites were found.
+CREATE TABLE module (
+  id        INTEGER PRIMARY KEY,
+  path      TEXT NOT NULL,  -- file path at run time
+  build_id  TEXT NOT NULL   -- GNU build id, hex ('' if none); symbolization checks it
+);
+
+-- Call sites: a code address in a module, symbolized offline. id 0 is "unknown / not recorded".
+CREATE TABLE site (
+  id            INTEGER PRIMARY KEY,
+  module        INTEGER REFERENCES module(id),  -- NULL for site 0
+  pc            INTEGER NOT NULL,  -- return address, as an offset from the module's load address
+  function      TEXT,              -- outermost function that is not in the toolkit's headers (demangled)
+  file          TEXT,              -- its source file
+  line          INTEGER,           -- its source line (of the call; pc - 1)
+  column        INTEGER,
+  inline_chain  TEXT,              -- JSON array of {function, file, line, column}, innermost first
+  symbolized    INTEGER NOT NULL DEFAULT 0  -- 1 once the symbolizer has filled the columns above
+);
+
+-- Shared objects (handles) and the variables they are.
+CREATE TABLE variable (
+  handle       INTEGER PRIMARY KEY,  -- pgas_handle_t, equal on every thread
+  name         TEXT,                 -- the variable: given by the program, or read from the allocating line
+  name_source  TEXT NOT NULL,        -- 'program', 'source' (parsed from alloc_site's line) or 'unknown'
+  kind         TEXT NOT NULL,        -- 'static' (declared shared array/scalar) or 'all', 'global', 'local' (upc_*alloc)
+  elem_size    INTEGER NOT NULL,     -- bytes per element
+  block        INTEGER NOT NULL,     -- blocking factor in elements; 0 = indefinite
+  nelems       INTEGER NOT NULL,     -- elements
+  owner        INTEGER NOT NULL,     -- thread holding it all when block = 0, else -1
+  alloc_site   INTEGER NOT NULL REFERENCES site(id),  -- the allocating call in the program
+  alloc_thread INTEGER NOT NULL      -- thread that allocated it (0 for collective allocations)
+);
+
+-- Remote accesses, aggregated per (initiator thread, target thread, variable, call site, operation).
+CREATE TABLE access (
+  thread    INTEGER NOT NULL,  -- initiator (MYTHREAD of the caller)
+  peer      INTEGER NOT NULL,  -- target thread
+  variable  INTEGER NOT NULL,  -- handle (variable.handle; may be absent from variable for foreign handles)
+  site      INTEGER NOT NULL REFERENCES site(id),
+  op        TEXT NOT NULL,     -- get, put, get_strict, put_strict, memget, memput, getv, putv, accv,
+                               -- get_nb, put_nb, getv_nb, putv_nb, atomic
+  count     INTEGER NOT NULL,  -- transport calls
+  elements  INTEGER NOT NULL,  -- elements moved (count for single-element operations)
+  bytes     INTEGER NOT NULL,  -- bytes moved
+  ns_sum    INTEGER NOT NULL,  -- time inside the calls
+  ns_min    INTEGER NOT NULL,
+  ns_max    INTEGER NOT NULL,
+  PRIMARY KEY (thread, peer, variable, site, op)
+) WITHOUT ROWID;
+
+-- Where in a variable's index space one thread's remote accesses fell: `bins` equal ranges of global
+-- element indices; bin b covers [lo, hi).
+CREATE TABLE offset_hist (
+  variable  INTEGER NOT NULL,
+  thread    INTEGER NOT NULL,  -- initiator
+  bin       INTEGER NOT NULL,
+  lo        INTEGER NOT NULL,  -- first global element index of the bin
+  hi        INTEGER NOT NULL,  -- one past the last
+  count     INTEGER NOT NULL,  -- elements accessed in the bin
+  PRIMARY KEY (variable, thread, bin)
+) WITHOUT ROWID;
+
+-- Remote accesses per thread over time (only with a timeline interval).
+CREATE TABLE timeline (
+  thread    INTEGER NOT NULL,
+  bucket    INTEGER NOT NULL,  -- interval index from the thread's start
+  start_ns  INTEGER NOT NULL,  -- bucket * run.timeline_interval_ns
+  count     INTEGER NOT NULL,  -- transport calls started in the bucket
+  bytes     INTEGER NOT NULL,
+  PRIMARY KEY (thread, bucket)
+) WITHOUT ROWID;
+
+-- Views for the paper's figures.
+CREATE VIEW per_thread AS  -- Figures 1 and 2
+  SELECT t.thread, t.remote_count AS count, t.remote_bytes AS bytes, t.transport_ns, t.wall_ns,
+         CASE WHEN t.wall_ns > 0 THEN 100.0 * t.transport_ns / t.wall_ns ELSE 0 END AS transport_pct
+  FROM thread t;
+
+CREATE VIEW per_variable AS  -- Figure 3 (and Figure 4 with a thread filter on per_variable_thread)
+  SELECT a.variable, v.name, SUM(a.count) AS count, SUM(a.bytes) AS bytes, SUM(a.ns_sum) AS ns
+  FROM access a LEFT JOIN variable v ON v.handle = a.variable GROUP BY a.variable;
+
+CREATE VIEW per_variable_thread AS
+  SELECT a.variable, a.thread, SUM(a.count) AS count, SUM(a.bytes) AS bytes, SUM(a.ns_sum) AS ns
+  FROM access a GROUP BY a.variable, a.thread;
+
+CREATE VIEW per_line AS  -- Figure 5
+  SELECT s.file, s.line, SUM(a.count) AS count, SUM(a.bytes) AS bytes, SUM(a.ns_sum) AS ns
+  FROM access a JOIN site s ON s.id = a.site GROUP BY s.file, s.line;
+
+CREATE VIEW per_pair AS  -- thread x thread matrix
+  SELECT a.thread, a.peer, SUM(a.count) AS count, SUM(a.bytes) AS bytes, SUM(a.ns_sum) AS ns
+  FROM access a GROUP BY a.thread, a.peer;
+
+CREATE VIEW per_op AS
+  SELECT a.op, SUM(a.count) AS count, SUM(a.elements) AS elements, SUM(a.bytes) AS bytes, SUM(a.ns_sum) AS ns
+  FROM access a GROUP BY a.op;

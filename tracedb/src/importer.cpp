@@ -1,0 +1,292 @@
+// raw recorder files -> trace database. Per-thread tables are merged: modules and sites deduplicated across
+// threads (each process has its own load addresses, so sites are keyed by module and offset), variables
+// united by handle, clock ticks converted to ns with each thread's calibration.
+#include "pgas/tracedb/importer.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "pgas/tracedb/database.hpp"
+#include "raw_files.hpp"
+#include "text_util.hpp"
+
+namespace pgas::tracedb {
+namespace {
+
+using Files = std::vector<std::unique_ptr<RawFile>>;
+
+class Importer {
+ public:
+  Importer(Database &db, const Files &files) : db_(db), files_(files) {}
+
+  ImportSummary run() {
+    db_.exec("BEGIN");
+    db_.prepare("INSERT INTO site(id, module, pc, symbolized) VALUES (0, NULL, 0, 1)").run();
+    ImportSummary summary = write_run();
+    for (const auto &f : files_) {
+      write_thread(*f);
+      write_access(*f);
+      write_timeline(*f);
+    }
+    write_variables();
+    db_.exec("COMMIT");
+    return summary;
+  }
+
+ private:
+  double ns_per_tick(const RawFile &f) {
+    double own = f.ns_per_tick();
+    return own > 0 ? own : fallback_ns_per_tick();
+  }
+
+  // For threads that died before calibrating: another thread's rate (same machine), or a measurement here.
+  double fallback_ns_per_tick() {
+    for (const auto &f : files_)
+      if (f->ns_per_tick() > 0) return f->ns_per_tick();
+    return measure_ns_per_tick();  // importing on the machine that ran, as pgasrun --trace does
+  }
+
+  std::int64_t module_id(const raw::Module &m) {
+    auto key = std::make_pair(std::string(m.path), std::string(m.build_id));
+    auto [it, inserted] = modules_.try_emplace(key, static_cast<std::int64_t>(modules_.size()) + 1);
+    if (inserted)
+      db_.prepare("INSERT INTO module(id, path, build_id) VALUES (?, ?, ?)").bind(1, it->second).bind(2, key.first).bind(3, key.second).run();
+    return it->second;
+  }
+
+  std::int64_t site_id(const RawFile &f, std::uint32_t slot) {
+    if (slot == 0 || slot >= raw::kSiteCapacity) return 0;
+    const raw::Site &s = f.data().sites[slot];
+    std::uint64_t pc = s.pc.load();
+    if (pc == 0) return 0;
+    std::int64_t module = -1;
+    std::uint64_t offset = pc;
+    if (s.module >= 0 && static_cast<std::uint32_t>(s.module) < f.header().modules_used.load()) {
+      const raw::Module &m = f.data().modules[s.module];
+      module = module_id(m);
+      offset = pc - m.load_address;
+    }
+    auto [it, inserted] = sites_.try_emplace({module, offset}, next_site_);
+    if (inserted) {
+      auto insert = db_.prepare("INSERT INTO site(id, module, pc) VALUES (?, ?, ?)");
+      insert.bind(1, next_site_++);
+      if (module < 0) insert.bind_null(2);
+      else insert.bind(2, module);
+      insert.bind(3, static_cast<std::int64_t>(offset)).run();
+    }
+    return it->second;
+  }
+
+  // A site known by its source location only ("path:line" from the program): already symbolized.
+  std::int64_t source_site_id(const std::string &location) {
+    auto colon = location.rfind(':');
+    if (colon == std::string::npos) return 0;
+    auto [it, inserted] = source_sites_.try_emplace(location, next_site_);
+    if (inserted)
+      db_.prepare("INSERT INTO site(id, module, pc, file, line, symbolized) VALUES (?, NULL, 0, ?, ?, 1)")
+          .bind(1, next_site_++)
+          .bind(2, location.substr(0, colon))
+          .bind(3, static_cast<std::int64_t>(std::atoll(location.c_str() + colon + 1)))
+          .run();
+    return it->second;
+  }
+
+  ImportSummary write_run() {
+    ImportSummary summary;
+    const raw::Header &first = files_.front()->header();
+    summary.threads = static_cast<int>(first.threads);
+    summary.threads_found = static_cast<int>(files_.size());
+    summary.complete = summary.threads_found == summary.threads;
+    std::int64_t start = first.start_realtime_ns, wall = 0;
+    std::uint64_t timeline = 0;
+    for (const auto &f : files_) {
+      const raw::Header &h = f->header();
+      summary.complete = summary.complete && f->finished();
+      summary.accesses += h.remote_count.load();
+      summary.dropped += h.dropped.load();
+      start = std::min(start, h.start_realtime_ns);
+      wall = std::max(wall, static_cast<std::int64_t>(h.mono1.load() - h.mono0));
+      timeline = std::max(timeline, h.timeline_interval_ns);
+    }
+    timeline_interval_ = timeline;
+    // The executable is the first module the recorder found; argv[0] as typed is the fallback.
+    auto argv = split_nul_separated(first.command_line, sizeof first.command_line);
+    std::string program = first.modules_used.load() > 0 ? files_.front()->data().modules[0].path
+                                                        : (argv.empty() ? "" : argv.front());
+    if (!argv.empty()) argv.erase(argv.begin());
+    db_.prepare(
+           "INSERT INTO run(id, program, arguments, threads, conduit, latency_ns, bandwidth_bps, start_time, wall_ns, "
+           "call_sites, unwind_depth, histogram_bins, timeline_interval_ns, complete, dropped_events) "
+           "VALUES (1, ?, ?, ?, 'shm', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind(1, program)
+        .bind(2, json_array(argv))
+        .bind(3, static_cast<std::int64_t>(first.threads))
+        .bind(4, first.latency_ns)
+        .bind(5, first.bandwidth_bps)
+        .bind(6, iso8601_utc(start))
+        .bind(7, wall)
+        .bind(8, static_cast<std::int64_t>(first.call_sites))
+        .bind(9, static_cast<std::int64_t>(first.unwind_depth))
+        .bind(10, static_cast<std::int64_t>(first.bins))
+        .bind(11, static_cast<std::int64_t>(timeline))
+        .bind(12, static_cast<std::int64_t>(summary.complete))
+        .bind(13, static_cast<std::int64_t>(summary.dropped))
+        .run();
+    return summary;
+  }
+
+  void write_thread(const RawFile &f) {
+    const raw::Header &h = f.header();
+    db_.prepare("INSERT INTO thread VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind(1, static_cast<std::int64_t>(h.thread))
+        .bind(2, std::string(h.host))
+        .bind(3, static_cast<std::int64_t>(h.pid))
+        .bind(4, static_cast<std::int64_t>(h.mono1.load() - h.mono0))
+        .bind(5, static_cast<std::int64_t>(static_cast<double>(h.transport_ticks.load()) * ns_per_tick(f)))
+        .bind(6, static_cast<std::int64_t>(h.remote_count.load()))
+        .bind(7, static_cast<std::int64_t>(h.remote_bytes.load()))
+        .bind(8, static_cast<std::int64_t>(f.finished()))
+        .run();
+  }
+
+  void write_access(const RawFile &f) {
+    const double scale = ns_per_tick(f);
+    auto ns = [&](std::uint64_t ticks) { return static_cast<std::int64_t>(static_cast<double>(ticks) * scale); };
+    auto insert = db_.prepare(
+        "INSERT INTO access VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET "
+        "count = count + excluded.count, elements = elements + excluded.elements, bytes = bytes + excluded.bytes, "
+        "ns_sum = ns_sum + excluded.ns_sum, ns_min = min(ns_min, excluded.ns_min), ns_max = max(ns_max, excluded.ns_max)");
+    for (const raw::AccessRecord &r : f.data().access) {
+      std::uint64_t handle = r.key_handle.load();
+      if (handle == 0 || r.count == 0) continue;
+      insert.reset();
+      insert.bind(1, static_cast<std::int64_t>(f.header().thread))
+          .bind(2, static_cast<std::int64_t>(r.peer))
+          .bind(3, static_cast<std::int64_t>(handle))
+          .bind(4, site_id(f, r.site))
+          .bind(5, std::string(raw::op_name(static_cast<raw::Op>(r.op))))
+          .bind(6, static_cast<std::int64_t>(r.count))
+          .bind(7, static_cast<std::int64_t>(r.elements))
+          .bind(8, static_cast<std::int64_t>(r.bytes))
+          .bind(9, ns(r.ticks_sum))
+          .bind(10, ns(r.ticks_min))
+          .bind(11, ns(r.ticks_max))
+          .run();
+    }
+  }
+
+  // Timelines may have been coarsened differently per thread: bring each to the run's interval.
+  void write_timeline(const RawFile &f) {
+    const raw::Header &h = f.header();
+    if (h.timeline_interval_ns == 0 || timeline_interval_ == 0) return;
+    std::uint64_t factor = timeline_interval_ / h.timeline_interval_ns;
+    std::map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> buckets;
+    for (std::uint32_t b = 0; b < std::min(h.timeline_used.load(), raw::kTimelineCapacity); ++b) {
+      auto &bucket = buckets[b / factor];
+      bucket.first += f.data().timeline[b].count;
+      bucket.second += f.data().timeline[b].bytes;
+    }
+    auto insert = db_.prepare("INSERT INTO timeline VALUES (?, ?, ?, ?, ?)");
+    for (auto [b, totals] : buckets) {
+      insert.reset();
+      insert.bind(1, static_cast<std::int64_t>(h.thread))
+          .bind(2, static_cast<std::int64_t>(b))
+          .bind(3, static_cast<std::int64_t>(b * timeline_interval_))
+          .bind(4, static_cast<std::int64_t>(totals.first))
+          .bind(5, static_cast<std::int64_t>(totals.second))
+          .run();
+    }
+  }
+
+  void write_variables();
+
+  Database &db_;
+  const Files &files_;
+  std::map<std::pair<std::string, std::string>, std::int64_t> modules_;
+  std::map<std::pair<std::int64_t, std::uint64_t>, std::int64_t> sites_;
+  std::map<std::string, std::int64_t> source_sites_;
+  std::int64_t next_site_ = 1;
+  std::uint64_t timeline_interval_ = 0;
+};
+
+const char *kind_name(std::uint32_t kind) {
+  static constexpr const char *kNames[] = {"static", "all", "global", "local"};
+  return kind < 4 ? kNames[kind] : "unknown";
+}
+
+// Every handle any thread saw, described by the thread that allocated it (the lowest such thread for
+// collective allocations), with every thread's histogram.
+void Importer::write_variables() {
+  struct Seen {
+    const RawFile *file;
+    const raw::Handle *handle;
+  };
+  std::map<std::uint64_t, std::vector<Seen>> by_handle;
+  for (const auto &f : files_)
+    for (const raw::Handle &h : f->data().handles)
+      if (std::uint64_t key = h.handle.load()) by_handle[key].push_back({f.get(), &h});
+  auto variable = db_.prepare("INSERT INTO variable VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  auto hist = db_.prepare("INSERT INTO offset_hist VALUES (?, ?, ?, ?, ?, ?)");
+  for (const auto &[key, seen] : by_handle) {
+    auto owner = std::find_if(seen.begin(), seen.end(), [](const Seen &s) { return s.handle->allocated_here != 0; });
+    const Seen &d = owner != seen.end() ? *owner : seen.front();
+    const raw::Handle &h = *d.handle;
+    std::string location(h.alloc_location);
+    std::int64_t site = !location.empty() ? source_site_id(location) : site_id(*d.file, h.alloc_site);
+    variable.reset();
+    variable.bind(1, static_cast<std::int64_t>(key));
+    if (h.name[0]) variable.bind(2, std::string(h.name));
+    else variable.bind_null(2);
+    variable.bind(3, std::string(h.name[0] ? "program" : "unknown"))
+        .bind(4, std::string(kind_name(h.kind)))
+        .bind(5, static_cast<std::int64_t>(h.elem_size))
+        .bind(6, static_cast<std::int64_t>(h.block))
+        .bind(7, static_cast<std::int64_t>(h.nelems))
+        .bind(8, static_cast<std::int64_t>(h.owner))
+        .bind(9, site)
+        .bind(10, static_cast<std::int64_t>(owner != seen.end() ? d.file->header().thread : 0))
+        .run();
+    for (const Seen &s : seen) {
+      const std::uint64_t bins = s.file->header().bins, n = s.handle->nelems;
+      for (std::uint64_t b = 0; b < bins; ++b) {
+        if (s.handle->hist[b] == 0) continue;
+        hist.reset();
+        hist.bind(1, static_cast<std::int64_t>(key))
+            .bind(2, static_cast<std::int64_t>(s.file->header().thread))
+            .bind(3, static_cast<std::int64_t>(b))
+            .bind(4, static_cast<std::int64_t>((b * n + bins - 1) / bins))
+            .bind(5, static_cast<std::int64_t>(std::min(n, ((b + 1) * n + bins - 1) / bins)))
+            .bind(6, static_cast<std::int64_t>(s.handle->hist[b]))
+            .run();
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::string raw_directory(const std::string &database) { return database + ".raw"; }
+
+ImportSummary import_raw_trace(const std::string &database, const ImportOptions &options) {
+  const std::string directory = raw_directory(database);
+  Files files = load_raw_files(directory);
+  const std::string temporary = database + ".importing";
+  ImportSummary summary;
+  {
+    Database db = Database::create(temporary);
+    summary = Importer(db, files).run();
+  }
+  std::error_code ec;
+  std::filesystem::rename(temporary, database, ec);
+  if (ec) throw Error(database + ": cannot write: " + ec.message());
+  files.clear();
+  if (!options.keep_raw) std::filesystem::remove_all(directory, ec);
+  return summary;
+}
+
+}  // namespace pgas::tracedb

@@ -1,0 +1,121 @@
+// TraceReader: opening, the run, the summary and the per-thread figures; op classification.
+#include "pgas/tracedb/reader.hpp"
+
+#include "reader_json.hpp"
+#include "reader_sql.hpp"
+
+namespace pgas::tracedb {
+namespace {
+
+// Database::open checks the header and the schema version; this finds damage further into the file.
+void check_integrity(const Database &db) {
+  std::string verdict;
+  try {
+    Statement check = db.prepare("PRAGMA quick_check(1)");
+    verdict = check.step() ? check.text(0) : "no answer from quick_check";
+  } catch (const Error &e) {
+    throw Error(db.path() + ": is corrupt or truncated (" + e.what() + ")");
+  }
+  if (verdict != "ok") throw Error(db.path() + ": is corrupt (" + verdict + ")");
+  bool has_run =
+      detail::guarded(db.path(), [&] { return db.scalar("SELECT count(*) FROM run").value_or(0) == 1; });
+  if (!has_run) throw Error(db.path() + ": has no run record (the import did not finish)");
+}
+
+}  // namespace
+
+const std::vector<std::string> &known_ops() {
+  static const std::vector<std::string> kOps = {"get",    "put",     "get_strict", "put_strict", "memget",
+                                                "memput", "getv",    "putv",       "accv",       "get_nb",
+                                                "put_nb", "getv_nb", "putv_nb",    "atomic"};
+  return kOps;
+}
+
+Direction op_direction(const std::string &op) {
+  if (op == "memget" || op.rfind("get", 0) == 0) return Direction::kRead;
+  if (op == "memput" || op.rfind("put", 0) == 0) return Direction::kWrite;
+  return Direction::kOther;
+}
+
+std::optional<double> ratio(std::int64_t a, std::int64_t b) {
+  if (a == 0) return std::nullopt;
+  return static_cast<double>(b) / static_cast<double>(a);
+}
+
+TraceReader::TraceReader(const std::string &path) : db_(Database::open(path)) { check_integrity(db_); }
+
+RunInfo TraceReader::run() const {
+  return detail::guarded(path(), [&] {
+    Statement s = db_.prepare(
+        "SELECT program, arguments, threads, conduit, latency_ns, bandwidth_bps, start_time, wall_ns, "
+        "call_sites, unwind_depth, histogram_bins, timeline_interval_ns, complete, dropped_events "
+        "FROM run WHERE id = 1");
+    if (!s.step()) throw Error("has no run record");
+    RunInfo run;
+    run.program = s.text(0);
+    std::optional<std::vector<std::string>> arguments = detail::parse_string_array(s.text(1));
+    if (!arguments) throw Error("run.arguments is not a JSON array of strings");
+    run.arguments = std::move(*arguments);
+    run.threads = static_cast<int>(s.int64(2));
+    run.conduit = s.text(3);
+    run.latency_ns = s.real(4);
+    run.bandwidth_bps = s.real(5);
+    run.start_time = s.text(6);
+    run.wall_ns = s.int64(7);
+    run.call_sites = s.int64(8) != 0;
+    run.unwind_depth = static_cast<int>(s.int64(9));
+    run.histogram_bins = static_cast<int>(s.int64(10));
+    run.timeline_interval_ns = s.int64(11);
+    run.complete = s.int64(12) != 0;
+    run.dropped_events = s.int64(13);
+    return run;
+  });
+}
+
+std::vector<ThreadRow> TraceReader::threads(const Filter &filter) const {
+  return detail::guarded(path(), [&] {
+    detail::Sql sql(
+        "SELECT t.thread, t.host, t.pid, t.finished, t.remote_count, t.remote_bytes, t.transport_ns, "
+        "t.wall_ns, COALESCE(x.count, 0), COALESCE(x.bytes, 0), COALESCE(x.ns, 0), COALESCE(x.reads, 0), "
+        "COALESCE(x.writes, 0) FROM thread t LEFT JOIN (SELECT a.thread, SUM(a.count) AS count, "
+        "SUM(a.bytes) AS bytes, SUM(a.ns_sum) AS ns, ");
+    sql << detail::sum_count_of(Direction::kRead, "a") << " AS reads, "
+        << detail::sum_count_of(Direction::kWrite, "a") << " AS writes FROM access a WHERE 1";
+    detail::where_access(sql, filter, "a");
+    sql << " GROUP BY a.thread) x ON x.thread = t.thread WHERE 1";
+    detail::where_thread(sql, filter, "t.thread");
+    sql << " ORDER BY t.thread";
+    Statement s = sql.prepare(db_);
+    std::vector<ThreadRow> rows;
+    while (s.step()) {
+      ThreadRow row;
+      row.thread = static_cast<int>(s.int64(0));
+      row.host = s.text(1);
+      row.pid = s.int64(2);
+      row.finished = s.int64(3) != 0;
+      row.totals = detail::totals_at(s, filter.restricts_accesses() ? 8 : 4);
+      row.wall_ns = s.int64(7);
+      row.reads = s.int64(11);
+      row.writes = s.int64(12);
+      row.transport_pct = row.wall_ns > 0 ? 100.0 * static_cast<double>(row.totals.ns) / row.wall_ns : 0.0;
+      rows.push_back(std::move(row));
+    }
+    return rows;
+  });
+}
+
+Summary TraceReader::summary(const Filter &filter) const {
+  Summary summary;
+  for (const ThreadRow &row : threads(filter)) {
+    summary.totals += row.totals;
+    summary.wall_ns += row.wall_ns;
+    summary.threads += 1;
+    summary.unfinished_threads += row.finished ? 0 : 1;
+  }
+  if (summary.wall_ns > 0)
+    summary.transport_pct =
+        100.0 * static_cast<double>(summary.totals.ns) / static_cast<double>(summary.wall_ns);
+  return summary;
+}
+
+}  // namespace pgas::tracedb

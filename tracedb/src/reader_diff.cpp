@@ -1,0 +1,77 @@
+// Comparing two traces line by line and variable by variable.
+#include <algorithm>
+#include <filesystem>
+
+#include "pgas/tracedb/reader.hpp"
+
+namespace pgas::tracedb {
+namespace {
+
+struct Keyed {
+  std::string detail;
+  Totals totals;
+};
+using KeyedTotals = std::map<std::string, Keyed>;
+
+// Paths differ between checkouts and builds, so lines are matched by file name and line number.
+std::string line_key(const LineRow &row) {
+  if (!row.file.empty())
+    return std::filesystem::path(row.file).filename().string() + ":" + std::to_string(row.line);
+  std::string key = row.function.empty() ? "(unknown)" : row.function;
+  return row.line > 0 ? key + ":" + std::to_string(row.line) : key;
+}
+
+KeyedTotals by_line(const TraceReader &trace, const Filter &filter) {
+  KeyedTotals out;
+  for (const LineRow &row : trace.lines(filter)) {
+    Keyed &k = out[line_key(row)];
+    if (k.detail.empty()) k.detail = row.function;
+    k.totals += row.totals;
+  }
+  return out;
+}
+
+KeyedTotals by_variable(const TraceReader &trace, const Filter &filter) {
+  KeyedTotals out;
+  for (const VariableRow &row : trace.variables(filter)) {
+    Keyed &k = out[row.name.empty() ? "(handle " + std::to_string(row.handle) + ")" : row.name];
+    if (k.detail.empty()) k.detail = row.kind;
+    k.totals += row.totals;
+  }
+  return out;
+}
+
+std::vector<DiffRow> match(const KeyedTotals &a, const KeyedTotals &b, std::size_t top) {
+  std::map<std::string, DiffRow> merged;
+  for (const auto &[key, k] : a) merged[key] = {key, k.detail, k.totals, {}};
+  for (const auto &[key, k] : b) {
+    DiffRow &row = merged[key];
+    row.key = key;
+    if (row.detail.empty()) row.detail = k.detail;
+    row.b = k.totals;
+  }
+  std::vector<DiffRow> rows;
+  for (auto &entry : merged) rows.push_back(std::move(entry.second));
+  auto weight = [](const DiffRow &r) { return std::max(r.a.count, r.b.count); };
+  std::stable_sort(rows.begin(), rows.end(),
+                   [&](const DiffRow &x, const DiffRow &y) { return weight(x) > weight(y); });
+  if (top > 0 && rows.size() > top) rows.resize(top);
+  return rows;
+}
+
+}  // namespace
+
+TraceDiff diff(const TraceReader &a, const TraceReader &b, const Filter &filter) {
+  Filter all = filter;
+  all.top = 0;
+  TraceDiff d;
+  d.a = a.summary(all);
+  d.b = b.summary(all);
+  d.wall_a = a.run().wall_ns;
+  d.wall_b = b.run().wall_ns;
+  d.lines = match(by_line(a, all), by_line(b, all), filter.top);
+  d.variables = match(by_variable(a, all), by_variable(b, all), filter.top);
+  return d;
+}
+
+}  // namespace pgas::tracedb

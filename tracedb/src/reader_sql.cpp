@@ -1,0 +1,79 @@
+#include "reader_sql.hpp"
+
+namespace pgas::tracedb::detail {
+
+Sql &Sql::operator<<(std::string_view text) {
+  text_ += text;
+  return *this;
+}
+
+Sql &Sql::value(std::int64_t v) {
+  values_.emplace_back(v);
+  return *this << "?";
+}
+
+Sql &Sql::value(const std::string &v) {
+  values_.emplace_back(v);
+  return *this << "?";
+}
+
+Sql &Sql::limit(std::size_t top) {
+  *this << " LIMIT ";
+  return value(top == 0 ? std::int64_t{-1} : static_cast<std::int64_t>(top));
+}
+
+Statement Sql::prepare(const Database &db) const {
+  Statement statement = db.prepare(text_);
+  int index = 1;
+  for (const auto &v : values_) {
+    if (const auto *i = std::get_if<std::int64_t>(&v))
+      statement.bind(index++, *i);
+    else
+      statement.bind(index++, std::string_view(std::get<std::string>(v)));
+  }
+  return statement;
+}
+
+void where_thread(Sql &sql, const Filter &filter, std::string_view column) {
+  if (filter.threads.empty()) return;
+  sql << " AND ";
+  sql.in(column, filter.threads);
+}
+
+void where_variable(Sql &sql, const Filter &filter, std::string_view column) {
+  if (filter.variables.empty() && filter.handles.empty()) return;
+  sql << " AND (0";
+  if (!filter.handles.empty()) {
+    sql << " OR ";
+    sql.in(column, filter.handles);
+  }
+  if (!filter.variables.empty()) {
+    sql << " OR " << column << " IN (SELECT handle FROM variable WHERE ";
+    sql.in("name", filter.variables) << ")";
+  }
+  sql << ")";
+}
+
+void where_access(Sql &sql, const Filter &filter, std::string_view alias) {
+  std::string prefix = std::string(alias) + ".";
+  where_thread(sql, filter, prefix + "thread");
+  where_variable(sql, filter, prefix + "variable");
+  if (!filter.ops.empty()) {
+    sql << " AND ";
+    sql.in(prefix + "op", filter.ops);
+  }
+}
+
+std::string sum_count_of(Direction direction, std::string_view alias) {
+  std::string list;
+  for (const std::string &op : known_ops())
+    if (op_direction(op) == direction) list += (list.empty() ? "'" : ", '") + op + "'";
+  std::string a(alias);
+  return "SUM(CASE WHEN " + a + ".op IN (" + list + ") THEN " + a + ".count ELSE 0 END)";
+}
+
+Totals totals_at(const Statement &row, int first_column) {
+  return {row.int64(first_column), row.int64(first_column + 1), row.int64(first_column + 2)};
+}
+
+}  // namespace pgas::tracedb::detail

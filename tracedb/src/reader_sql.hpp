@@ -1,0 +1,69 @@
+// Internal to the reader: building queries with bound parameters, and the filter as SQL conditions.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "pgas/tracedb/database.hpp"
+#include "pgas/tracedb/reader.hpp"
+
+namespace pgas::tracedb::detail {
+
+// SQL text plus the values of its `?` placeholders, so that no value is ever spliced into the text.
+class Sql {
+ public:
+  explicit Sql(std::string_view text = {}) : text_(text) {}
+
+  Sql &operator<<(std::string_view text);  // SQL text (never user input)
+  Sql &value(std::int64_t v);              // a placeholder bound to v
+  Sql &value(const std::string &v);
+  // "column IN (?, ?, ...)" for a non-empty set.
+  template <typename Set>
+  Sql &in(std::string_view column, const Set &values) {
+    *this << column << " IN (";
+    const char *separator = "";
+    for (const auto &v : values) {
+      *this << separator;
+      value(v);
+      separator = ", ";
+    }
+    return *this << ")";
+  }
+  // " LIMIT ?" with the filter's top (no limit when 0).
+  Sql &limit(std::size_t top);
+
+  Statement prepare(const Database &db) const;
+
+ private:
+  std::string text_;
+  std::vector<std::variant<std::int64_t, std::string>> values_;
+};
+
+// " AND ..." conditions selecting the filter's accesses, for the access table under `alias`.
+void where_access(Sql &sql, const Filter &filter, std::string_view alias);
+// " AND ..." conditions on a column holding a thread number / a variable handle.
+void where_thread(Sql &sql, const Filter &filter, std::string_view column);
+void where_variable(Sql &sql, const Filter &filter, std::string_view column);
+
+// "SUM(CASE WHEN <alias>.op IN ('get', ...) THEN <alias>.count ELSE 0 END)" for one direction.
+std::string sum_count_of(Direction direction, std::string_view alias);
+
+Totals totals_at(const Statement &row, int first_column);  // count, bytes, ns in three columns
+
+// Runs `query`, giving any tracedb::Error a message that starts with `path`.
+template <typename F>
+auto guarded(const std::string &path, F &&query) -> decltype(query()) {
+  try {
+    return query();
+  } catch (const Error &e) {
+    std::string what = e.what();
+    if (what.rfind(path + ": ", 0) == 0) throw;
+    throw Error(path + ": " + what);
+  }
+}
+
+}  // namespace pgas::tracedb::detail

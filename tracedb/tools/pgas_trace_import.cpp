@@ -1,0 +1,60 @@
+// pgas-trace-import DB: turns the raw files a traced run left in DB.raw/ into the trace database DB and
+// symbolizes its call sites. pgasrun --trace runs it after the job; run it by hand after a run traced with
+// LD_PRELOAD=libpgas-trace.so PGAS_TRACE_FILE=DB.
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "pgas/tracedb/database.hpp"
+#include "pgas/tracedb/importer.hpp"
+
+namespace {
+
+void usage(std::FILE *out) {
+  std::fprintf(out,
+               "Usage: pgas-trace-import [--keep-raw] [--prefix=TEXT] DB\n"
+               "Builds the trace database DB from the raw recorder files in DB.raw/ and removes them.\n"
+               "  --keep-raw       keep DB.raw/ after a successful import\n"
+               "  --prefix=TEXT    start the summary line with TEXT (pgasrun --trace uses it)\n"
+               "  -h, --help   print this help\n"
+               "Prints one line: the database, its remote accesses and threads. Exit status 2 on error.\n");
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  pgas::tracedb::ImportOptions options;
+  std::string database, prefix;
+  for (int a = 1; a < argc; ++a) {
+    std::string arg = argv[a];
+    if (arg == "-h" || arg == "--help") {
+      usage(stdout);
+      return 0;
+    }
+    if (arg == "--keep-raw") {
+      options.keep_raw = true;
+    } else if (arg.starts_with("--prefix=")) {
+      prefix = arg.substr(9);
+    } else if (!arg.starts_with("-") && database.empty()) {
+      database = arg;
+    } else {
+      std::fprintf(stderr, "pgas-trace-import: unexpected argument '%s'\nTry 'pgas-trace-import --help'.\n", arg.c_str());
+      return 2;
+    }
+  }
+  if (database.empty()) {
+    std::fprintf(stderr, "pgas-trace-import: missing DB\nTry 'pgas-trace-import --help'.\n");
+    return 2;
+  }
+  try {
+    auto summary = pgas::tracedb::import_raw_trace(database, options);
+    std::printf("%s%s: %llu remote accesses from %d of %d threads%s%s\n", prefix.c_str(), database.c_str(),
+                static_cast<unsigned long long>(summary.accesses), summary.threads_found, summary.threads,
+                summary.complete ? "" : " (partial trace: not every thread finished)",
+                summary.dropped ? " (some events dropped: recorder tables full)" : "");
+  } catch (const pgas::tracedb::Error &e) {
+    std::fprintf(stderr, "pgas-trace-import: %s\n", e.what());
+    return 2;
+  }
+  return 0;
+}
