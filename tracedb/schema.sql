@@ -53,7 +53,8 @@ CREATE TABLE site (
   id            INTEGER PRIMARY KEY,
   module        INTEGER REFERENCES module(id),  -- NULL for site 0
   pc            INTEGER NOT NULL,  -- return address, as an offset from the module's load address
-  function      TEXT,              -- outermost function that is not in the toolkit's headers (demangled)
+  function      TEXT,              -- innermost function of the inline chain that is not in the toolkit's
+                                   -- headers: the user's code that made the access (demangled)
   file          TEXT,              -- its source file
   line          INTEGER,           -- its source line (of the call; pc - 1)
   column        INTEGER,

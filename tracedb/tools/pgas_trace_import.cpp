@@ -7,17 +7,23 @@
 
 #include "pgas/tracedb/database.hpp"
 #include "pgas/tracedb/importer.hpp"
+#ifdef PGAS_HAVE_SYMBOLIZER
+#include "pgas/tracedb/symbolizer.hpp"
+#endif
 
 namespace {
 
 void usage(std::FILE *out) {
   std::fprintf(out,
-               "Usage: pgas-trace-import [--keep-raw] [--prefix=TEXT] DB\n"
-               "Builds the trace database DB from the raw recorder files in DB.raw/ and removes them.\n"
+               "Usage: pgas-trace-import [--keep-raw] [--no-symbolize] [--prefix=TEXT] DB\n"
+               "Builds the trace database DB from the raw recorder files in DB.raw/, removes them, and\n"
+               "symbolizes call sites and variable names (LLVM debug info, source lines).\n"
                "  --keep-raw       keep DB.raw/ after a successful import\n"
                "  --prefix=TEXT    start the summary line with TEXT (pgasrun --trace uses it)\n"
+               "  --no-symbolize   leave call sites as addresses (readers symbolize on demand)\n"
                "  -h, --help   print this help\n"
-               "Prints one line: the database, its remote accesses and threads. Exit status 2 on error.\n");
+               "Prints one line on stderr: the database, its remote accesses and threads.\n"
+               "Exit status 2 on error.\n");
 }
 
 }  // namespace
@@ -25,6 +31,7 @@ void usage(std::FILE *out) {
 int main(int argc, char **argv) {
   pgas::tracedb::ImportOptions options;
   std::string database, prefix;
+  bool symbolize = true;
   for (int a = 1; a < argc; ++a) {
     std::string arg = argv[a];
     if (arg == "-h" || arg == "--help") {
@@ -33,6 +40,8 @@ int main(int argc, char **argv) {
     }
     if (arg == "--keep-raw") {
       options.keep_raw = true;
+    } else if (arg == "--no-symbolize") {
+      symbolize = false;
     } else if (arg.starts_with("--prefix=")) {
       prefix = arg.substr(9);
     } else if (!arg.starts_with("-") && database.empty()) {
@@ -48,7 +57,13 @@ int main(int argc, char **argv) {
   }
   try {
     auto summary = pgas::tracedb::import_raw_trace(database, options);
-    std::printf("%s%s: %llu remote accesses from %d of %d threads%s%s\n", prefix.c_str(), database.c_str(),
+#ifdef PGAS_HAVE_SYMBOLIZER
+    if (symbolize) {
+      auto db = pgas::tracedb::Database::open(database, /*writable=*/true);
+      pgas::tracedb::symbolize_database(db);
+    }
+#endif
+    std::fprintf(stderr, "%s%s: %llu remote accesses from %d of %d threads%s%s\n", prefix.c_str(), database.c_str(),
                 static_cast<unsigned long long>(summary.accesses), summary.threads_found, summary.threads,
                 summary.complete ? "" : " (partial trace: not every thread finished)",
                 summary.dropped ? " (some events dropped: recorder tables full)" : "");

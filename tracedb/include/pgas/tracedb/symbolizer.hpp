@@ -80,8 +80,9 @@ struct PathRemap {
 
 struct SymbolizeOptions {
   std::vector<std::string> toolkit_paths = default_toolkit_paths();
-  std::vector<PathRemap>
-      source_remaps;            // the first matching prefix applies; the path as recorded is the fallback
+  // Where to read sources: the first remap whose prefix matches applies; the path as recorded is the
+  // fallback.
+  std::vector<PathRemap> source_remaps;
   bool check_build_ids = true;  // compare module.build_id with the file's
   SymbolizerLog log;            // problems, one line each; none if empty
 };

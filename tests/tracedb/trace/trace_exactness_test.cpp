@@ -1,0 +1,164 @@
+// The tracer records exactly the remote accesses a program makes: traced_program.cpp's accesses are known
+// from THREADS, and every row of the trace database is compared with them at 1, 2, 4 and 8 threads.
+// Also: a thread killed by SIGKILL and a job interrupted by SIGINT leave a valid database marked partial
+// that holds the other threads' data.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+#include <tuple>
+
+#include "pgas/tracedb/database.hpp"
+#include "pgasrun_process.hpp"
+
+namespace {
+
+using pgas::tracedb::Database;
+
+// (thread, peer, variable, op, line) -> (count, elements, bytes)
+using Key = std::tuple<long, long, std::string, std::string, long>;
+using Counts = std::tuple<long, long, long>;
+using Accesses = std::map<Key, Counts>;
+
+constexpr long K = 64;  // as in traced_program.cpp
+
+std::map<std::string, long> site_lines() {
+  std::ifstream source(TRACED_PROGRAM_SOURCE);
+  std::map<std::string, long> lines;
+  std::regex tag(R"(// SITE (\w+))");
+  std::smatch m;
+  long number = 0;
+  for (std::string line; std::getline(source, line);) {
+    ++number;
+    if (std::regex_search(line, m, tag)) lines[m[1]] = number;
+  }
+  return lines;
+}
+
+Accesses expected(long T) {
+  auto line = site_lines();
+  Accesses e;
+  for (long t = 0; t < T; ++t) {
+    long next = (t + 1) % T, second = (t + 2) % T, third = (t + 3) % T;
+    auto add = [&](long peer, const char *var, const char *op, const char *site, long count, long elements,
+                   long bytes) {
+      if (peer != t || std::string(op) == "atomic") e[{t, peer, var, op, line.at(site)}] = {count, elements, bytes};
+    };
+    add(next, "A", "get", "read", K, K, 8 * K);
+    add(second, "A", "put", "write", K / 2, K / 2, 8 * K / 2);
+    add(next, "B", "memget", "memget", 1, 1, 8 * K);
+    add(third, "A", "get", "helper", K / 4, K / 4, 8 * K / 4);
+    add(0, "counter", "atomic", "atomic", 3, 3, 24);
+    add(next, "A", "getv", "getv", 1, K / 8, 8 * K / 8);
+    add(0, "counter", "get_strict", "strict", 1, 1, 8);
+    add(0, "counter", "put_strict", "strict", 1, 1, 8);
+  }
+  return e;
+}
+
+Accesses recorded(const Database &db) {
+  Accesses r;
+  auto q = db.prepare(
+      "SELECT a.thread, a.peer, coalesce(v.name, '?'), a.op, coalesce(s.line, -1), a.count, a.elements, a.bytes "
+      "FROM access a LEFT JOIN variable v ON v.handle = a.variable LEFT JOIN site s ON s.id = a.site");
+  while (q.step()) r[{q.int64(0), q.int64(1), q.text(2), q.text(3), q.int64(4)}] = {q.int64(5), q.int64(6), q.int64(7)};
+  return r;
+}
+
+std::string database_path(const std::string &name) {
+  return (std::filesystem::temp_directory_path() / ("pgas-trace-test-" + std::to_string(getpid()) + "-" + name + ".db")).string();
+}
+
+class TraceExactness : public launcher_test::LauncherParamTest<int> {};
+
+TEST_P(TraceExactness, EveryNumberMatches) {
+  const long T = GetParam();
+  std::string db_path = database_path("exact" + std::to_string(T));
+  auto run = launcher_test::run_pgasrun({"-n", std::to_string(T), "--trace", db_path, "--lines", TRACED_PROGRAM});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.err.find("pgasrun: trace " + db_path + ": "), std::string::npos) << run.err;
+  Database db = Database::open(db_path);
+
+  Accesses want = expected(T), got = recorded(db);
+  EXPECT_EQ(got, want);
+  for (const auto &[key, counts] : want)
+    if (!got.count(key))
+      ADD_FAILURE() << "missing: thread " << std::get<0>(key) << " peer " << std::get<1>(key) << " "
+                    << std::get<2>(key) << " " << std::get<3>(key) << " line " << std::get<4>(key);
+  for (const auto &[key, counts] : got)
+    if (!want.count(key))
+      ADD_FAILURE() << "unexpected: thread " << std::get<0>(key) << " peer " << std::get<1>(key) << " "
+                    << std::get<2>(key) << " " << std::get<3>(key) << " line " << std::get<4>(key);
+
+  // Per-thread totals, histograms and the run.
+  for (long t = 0; t < T; ++t) {
+    long count = 0, bytes = 0, elements = 0;
+    for (const auto &[key, c] : want)
+      if (std::get<0>(key) == t) count += std::get<0>(c), elements += std::get<1>(c), bytes += std::get<2>(c);
+    auto row = db.prepare("SELECT remote_count, remote_bytes, finished FROM thread WHERE thread = ?");
+    row.bind(1, static_cast<std::int64_t>(t));
+    ASSERT_TRUE(row.step()) << "no row for thread " << t;
+    EXPECT_EQ(row.int64(0), count) << "thread " << t;
+    EXPECT_EQ(row.int64(1), bytes) << "thread " << t;
+    EXPECT_EQ(row.int64(2), 1);
+    auto hist = db.prepare("SELECT coalesce(sum(count), 0) FROM offset_hist WHERE thread = ?");
+    hist.bind(1, static_cast<std::int64_t>(t));
+    ASSERT_TRUE(hist.step());
+    EXPECT_EQ(hist.int64(0), elements) << "histogram of thread " << t;
+  }
+  EXPECT_EQ(db.scalar("SELECT threads FROM run"), T);
+  EXPECT_EQ(db.scalar("SELECT complete FROM run"), 1);
+  EXPECT_EQ(db.scalar("SELECT count(*) FROM variable WHERE name = 'A' AND kind = 'static' AND name_source = 'source'"), 1);
+  EXPECT_EQ(db.scalar("SELECT count(*) FROM variable WHERE name = 'B' AND kind = 'all' AND elem_size = 8 * 64"), 1);
+  EXPECT_EQ(db.scalar("SELECT count(*) FROM variable WHERE name = 'counter' AND name_source = 'program'"), 1);
+  EXPECT_FALSE(std::filesystem::exists(db_path + ".raw"));
+  std::filesystem::remove(db_path);
+}
+
+INSTANTIATE_TEST_SUITE_P(Threads, TraceExactness, testing::Values(1, 2, 4, 8),
+                         [](const auto &info) { return "n" + std::to_string(info.param); });
+
+// A partial trace is a valid database with the surviving threads' data (and the dead thread's, up to its
+// death: the recorder's tables live in a mapped file).
+void expect_partial(const std::string &db_path, long T) {
+  Database db = Database::open(db_path);
+  auto check = db.prepare("PRAGMA integrity_check");
+  ASSERT_TRUE(check.step());
+  EXPECT_EQ(check.text(0), "ok");
+  EXPECT_EQ(db.scalar("SELECT complete FROM run"), 0);
+  EXPECT_EQ(db.scalar("SELECT count(*) FROM thread"), T);
+  EXPECT_EQ(db.scalar("SELECT count(DISTINCT thread) FROM access WHERE op = 'atomic'"), T);
+  std::filesystem::remove(db_path);
+}
+
+class TraceCrash : public launcher_test::LauncherParamTest<int> {};
+
+TEST_P(TraceCrash, KilledThreadLeavesPartialTrace) {
+  const long T = GetParam();
+  std::string db_path = database_path("crash" + std::to_string(T));
+  auto run = launcher_test::run_pgasrun({"-n", std::to_string(T), "--trace", db_path, TRACED_PROGRAM, "crash"});
+  EXPECT_EQ(run.exit_code, 128 + SIGKILL) << run.err;
+  EXPECT_NE(run.err.find("partial trace"), std::string::npos) << run.err;
+  expect_partial(db_path, T);
+}
+
+TEST_P(TraceCrash, InterruptedJobLeavesPartialTrace) {
+  const long T = GetParam();
+  std::string db_path = database_path("sigint" + std::to_string(T));
+  launcher_test::PgasrunProcess job({"-n", std::to_string(T), "--trace", db_path, TRACED_PROGRAM, "hang"});
+  ASSERT_TRUE(job.wait_for_stdout_lines(static_cast<int>(2 * T), std::chrono::seconds(20)));
+  kill(job.pid(), SIGINT);
+  auto run = job.wait();
+  EXPECT_EQ(run.exit_code, 128 + SIGINT) << run.err;
+  expect_partial(db_path, T);
+}
+
+INSTANTIATE_TEST_SUITE_P(Threads, TraceCrash, testing::Values(1, 2, 4, 8),
+                         [](const auto &info) { return "n" + std::to_string(info.param); });
+
+}  // namespace
