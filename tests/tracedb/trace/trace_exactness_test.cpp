@@ -123,6 +123,26 @@ TEST_P(TraceExactness, EveryNumberMatches) {
 INSTANTIATE_TEST_SUITE_P(Threads, TraceExactness, testing::Values(1, 2, 4, 8),
                          [](const auto &info) { return "n" + std::to_string(info.param); });
 
+// Variables are named from the allocating source line, or by the program; each form of the dialect.
+TEST(TraceNames, EveryAllocationFormIsNamed) {
+  for (int T : {1, 4}) {
+    std::string db_path = database_path("names" + std::to_string(T));
+    auto run = launcher_test::run_pgasrun({"-n", std::to_string(T), "--trace", db_path, NAMES_PROGRAM});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    Database db = Database::open(db_path);
+    std::multiset<std::string> names;
+    auto q = db.prepare("SELECT coalesce(name, '?') || ':' || kind || ':' || name_source FROM variable");
+    while (q.step()) names.insert(q.text(0));
+    std::multiset<std::string> want = {"cells:static:source",        "grid:static:source",
+                                       "total:static:source",        "histogram:static:program",
+                                       "dynamic_block:all:source",   "one_thread:global:source",
+                                       "published:static:source"};
+    for (int t = 0; t < T; ++t) want.insert("private_block:local:source");
+    EXPECT_EQ(names, want) << "threads " << T;
+    std::filesystem::remove(db_path);
+  }
+}
+
 // A partial trace is a valid database with the surviving threads' data (and the dead thread's, up to its
 // death: the recorder's tables live in a mapped file).
 void expect_partial(const std::string &db_path, long T) {
