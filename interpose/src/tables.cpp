@@ -26,12 +26,36 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64 finalizer
   return x ^ (x >> 31);
 }
 
+// The handle most recently accessed, with what turns an offset into a bin without divisions in the common
+// cases (loops touch one array many times in a row).
+struct HotHandle {
+  std::uint64_t handle = 0;
+  Handle *slot = nullptr;
+  double bins_per_element = 0;  // bins / nelems
+  unsigned elem_shift = 0;      // log2(elem_size) when it is a power of two
+  bool elem_pow2 = false;
+};
+HotHandle g_hot;
+
 // The global element index of the element at byte `offset` in `peer`'s part of the handle.
-std::uint64_t global_index(const Handle &h, int peer, std::size_t offset) {
-  std::uint64_t local = offset / (h.elem_size ? h.elem_size : 1);
+std::uint64_t global_index(const HotHandle &hot, int peer, std::size_t offset) {
+  const Handle &h = *hot.slot;
+  std::uint64_t local = hot.elem_pow2 ? offset >> hot.elem_shift : offset / h.elem_size;
   if (h.block == 0) return local;
+  if (h.block == 1) return local * static_cast<std::uint64_t>(g_threads) + static_cast<std::uint64_t>(peer);
   return ((local / h.block) * static_cast<std::uint64_t>(g_threads) + static_cast<std::uint64_t>(peer)) * h.block +
          local % h.block;
+}
+
+HotHandle make_hot(Handle *slot, std::uint64_t bins) {
+  HotHandle hot;
+  hot.handle = slot->handle.load(std::memory_order_relaxed);
+  hot.slot = slot;
+  hot.bins_per_element = static_cast<double>(bins) / static_cast<double>(slot->nelems);
+  std::uint64_t size = slot->elem_size ? slot->elem_size : 1;
+  hot.elem_pow2 = (size & (size - 1)) == 0;
+  hot.elem_shift = static_cast<unsigned>(__builtin_ctzll(size));
+  return hot;
 }
 
 Handle *find_handle(File &file, pgas_handle_t handle) {
@@ -168,18 +192,27 @@ void add_access(File &file, const Event &e, std::uint32_t site, std::uint64_t du
 }
 
 void add_to_histogram(File &file, const Event &e) {
-  Handle *h = find_handle(file, e.handle);
-  if (h == nullptr) {  // allocated by another thread: ask the runtime for its layout
-    pgas_layout_t layout{};
-    if (!pgas_handle_layout(e.handle, &layout)) return;
-    h = add_handle(file, e.handle, layout, 0, false);
-    if (h == nullptr) return;
-  }
-  if (h->nelems == 0) return;
   const std::uint64_t bins = file.header.bins;
+  if (g_hot.handle != e.handle) {
+    Handle *h = find_handle(file, e.handle);
+    if (h == nullptr) {  // allocated by another thread: ask the runtime for its layout
+      pgas_layout_t layout{};
+      if (!pgas_handle_layout(e.handle, &layout)) return;
+      h = add_handle(file, e.handle, layout, 0, false);
+      if (h == nullptr) return;
+    }
+    if (h->nelems == 0) return;
+    g_hot = make_hot(h, bins);
+  }
+  Handle *h = g_hot.slot;
+  // bin = floor(index * bins / nelems): estimated in floating point, then made exact.
   auto add = [&](std::size_t offset) {
-    std::uint64_t index = global_index(*h, e.peer, offset);
-    h->hist[std::min<std::uint64_t>(index * bins / h->nelems, bins - 1)] += 1;
+    std::uint64_t index = global_index(g_hot, e.peer, offset);
+    auto bin = static_cast<std::uint64_t>(static_cast<double>(index) * g_hot.bins_per_element);
+    const std::uint64_t scaled = index * bins;
+    if (bin > 0 && bin * h->nelems > scaled) --bin;
+    else if ((bin + 1) * h->nelems <= scaled) ++bin;
+    h->hist[std::min<std::uint64_t>(bin, bins - 1)] += 1;
   };
   if (e.offsets.list == nullptr) add(e.offsets.single);
   else for (std::size_t k = 0; k < e.offsets.count; ++k) add(e.offsets.list[k]);
