@@ -111,6 +111,24 @@ TEST_P(TraceExactness, EveryNumberMatches) {
     ASSERT_TRUE(hist.step());
     EXPECT_EQ(hist.int64(0), elements) << "histogram of thread " << t;
   }
+  // The index histogram of A, bin by bin: bin(i) = i * bins / n for each element index accessed.
+  const long n = K * T, bins = 64;
+  for (long t = 0; t < T; ++t) {
+    std::map<long, long> want_bins, got_bins;
+    auto accessed = [&](long peer, long count, long stride_offset) {
+      if (peer == t) return;
+      for (long k = 0; k < count; ++k) want_bins[(k * T + stride_offset) * bins / n] += 1;
+    };
+    accessed((t + 1) % T, K, (t + 1) % T);      // read
+    accessed((t + 2) % T, K / 2, (t + 2) % T);  // write
+    accessed((t + 3) % T, K / 4, (t + 3) % T);  // helper
+    accessed((t + 1) % T, K / 8, (t + 1) % T);  // getv
+    auto q = db.prepare(
+        "SELECT h.bin, h.count FROM offset_hist h JOIN variable v ON v.handle = h.variable WHERE v.name = 'A' AND h.thread = ?");
+    q.bind(1, static_cast<std::int64_t>(t));
+    while (q.step()) got_bins[q.int64(0)] = q.int64(1);
+    EXPECT_EQ(got_bins, want_bins) << "histogram of A for thread " << t;
+  }
   EXPECT_EQ(db.scalar("SELECT threads FROM run"), T);
   EXPECT_EQ(db.scalar("SELECT complete FROM run"), 1);
   EXPECT_EQ(db.scalar("SELECT count(*) FROM variable WHERE name = 'A' AND kind = 'static' AND name_source = 'source'"), 1);
