@@ -99,6 +99,21 @@ void check_aligned(const void *address, size_t alignment, const char *operation)
     fatal("%s: target address is not aligned to %zu bytes", operation, alignment);
 }
 
+// The data movement of the vector transfers, shared by their blocking and non-blocking forms.
+void gather(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size, void *dst,
+            const char *operation) {
+  auto *out = static_cast<std::byte *>(dst);
+  for_each_element(h, thread, offsets, count, size, operation,
+                   [&](size_t k, const std::byte *element) { std::memcpy(out + k * size, element, size); });
+}
+
+void scatter(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size, const void *src,
+             const char *operation) {
+  const auto *in = static_cast<const std::byte *>(src);
+  for_each_element(h, thread, offsets, count, size, operation,
+                   [&](size_t k, std::byte *element) { std::memcpy(element, in + k * size, size); });
+}
+
 pgas_token_t token_for(size_t bytes) {
   return g_emulation.enabled ? emulation_issue(bytes) : 0;  // a token is its completion time
 }
@@ -144,16 +159,12 @@ void _remote_memput(pgas_handle_t h, int thread, size_t offset, const void *src,
 }
 
 void _remote_getv(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size, void *dst) {
-  auto *out = static_cast<std::byte *>(dst);
-  for_each_element(h, thread, offsets, count, size, "remote_getv",
-                   [&](size_t k, const std::byte *element) { std::memcpy(out + k * size, element, size); });
+  gather(h, thread, offsets, count, size, dst, "remote_getv");
   emulate_transfer(count * size);
 }
 
 void _remote_putv(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size, const void *src) {
-  const auto *in = static_cast<const std::byte *>(src);
-  for_each_element(h, thread, offsets, count, size, "remote_putv",
-                   [&](size_t k, std::byte *element) { std::memcpy(element, in + k * size, size); });
+  scatter(h, thread, offsets, count, size, src, "remote_putv");
   emulate_transfer(count * size);
 }
 
@@ -180,17 +191,13 @@ pgas_token_t _remote_put_nb(pgas_handle_t h, int thread, size_t offset, const vo
 
 pgas_token_t _remote_getv_nb(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size,
                              void *dst) {
-  auto *out = static_cast<std::byte *>(dst);
-  for_each_element(h, thread, offsets, count, size, "remote_getv_nb",
-                   [&](size_t k, const std::byte *element) { std::memcpy(out + k * size, element, size); });
+  gather(h, thread, offsets, count, size, dst, "remote_getv_nb");
   return token_for(count * size);
 }
 
 pgas_token_t _remote_putv_nb(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size,
                              const void *src) {
-  const auto *in = static_cast<const std::byte *>(src);
-  for_each_element(h, thread, offsets, count, size, "remote_putv_nb",
-                   [&](size_t k, std::byte *element) { std::memcpy(element, in + k * size, size); });
+  scatter(h, thread, offsets, count, size, src, "remote_putv_nb");
   return token_for(count * size);
 }
 
