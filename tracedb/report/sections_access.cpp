@@ -133,6 +133,9 @@ Table lines_table(const Context &c) {
     row.push_back(text(trim(sources.line(l.file, l.line))));
     t.rows.push_back(std::move(row));
   }
+  if (std::int64_t unresolved = c.trace.unsymbolized_sites(); unresolved > 0)
+    t.notes.push_back(std::to_string(unresolved) +
+                      " call site(s) not symbolized yet: their accesses count as (unknown)");
   if (!c.run.call_sites)
     t.notes.push_back("call sites were not recorded in this run: every access is on an unknown line");
   return t;

@@ -1,6 +1,7 @@
 // TraceReader: opening, the run, the summary and the per-thread figures; op classification.
 #include "pgas/tracedb/reader.hpp"
 
+#include "pgas/tracedb/raw_format.hpp"
 #include "reader_json.hpp"
 #include "reader_sql.hpp"
 
@@ -25,9 +26,12 @@ void check_integrity(const Database &db) {
 }  // namespace
 
 const std::vector<std::string> &known_ops() {
-  static const std::vector<std::string> kOps = {"get",    "put",     "get_strict", "put_strict", "memget",
-                                                "memput", "getv",    "putv",       "accv",       "get_nb",
-                                                "put_nb", "getv_nb", "putv_nb",    "atomic"};
+  static const std::vector<std::string> kOps = [] {
+    std::vector<std::string> ops;
+    for (int op = 0; op < static_cast<int>(raw::Op::kCount); ++op)
+      ops.push_back(raw::op_name(static_cast<raw::Op>(op)));
+    return ops;
+  }();
   return kOps;
 }
 

@@ -46,6 +46,12 @@ std::vector<LineRow> TraceReader::lines(const Filter &filter) const {
   });
 }
 
+std::int64_t TraceReader::unsymbolized_sites() const {
+  return detail::guarded(path(), [&] {
+    return db_.scalar("SELECT count(*) FROM site WHERE id <> 0 AND symbolized = 0").value_or(0);
+  });
+}
+
 SourceFiles::SourceFiles(std::vector<std::string> roots) : roots_(std::move(roots)) {}
 
 std::string SourceFiles::resolve(const std::string &file) const {

@@ -180,6 +180,8 @@ class TraceReader {
                                              bool per_thread = false) const;
   // Buckets per thread, ordered by thread and bucket; only the thread filter applies.
   std::vector<TimelineRow> timeline(const Filter &filter = {}) const;
+  // Recorded call sites the symbolizer has not resolved yet (their accesses have no line).
+  std::int64_t unsymbolized_sites() const;
 
  private:
   Database db_;
