@@ -29,15 +29,17 @@ CREATE TABLE run (
   dropped_events       INTEGER NOT NULL   -- events that found a recorder table full (counted under site 0)
 );
 
--- One row per PGAS thread that left trace data.
+-- One row per PGAS thread that left trace data; a thread that died before tracing started has none
+-- (run.threads counts it; readers show it with zeros).
 CREATE TABLE thread (
   thread        INTEGER PRIMARY KEY,  -- MYTHREAD
   host          TEXT NOT NULL,        -- host name
   pid           INTEGER NOT NULL,     -- process id
   wall_ns       INTEGER NOT NULL,     -- tracing start to finish (or to the last update before a crash)
   transport_ns  INTEGER NOT NULL,     -- time inside transport functions
-  remote_count  INTEGER NOT NULL,     -- transport calls made by this thread
-  remote_bytes  INTEGER NOT NULL,     -- bytes they moved
+  remote_count  INTEGER NOT NULL,     -- transport calls made by this thread (including dropped events, so it
+                                      -- can exceed the sum of its access rows when run.dropped_events > 0)
+  remote_bytes  INTEGER NOT NULL,     -- bytes they moved (likewise)
   finished      INTEGER NOT NULL      -- 1 if the thread finished normally, 0 if it crashed or was killed
 );
 
@@ -65,7 +67,8 @@ CREATE TABLE site (
 -- Shared objects (handles) and the variables they are.
 CREATE TABLE variable (
   handle       INTEGER PRIMARY KEY,  -- pgas_handle_t, equal on every thread
-  name         TEXT,                 -- the variable: given by the program, or read from the allocating line
+  name         TEXT,                 -- the variable: given by the program, or read from the allocating line;
+                                     -- not unique (two allocations on one line share it)
   name_source  TEXT NOT NULL,        -- 'program', 'source' (parsed from alloc_site's line) or 'unknown'
   kind         TEXT NOT NULL,        -- 'static' (declared shared array/scalar) or 'all', 'global', 'local' (upc_*alloc)
   elem_size    INTEGER NOT NULL,     -- bytes per element
@@ -92,6 +95,8 @@ CREATE TABLE access (
   ns_max    INTEGER NOT NULL,
   PRIMARY KEY (thread, peer, variable, site, op)
 ) WITHOUT ROWID;
+CREATE INDEX access_by_variable ON access(variable);
+CREATE INDEX access_by_site ON access(site);
 
 -- Where in a variable's index space one thread's remote accesses fell: `bins` equal ranges of global
 -- element indices; bin b covers [lo, hi).
@@ -115,23 +120,26 @@ CREATE TABLE timeline (
   PRIMARY KEY (thread, bucket)
 ) WITHOUT ROWID;
 
--- Views for the paper's figures.
+-- Views for the paper's figures (the reader library queries the tables directly, with filters).
 CREATE VIEW per_thread AS  -- Figures 1 and 2
   SELECT t.thread, t.remote_count AS count, t.remote_bytes AS bytes, t.transport_ns, t.wall_ns,
          CASE WHEN t.wall_ns > 0 THEN 100.0 * t.transport_ns / t.wall_ns ELSE 0 END AS transport_pct
   FROM thread t;
 
-CREATE VIEW per_variable AS  -- Figure 3 (and Figure 4 with a thread filter on per_variable_thread)
-  SELECT a.variable, v.name, SUM(a.count) AS count, SUM(a.bytes) AS bytes, SUM(a.ns_sum) AS ns
-  FROM access a LEFT JOIN variable v ON v.handle = a.variable GROUP BY a.variable;
+CREATE VIEW per_variable AS  -- Figure 3, including variables never accessed remotely (and Figure 4 with
+                             -- per_variable_thread)
+  SELECT v.handle AS variable, v.name, coalesce(SUM(a.count), 0) AS count, coalesce(SUM(a.bytes), 0) AS bytes,
+         coalesce(SUM(a.ns_sum), 0) AS ns
+  FROM variable v LEFT JOIN access a ON a.variable = v.handle GROUP BY v.handle;
 
 CREATE VIEW per_variable_thread AS
   SELECT a.variable, a.thread, SUM(a.count) AS count, SUM(a.bytes) AS bytes, SUM(a.ns_sum) AS ns
   FROM access a GROUP BY a.variable, a.thread;
 
-CREATE VIEW per_line AS  -- Figure 5
-  SELECT s.file, s.line, SUM(a.count) AS count, SUM(a.bytes) AS bytes, SUM(a.ns_sum) AS ns
-  FROM access a JOIN site s ON s.id = a.site GROUP BY s.file, s.line;
+CREATE VIEW per_line AS  -- Figure 5; accesses without a known line are counted under file NULL
+  SELECT s.file, s.line, MIN(s.function) AS function, SUM(a.count) AS count, SUM(a.bytes) AS bytes,
+         SUM(a.ns_sum) AS ns
+  FROM access a LEFT JOIN site s ON s.id = a.site GROUP BY s.file, s.line;
 
 CREATE VIEW per_pair AS  -- thread x thread matrix
   SELECT a.thread, a.peer, SUM(a.count) AS count, SUM(a.bytes) AS bytes, SUM(a.ns_sum) AS ns

@@ -4,6 +4,7 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 
 #include "runtime.hpp"
 
@@ -65,6 +66,12 @@ std::string describe_handle(pgas_handle_t handle) {
   else text += " #" + std::to_string(index);
   if (d.site[0] != '\0') text += std::string(" (allocated at ") + d.site + ")";
   return text;
+}
+
+const char *short_site(const char *site) {
+  if (site == nullptr) return nullptr;
+  const char *slash = std::strrchr(site, '/');
+  return slash ? slash + 1 : site;
 }
 
 std::size_t global_index_of(pgas_handle_t handle, int thread, std::size_t offset) {

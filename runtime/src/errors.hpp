@@ -21,6 +21,9 @@ void report(const char *format, ...) __attribute__((format(printf, 1, 2)));
 // "shared array 'D' (allocated at cc.cpp:42)" or "shared object #3 (upc_all_alloc at cc.cpp:7)".
 std::string describe_handle(pgas_handle_t handle);
 
+// "file.cpp:42" of a "path/to/file.cpp:42" allocation site, for messages (nullptr stays nullptr).
+const char *short_site(const char *site);
+
 // The global element index of byte `offset` in `thread`'s part of `handle` (for error messages).
 std::size_t global_index_of(pgas_handle_t handle, int thread, std::size_t offset);
 

@@ -10,12 +10,6 @@ void copy_name(char (&dst)[kNameCapacity], const char *src) {
   if (src != nullptr) std::strncpy(dst, src, kNameCapacity - 1);
 }
 
-// Messages name the allocation by file name and line, without the directories.
-const char *short_site(const char *site) {
-  if (site == nullptr) return nullptr;
-  const char *slash = std::strrchr(site, '/');
-  return slash ? slash + 1 : site;
-}
 
 }  // namespace
 

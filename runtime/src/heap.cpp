@@ -50,7 +50,7 @@ pgas_handle_t reserve(const pgas_layout_t &l, std::string &error) {
   if (!offset) {
     error = "shared heap exhausted: cannot allocate " + (bytes == kTooLarge ? "an overflowing size" : std::to_string(bytes) + " bytes") +
             (l.owner >= 0 ? " on thread " + std::to_string(l.owner) : " per thread") + " for the object allocated at " +
-            (l.site ? l.site : "?") + " (largest free block: " + std::to_string(range_largest_free(heap)) +
+            (l.site ? short_site(l.site) : "?") + " (largest free block: " + std::to_string(range_largest_free(heap)) +
             " bytes; raise pgasrun --segment-size, now " + std::to_string(g_runtime.segment_size) + " bytes per thread)";
     return 0;
   }
@@ -94,7 +94,7 @@ extern "C" int pgas_handle_layout(pgas_handle_t h, pgas_layout_t *layout) {
 extern "C" pgas_handle_t _remote_alloc(const pgas_layout_t *layout) {
   Runtime &r = runtime("remote_alloc");
   pgas_layout_t l = *layout;
-  if (l.elem_size == 0) fatal("remote_alloc: element size 0 for the object allocated at %s", l.site ? l.site : "?");
+  if (l.elem_size == 0) fatal("remote_alloc: element size 0 for the object allocated at %s", l.site ? short_site(l.site) : "?");
   if (l.kind == PGAS_ALLOC_LOCAL) l.owner = r.mythread;
   if (l.block == 0 && (l.owner < 0 || l.owner >= r.threads))
     fatal("remote_alloc: owner thread %d out of range for an object with indefinite block size", l.owner);

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <string_view>
 #include <thread>
+#include <utility>
 
 extern char **environ;
 
@@ -56,10 +57,12 @@ std::vector<char *> pointers_to(std::vector<std::string> &strings) {
 
 }  // namespace
 
-PgasrunProcess::PgasrunProcess(const std::vector<std::string> &args, const EnvOverrides &env) {
+Process::Process(std::string program, const std::vector<std::string> &args, const EnvOverrides &env,
+                 const std::string &cwd)
+    : program_(std::move(program)) {
   out_fd_ = temporary_file();
   err_fd_ = temporary_file();
-  std::vector<std::string> argv_strings{kPgasrun};
+  std::vector<std::string> argv_strings{program_};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<std::string> env_strings = environment_with(env);
   std::vector<char *> argv = pointers_to(argv_strings);
@@ -69,6 +72,7 @@ PgasrunProcess::PgasrunProcess(const std::vector<std::string> &args, const EnvOv
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, out_fd_, STDOUT_FILENO);
   posix_spawn_file_actions_adddup2(&actions, err_fd_, STDERR_FILENO);
+  if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   sigset_t none;
@@ -76,16 +80,16 @@ PgasrunProcess::PgasrunProcess(const std::vector<std::string> &args, const EnvOv
   posix_spawnattr_setsigmask(&attr, &none);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
   start_ = std::chrono::steady_clock::now();
-  int error = posix_spawn(&pid_, kPgasrun, &actions, &attr, argv.data(), envp.data());
+  int error = posix_spawn(&pid_, program_.c_str(), &actions, &attr, argv.data(), envp.data());
   posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&actions);
   if (error != 0) {
-    ADD_FAILURE() << "posix_spawn " << kPgasrun << ": " << std::strerror(error);
+    ADD_FAILURE() << "posix_spawn " << program_ << ": " << std::strerror(error);
     pid_ = -1;
   }
 }
 
-PgasrunProcess::~PgasrunProcess() {
+Process::~Process() {
   if (pid_ > 0) {
     kill(pid_, SIGKILL);
     waitpid(pid_, nullptr, 0);
@@ -94,7 +98,7 @@ PgasrunProcess::~PgasrunProcess() {
   close(err_fd_);
 }
 
-bool PgasrunProcess::wait_for_stdout_lines(int count, std::chrono::milliseconds timeout) const {
+bool Process::wait_for_stdout_lines(int count, std::chrono::milliseconds timeout) const {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (std::chrono::steady_clock::now() < deadline) {
     std::string out = read_all(out_fd_);
@@ -104,7 +108,7 @@ bool PgasrunProcess::wait_for_stdout_lines(int count, std::chrono::milliseconds 
   return false;
 }
 
-RunResult PgasrunProcess::wait(std::chrono::seconds deadline) {
+RunResult Process::wait(std::chrono::seconds deadline) {
   RunResult result;
   if (pid_ <= 0) return result;
   const auto give_up = start_ + deadline;
@@ -113,7 +117,7 @@ RunResult PgasrunProcess::wait(std::chrono::seconds deadline) {
   while ((reaped = waitpid(pid_, &status, WNOHANG)) == 0 && std::chrono::steady_clock::now() < give_up)
     std::this_thread::sleep_for(5ms);
   if (reaped == 0) {
-    ADD_FAILURE() << "pgasrun did not exit within " << deadline.count() << " s; killing it";
+    ADD_FAILURE() << program_ << " did not exit within " << deadline.count() << " s; killing it";
     kill(pid_, SIGKILL);
     waitpid(pid_, &status, 0);
   }
@@ -125,8 +129,13 @@ RunResult PgasrunProcess::wait(std::chrono::seconds deadline) {
   return result;
 }
 
+RunResult run_program(const std::string &program, const std::vector<std::string> &args, const EnvOverrides &env,
+                      const std::string &cwd) {
+  return Process(program, args, env, cwd).wait();
+}
+
 RunResult run_pgasrun(const std::vector<std::string> &args, const EnvOverrides &env) {
-  return PgasrunProcess(args, env).wait();
+  return run_program(kPgasrun, args, env);
 }
 
 std::vector<pid_t> probe_pids(const std::string &out) {

@@ -1,4 +1,4 @@
-// Running pgasrun from a test: posix_spawn with stdout/stderr captured in temporary files, a deadline,
+// Running pgasrun (or another tool) from a test: posix_spawn with stdout/stderr captured in temporary files, a deadline,
 // and the checks every launcher test shares (no segment left in /dev/shm, no thread left running).
 #pragma once
 
@@ -25,28 +25,39 @@ struct RunResult {
 
 using EnvOverrides = std::vector<std::pair<std::string, std::string>>;
 
-// A running pgasrun. The environment is the test's minus every PGAS_* variable, plus `env`.
-class PgasrunProcess {
+// A running program (pgasrun or another tool). The environment is the test's minus every PGAS_* variable,
+// plus `env`; `cwd` is its working directory ("" = the test's).
+class Process {
  public:
-  explicit PgasrunProcess(const std::vector<std::string> &args, const EnvOverrides &env = {});
-  ~PgasrunProcess();  // SIGKILLs pgasrun if it still runs (its threads die with it)
-  PgasrunProcess(const PgasrunProcess &) = delete;
-  PgasrunProcess &operator=(const PgasrunProcess &) = delete;
+  Process(std::string program, const std::vector<std::string> &args, const EnvOverrides &env = {},
+          const std::string &cwd = "");
+  ~Process();  // SIGKILLs the program if it still runs (pgasrun's threads die with it)
+  Process(const Process &) = delete;
+  Process &operator=(const Process &) = delete;
 
   pid_t pid() const { return pid_; }
   // Waits until stdout has `count` lines; false if that did not happen before the timeout.
   bool wait_for_stdout_lines(int count, std::chrono::milliseconds timeout) const;
-  // Waits for pgasrun to exit; past the deadline it is SIGKILLed and the test fails.
+  // Waits for the program to exit; past the deadline it is SIGKILLed and the test fails.
   RunResult wait(std::chrono::seconds deadline = std::chrono::seconds(20));
 
  private:
+  std::string program_;
   pid_t pid_ = -1;
   int out_fd_ = -1;
   int err_fd_ = -1;
   std::chrono::steady_clock::time_point start_;
 };
 
-// Runs pgasrun with `args` to completion.
+class PgasrunProcess : public Process {
+ public:
+  explicit PgasrunProcess(const std::vector<std::string> &args, const EnvOverrides &env = {})
+      : Process(kPgasrun, args, env) {}
+};
+
+// Runs a program, or pgasrun, with `args` to completion.
+RunResult run_program(const std::string &program, const std::vector<std::string> &args,
+                      const EnvOverrides &env = {}, const std::string &cwd = "");
 RunResult run_pgasrun(const std::vector<std::string> &args, const EnvOverrides &env = {});
 
 // The pids printed by launcher_probe ("thread T pid P started").

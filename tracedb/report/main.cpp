@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "on_demand.hpp"
 #include "options.hpp"
 #include "sections.hpp"
 #include "writers.hpp"
@@ -14,6 +15,7 @@ constexpr int kUsageOrDataError = 2;
 int report(const pgas::report::Options &options) {
   using pgas::tracedb::TraceReader;
   std::vector<pgas::report::Table> tables;
+  for (const std::string &database : options.databases) pgas::report::symbolize_on_demand(database);
   if (options.diff) {
     TraceReader a(options.databases[0]);
     TraceReader b(options.databases[1]);

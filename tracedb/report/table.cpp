@@ -1,5 +1,7 @@
 #include "table.hpp"
 
+#include "pgas/tracedb/text.hpp"
+
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -84,37 +86,6 @@ std::string human_rate(double bytes_per_second) {
   return printf_string(unit == 0 ? "%.0f " : "%.1f ", bytes_per_second) + kUnits[unit];
 }
 
-std::string json_quote(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
 
 Cell text(std::string value) { return {value, value, Cell::Kind::kString}; }
 
@@ -156,7 +127,7 @@ Cell string_array(const std::vector<std::string> &values) {
   for (const std::string &v : values) {
     if (!cell.shown.empty()) cell.shown += ' ';
     cell.shown += shell_word(v);
-    cell.exact += (cell.exact.size() > 1 ? ", " : "") + json_quote(v);
+    cell.exact += (cell.exact.size() > 1 ? ", " : "") + pgas::tracedb::json_escape(v);
   }
   cell.exact += "]";
   return cell;

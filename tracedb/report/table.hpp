@@ -31,7 +31,6 @@ Cell flag(bool value);                         // yes / no
 Cell real(double value, std::string shown);    // a measured value with a custom terminal form
 Cell string_array(const std::vector<std::string> &values);  // shell-quoted words / a JSON array
 
-std::string json_quote(std::string_view text);
 std::string human_bytes(double bytes);            // 512 B, 12.3 KiB
 std::string human_ns(double ns);                  // 850 ns, 12.3 us, 4.5 ms, 1.23 s
 std::string human_rate(double bytes_per_second);  // decimal, as networks are rated: 1.0 GB/s

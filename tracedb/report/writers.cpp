@@ -1,5 +1,7 @@
 #include "writers.hpp"
 
+#include "pgas/tracedb/text.hpp"
+
 #include <algorithm>
 
 namespace pgas::report {
@@ -105,7 +107,7 @@ void write_csv(std::ostream &out, const std::vector<Table> &tables) {
 std::string json_value(const Cell &cell) {
   switch (cell.kind) {
     case Cell::Kind::kString:
-      return json_quote(cell.exact);
+      return pgas::tracedb::json_escape(cell.exact);
     case Cell::Kind::kNull:
       return "null";
     default:
@@ -117,7 +119,7 @@ std::string json_object(const Table &table, const std::vector<std::size_t> &colu
                         const std::vector<Cell> &row) {
   std::string text = "{";
   for (std::size_t i = 0; i < columns.size(); ++i)
-    text += (i ? ", " : "") + json_quote(table.columns[columns[i]].key) + ": " + json_value(row[columns[i]]);
+    text += (i ? ", " : "") + pgas::tracedb::json_escape(table.columns[columns[i]].key) + ": " + json_value(row[columns[i]]);
   return text + "}";
 }
 
@@ -126,7 +128,7 @@ void write_json(std::ostream &out, const std::vector<Table> &tables) {
   for (std::size_t t = 0; t < tables.size(); ++t) {
     const Table &table = tables[t];
     std::vector<std::size_t> columns = visible(table, Format::kJson);
-    out << (t ? ",\n  " : "\n  ") << json_quote(table.key) << ": ";
+    out << (t ? ",\n  " : "\n  ") << pgas::tracedb::json_escape(table.key) << ": ";
     if (table.record) {
       out << (table.rows.empty() ? "{}" : json_object(table, columns, table.rows.front()));
       continue;

@@ -109,9 +109,8 @@ Database Database::open(const std::string &path, bool writable) {
       fail(path, "is an SQLite file but not a trace database (no meta table)");
     version = database.scalar("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'schema_version'");
   } catch (const Error &e) {
-    std::string what = e.what();
-    if (what.rfind(path, 0) == 0) throw;
-    fail(path, "is corrupt or truncated (" + what + ")");
+    if (std::string(e.what()).rfind(path, 0) == 0) throw;
+    fail(path, "is corrupt or truncated (" + sqlite_message(db) + ")");
   }
   if (!version) fail(path, "has no schema_version: not a trace database");
   if (*version > kSchemaVersion)

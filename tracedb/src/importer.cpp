@@ -13,7 +13,7 @@
 
 #include "pgas/tracedb/database.hpp"
 #include "raw_files.hpp"
-#include "text_util.hpp"
+#include "pgas/tracedb/text.hpp"
 
 namespace pgas::tracedb {
 namespace {

@@ -2,7 +2,7 @@
 #include <algorithm>
 
 #include "pgas/tracedb/symbolizer.hpp"
-#include "text_util.hpp"
+#include "pgas/tracedb/text.hpp"
 
 namespace pgas::tracedb {
 

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <concepts>
+#include <cstdint>
+#include <type_traits>
 
 #include "pgas/detail/api.hpp"
 #include "pgas/global_ptr.hpp"
@@ -18,7 +20,11 @@ inline constexpr all_threads_t all_threads{};
 namespace detail {
 template <std::integral I>
 bool has_affinity(I value) {
-  return layout::floor_mod(static_cast<std::int64_t>(value), g_threads) == g_mythread;
+  if constexpr (std::is_unsigned_v<I>)  // the residue of the unsigned value, also above INT64_MAX
+    return static_cast<std::uint64_t>(value) % static_cast<std::uint64_t>(g_threads) ==
+           static_cast<std::uint64_t>(g_mythread);
+  else
+    return layout::floor_mod(static_cast<std::int64_t>(value), g_threads) == g_mythread;
 }
 template <class T>
 bool has_affinity(const global_ptr<T> &p) {

@@ -41,10 +41,7 @@ TEST(ReportBadInput, TextFile) {
 TEST(ReportBadInput, TruncatedDatabase) {
   std::string path = workspace().dir + "/truncated.db";
   write_file(path, read_file(workspace().baseline).substr(0, 1000));
-  std::string line = refusal({path});
-  std::string expected =
-      "pgas-report: " + path + ": is corrupt or truncated (SQL error: database disk image is malformed";
-  EXPECT_EQ(line.rfind(expected, 0), 0u) << line;
+  EXPECT_EQ(refusal({path}), "pgas-report: " + path + ": is corrupt or truncated (database disk image is malformed)");
 }
 
 TEST(ReportBadInput, CorruptDatabase) {

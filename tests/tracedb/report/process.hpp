@@ -14,7 +14,7 @@ struct Result {
   std::string err;
 };
 
-// Runs pgas-report with `args` in directory `cwd` ("" = the test's), killing it after 30 s.
+// Runs pgas-report with `args` in directory `cwd` ("" = the test's), killing it after 20 s.
 Result run_report(const std::vector<std::string> &args, const std::string &cwd = "");
 
 }  // namespace report_test

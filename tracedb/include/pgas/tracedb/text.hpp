@@ -1,4 +1,4 @@
-// Small text helpers shared by the importer and the readers: JSON strings and arrays, times.
+// Small text helpers of the trace tools: JSON strings and arrays, times, NUL-separated lists.
 #pragma once
 
 #include <cstddef>

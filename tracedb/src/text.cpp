@@ -1,4 +1,4 @@
-#include "text_util.hpp"
+#include "pgas/tracedb/text.hpp"
 
 #include <cstdio>
 #include <ctime>

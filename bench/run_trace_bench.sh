@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Tracing overhead, side by side in one run (DESIGN.md section 12, issue "tracing library"):
+#  1. per-event cost: 10^7 remote reads per thread at 2 threads, untraced / --trace / --trace --lines;
+#  2. slowdown of the dp sample at --latency 0 and --latency 2us, untraced vs --trace --lines;
+#  3. time and size of importing and symbolizing a trace of ~10^5 distinct access rows (8 threads).
+# Usage: bench/run_trace_bench.sh [BUILD_DIR] [REPEATS]   (default: build, 5)
+set -euo pipefail
+build=${1:-build}
+repeats=${2:-5}
+bin="$build/bin"
+db=$(mktemp -u /tmp/pgas-trace-bench-XXXXXX).db
+trap 'rm -rf "$db" "$db.raw"' EXIT
+
+# The median of the numbers on stdin.
+median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+
+# Arithmetic without bc: calc EXPRESSION.
+calc() { awk "BEGIN { printf \"%.4f\", $1 }"; }
+
+# best-of-repeats median of a field printed by a command: field NAME, command...
+measure() {
+  local field=$1; shift
+  for _ in $(seq "$repeats"); do "$@" 2>/dev/null | sed -n "s/.*$field=\([0-9.]*\).*/\1/p"; done | median
+}
+
+echo "== 1. per-event cost (2 threads, 10^7 remote 8-byte reads per thread)"
+n=10000000
+plain=$(measure ns_per_access "$bin/pgasrun" -n 2 "$bin/bench_trace_overhead" $n)
+counts=$(measure ns_per_access "$bin/pgasrun" -n 2 --trace "$db" "$bin/bench_trace_overhead" $n)
+lines=$(measure ns_per_access "$bin/pgasrun" -n 2 --trace "$db" --lines "$bin/bench_trace_overhead" $n)
+printf "%-28s %10s %12s\n" "mode" "ns/access" "overhead ns"
+printf "%-28s %10.2f %12s\n" "untraced" "$plain" "-"
+printf "%-28s %10.2f %12.2f\n" "--trace (counts)" "$counts" "$(calc "$counts - $plain")"
+printf "%-28s %10.2f %12.2f\n" "--trace --lines" "$lines" "$(calc "$lines - $plain")"
+
+echo "== 2. dp slowdown with call sites (4 threads)"
+printf "%-10s %12s %12s %10s\n" "latency" "untraced s" "traced s" "slowdown"
+for latency in 0 2us; do
+  size=$([ "$latency" = 0 ] && echo 4000000 || echo 40000)
+  u=$(measure time "$bin/pgasrun" -n 4 --latency "$latency" "$bin/dp" --n $size)
+  t=$(measure time "$bin/pgasrun" -n 4 --latency "$latency" --trace "$db" --lines "$bin/dp" --n $size)
+  printf "%-10s %12.4f %12.4f %9.1f%%\n" "$latency" "$u" "$t" "$(calc "($t / $u - 1) * 100")"
+done
+
+echo "== 3. importing and symbolizing a wide trace (8 threads)"
+PGAS_TRACE_FILE="$db" PGAS_TRACE_LINES=1 "$bin/pgasrun" -n 8 env LD_PRELOAD="$build/lib/libpgas-trace.so" "$bin/bench_wide_trace"
+start=$(date +%s.%N)
+"$bin/pgas-trace-import" --no-symbolize --keep-raw "$db" 2>/dev/null
+mid=$(date +%s.%N)
+"$bin/pgas-trace-import" "$db" 2>/dev/null
+end=$(date +%s.%N)
+rows=$(sqlite3 "$db" "SELECT count(*) FROM access")
+sites=$(sqlite3 "$db" "SELECT count(*) FROM site")
+printf "access rows %s, sites %s, database %s KiB\n" "$rows" "$sites" "$(( $(stat -c %s "$db") / 1024 ))"
+printf "import without symbolizing %.2f s, import + symbolize %.2f s\n" "$(calc "$mid - $start")" "$(calc "$end - $mid")"
