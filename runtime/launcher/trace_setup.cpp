@@ -55,8 +55,8 @@ std::string prepare_trace(LaunchOptions &options) {
 int finish_trace(const LaunchOptions &options, int job_status) {
   if (options.trace.file.empty()) return job_status;
   std::string importer = (own_directory() / "pgas-trace-import").string();
-  std::string prefix = "--prefix=pgasrun: trace ";
-  char *argv[] = {importer.data(), prefix.data(), const_cast<char *>(options.trace.file.c_str()), nullptr};
+  std::string as = "--as=pgasrun";
+  char *argv[] = {importer.data(), as.data(), const_cast<char *>(options.trace.file.c_str()), nullptr};
   pid_t pid = 0;
   int status = 0;
   if (posix_spawn(&pid, importer.c_str(), nullptr, nullptr, argv, environ) != 0 || waitpid(pid, &status, 0) < 0 ||

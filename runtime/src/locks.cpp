@@ -99,7 +99,6 @@ void upc_lock(upc_lock_t *lock) {
     fatal("upc_lock: this thread already holds lock #%u (it would wait for itself forever)", index_of(lock));
   mutex_lock(s.state);
   s.holder.store(g_runtime.mythread, std::memory_order_relaxed);
-  std::atomic_thread_fence(std::memory_order_seq_cst);
   emulate_lock_traffic(lock);
 }
 
@@ -110,7 +109,6 @@ int upc_lock_attempt(upc_lock_t *lock) {
   emulate_lock_traffic(lock);
   if (!mutex_try_lock(s.state)) return 0;
   s.holder.store(g_runtime.mythread, std::memory_order_relaxed);
-  std::atomic_thread_fence(std::memory_order_seq_cst);
   return 1;
 }
 
@@ -121,7 +119,6 @@ void upc_unlock(upc_lock_t *lock) {
     if (holder < 0) fatal("upc_unlock: lock #%u is not held by any thread", index_of(lock));
     fatal("upc_unlock: lock #%u is held by thread %d, not by this thread", index_of(lock), holder);
   }
-  std::atomic_thread_fence(std::memory_order_seq_cst);
   s.holder.store(-1, std::memory_order_relaxed);
   mutex_unlock(s.state);
   emulate_lock_traffic(lock);

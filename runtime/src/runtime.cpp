@@ -2,6 +2,7 @@
 // thread when started without pgasrun), and the exit barrier.
 #include "runtime.hpp"
 
+#include <sched.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -115,11 +116,17 @@ void lay_out_control_block() {
 
 void exit_barrier(int status, void *);
 
+// CPUs this process may run on (its affinity mask: taskset and cgroups can give fewer than the machine has).
+int usable_cpus() {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return CPU_COUNT(&set);
+  return static_cast<int>(std::thread::hardware_concurrency());
+}
+
 __attribute__((constructor(101))) void initialize() {
   if (std::getenv(launch::kThreadsEnv) != nullptr) attach_launched_job();
   else create_single_thread_job();
-  unsigned cpus = std::thread::hardware_concurrency();
-  g_runtime.oversubscribed = cpus != 0 && static_cast<unsigned>(g_runtime.threads) > cpus;
+  g_runtime.oversubscribed = g_runtime.threads > usable_cpus();
   detail::g_mythread = g_runtime.mythread;
   detail::g_threads = g_runtime.threads;
   ControlBlock &ctl = *g_runtime.ctl;

@@ -32,7 +32,13 @@ void cpu_relax() {
 
 void yield_cpu() { sched_yield(); }
 
-int spin_budget() { return g_runtime.oversubscribed ? 32 : 4000; }
+std::uint64_t spin_clock_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<std::uint64_t>(ts.tv_nsec);
+}
+
+std::uint64_t spin_budget_ns() { return g_runtime.oversubscribed ? 0 : 5000; }
 
 void wake_all(WaitWord &w) {
   w.value.fetch_add(1, std::memory_order_seq_cst);
@@ -41,22 +47,25 @@ void wake_all(WaitWord &w) {
 
 bool mutex_try_lock(std::atomic<std::uint32_t> &state) {
   std::uint32_t expected = 0;
-  return state.compare_exchange_strong(expected, 1, std::memory_order_acquire);
+  return state.compare_exchange_strong(expected, 1, std::memory_order_seq_cst);
 }
 
+// Lock and unlock order memory like a strict access (UPC 1.2: they imply a null strict reference), so their
+// atomic operations are sequentially consistent; on x86 these are the locked instructions anyway.
 void mutex_lock(std::atomic<std::uint32_t> &state) {
-  const int spins = spin_budget() / 16 + 8;
-  for (int i = 0; i < spins; ++i) {
-    if (mutex_try_lock(state)) return;
-    if (g_runtime.oversubscribed) yield_cpu();
+  if (mutex_try_lock(state)) return;
+  const std::uint64_t budget = spin_budget_ns(), start = spin_clock_ns();
+  for (int round = 0; round < 64; ++round) {
+    if (state.load(std::memory_order_relaxed) == 0 && mutex_try_lock(state)) return;
+    if (budget == 0 || spin_clock_ns() - start > budget) yield_cpu();
     else cpu_relax();
   }
   // Mark the lock contended and sleep until it is released to us.
-  while (state.exchange(2, std::memory_order_acquire) != 0) futex_wait(&state, 2, 100);
+  while (state.exchange(2, std::memory_order_seq_cst) != 0) futex_wait(&state, 2, 100);
 }
 
 void mutex_unlock(std::atomic<std::uint32_t> &state) {
-  if (state.exchange(0, std::memory_order_release) == 2) futex_wake(&state, 1);
+  if (state.exchange(0, std::memory_order_seq_cst) == 2) futex_wake(&state, 1);
 }
 
 }  // namespace pgas::rt

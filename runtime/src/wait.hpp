@@ -12,9 +12,13 @@ void futex_wait(std::atomic<std::uint32_t> *word, std::uint32_t expected, int ti
 void futex_wake(std::atomic<std::uint32_t> *word, int count);
 
 void cpu_relax();
-// How long to spin before yielding: short when oversubscribed, so that the thread we wait for gets a core.
-int spin_budget();
 void yield_cpu();
+std::uint64_t spin_clock_ns();
+
+// How long to spin before yielding, in ns: a few microseconds (a pause instruction costs 10-140 cycles
+// depending on the CPU, so spinning is bounded by time), nothing when threads outnumber usable CPUs, so that
+// the thread we wait for gets a core.
+std::uint64_t spin_budget_ns();
 
 // Call after changing the state that waiters of `w` test: bumps the word and wakes sleepers, if any.
 void wake_all(WaitWord &w);
@@ -23,10 +27,15 @@ void wake_all(WaitWord &w);
 // failed job; it reports and exits if waiting can never succeed.
 template <class Done, class Check>
 void wait_until(WaitWord &w, Done done, Check check) {
-  const int spins = spin_budget();
-  for (int i = 0; i < spins; ++i) {
-    if (done()) return;
-    cpu_relax();
+  if (done()) return;
+  if (const std::uint64_t budget = spin_budget_ns(); budget > 0) {
+    const std::uint64_t start = spin_clock_ns();
+    do {
+      for (int i = 0; i < 16; ++i) {
+        if (done()) return;
+        cpu_relax();
+      }
+    } while (spin_clock_ns() - start < budget);
   }
   for (int i = 0; i < 64; ++i) {
     if (done()) return;

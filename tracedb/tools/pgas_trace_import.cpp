@@ -15,11 +15,11 @@ namespace {
 
 void usage(std::FILE *out) {
   std::fprintf(out,
-               "Usage: pgas-trace-import [--keep-raw] [--no-symbolize] [--prefix=TEXT] DB\n"
+               "Usage: pgas-trace-import [--keep-raw] [--no-symbolize] [--as=NAME] DB\n"
                "Builds the trace database DB from the raw recorder files in DB.raw/, removes them, and\n"
                "symbolizes call sites and variable names (LLVM debug info, source lines).\n"
                "  --keep-raw       keep DB.raw/ after a successful import\n"
-               "  --prefix=TEXT    start the summary line with TEXT (pgasrun --trace uses it)\n"
+               "  --as=NAME        report as NAME (pgasrun --trace uses it)\n"
                "  --no-symbolize   leave call sites as addresses (readers symbolize on demand)\n"
                "  -h, --help   print this help\n"
                "Prints one line on stderr: the database, its remote accesses and threads.\n"
@@ -30,7 +30,7 @@ void usage(std::FILE *out) {
 
 int main(int argc, char **argv) {
   pgas::tracedb::ImportOptions options;
-  std::string database, prefix;
+  std::string database, name = "pgas-trace-import";
   bool symbolize = true;
   for (int a = 1; a < argc; ++a) {
     std::string arg = argv[a];
@@ -42,8 +42,8 @@ int main(int argc, char **argv) {
       options.keep_raw = true;
     } else if (arg == "--no-symbolize") {
       symbolize = false;
-    } else if (arg.starts_with("--prefix=")) {
-      prefix = arg.substr(9);
+    } else if (arg.starts_with("--as=")) {
+      name = arg.substr(5);
     } else if (!arg.starts_with("-") && database.empty()) {
       database = arg;
     } else {
@@ -60,10 +60,14 @@ int main(int argc, char **argv) {
 #ifdef PGAS_HAVE_SYMBOLIZER
     if (symbolize) {
       auto db = pgas::tracedb::Database::open(database, /*writable=*/true);
-      pgas::tracedb::symbolize_database(db);
+      auto counts = pgas::tracedb::symbolize_database(db);
+      if (counts.sites_unresolved > 0)
+        std::fprintf(stderr, "%s: warning: %lld of %lld call sites have no source line (build the program with -g)\n",
+                     name.c_str(), static_cast<long long>(counts.sites_unresolved),
+                     static_cast<long long>(counts.sites_unresolved + counts.sites_symbolized));
     }
 #endif
-    std::fprintf(stderr, "%s%s: %llu remote accesses from %d of %d threads%s%s\n", prefix.c_str(), database.c_str(),
+    std::fprintf(stderr, "%s: trace %s: %llu remote accesses from %d of %d threads%s%s\n", name.c_str(), database.c_str(),
                 static_cast<unsigned long long>(summary.accesses), summary.threads_found, summary.threads,
                 summary.complete ? "" : " (partial trace: not every thread finished)",
                 summary.dropped ? " (some events dropped: recorder tables full)" : "");
