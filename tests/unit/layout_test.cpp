@@ -132,3 +132,33 @@ TEST(Layout, FloorDivisionAndModulo) {
 }
 
 }  // namespace
+
+namespace {
+
+// The division-free place() agrees with the plain one, across the 2^32 boundary of its fast path too.
+TEST(LayoutFast, AgreesWithPlace) {
+  std::mt19937_64 random(42);
+  for (std::uint64_t threads : {1, 2, 3, 7, 8, 64, 1000})
+    for (std::uint64_t block : {0, 1, 2, 3, 16, 100, 4096}) {
+      pgas::detail::fast_divisor by_block(block == 0 ? 1 : block), by_threads(threads);
+      std::vector<std::uint64_t> samples = {0, 1, 2, 0xffffffffull, 0x100000000ull, 0x100000001ull, 1ull << 40};
+      for (int k = 0; k < 20000; ++k) samples.push_back(k % 2 ? random() >> 32 : random() >> 20);
+      for (std::uint64_t i : samples)
+        ASSERT_EQ(pgas::layout::place(i, block, by_block, by_threads), pgas::layout::place(i, block, threads))
+            << "i=" << i << " block=" << block << " threads=" << threads;
+    }
+}
+
+TEST(LayoutFast, DivisorMatchesDivision) {
+  std::mt19937_64 random(7);
+  for (std::uint64_t d : {1ull, 2ull, 3ull, 5ull, 7ull, 1000ull, 65537ull, 0xffffffffull, 0x100000000ull}) {
+    pgas::detail::fast_divisor fd(d);
+    for (int k = 0; k < 100000; ++k) {
+      std::uint64_t n = k % 3 == 0 ? random() : random() >> 32;
+      ASSERT_EQ(fd.quotient(n), n / d) << n << " / " << d;
+      ASSERT_EQ(fd.remainder(n), n % d) << n << " % " << d;
+    }
+  }
+}
+
+}  // namespace

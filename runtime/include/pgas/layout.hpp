@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "pgas/detail/fast_divisor.hpp"
+
 namespace pgas::layout {
 
 // A position in a shared array: the owning thread, the phase (position inside its block) and the element's
@@ -30,6 +32,21 @@ constexpr Position place(std::uint64_t i, std::uint64_t block, std::uint64_t thr
   std::uint64_t b = i / block, phase = i % block;
   return {static_cast<std::int64_t>(b % threads), static_cast<std::int64_t>(phase),
           static_cast<std::int64_t>((b / threads) * block + phase)};
+}
+
+// place() with precomputed divisors of the blocking factor and THREADS: what shared_array's element access
+// uses, so that locating an element needs multiplications only.
+inline Position place(std::uint64_t i, std::uint64_t block, const detail::fast_divisor &by_block,
+                      const detail::fast_divisor &by_threads, std::int64_t owner = 0) {
+  if (block == 0) return {owner, 0, static_cast<std::int64_t>(i)};
+  if (block == 1) {
+    auto [round, thread] = by_threads.divide(i);
+    return {static_cast<std::int64_t>(thread), 0, static_cast<std::int64_t>(round)};
+  }
+  auto [b, phase] = by_block.divide(i);
+  auto [round, thread] = by_threads.divide(b);
+  return {static_cast<std::int64_t>(thread), static_cast<std::int64_t>(phase),
+          static_cast<std::int64_t>(round * block + phase)};
 }
 
 // How many of n elements have affinity to `thread`: the length of its local part.

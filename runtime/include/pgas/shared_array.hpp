@@ -32,6 +32,8 @@ class shared_array {
     pgas_layout_t layout{sizeof(T), block, n, block == 0 ? 0 : -1, PGAS_ALLOC_STATIC, name, site.c_str()};
     handle_ = remote_alloc(&layout);
     threads_ = static_cast<std::size_t>(detail::g_threads);
+    by_threads_ = detail::fast_divisor(threads_);
+    by_block_ = detail::fast_divisor(block == 0 ? 1 : block);
     mythread_ = detail::g_mythread;
     local_ = static_cast<T *>(detail::local_base(handle_));
   }
@@ -49,7 +51,7 @@ class shared_array {
   PGAS_ALWAYS_INLINE shared_ref<T> operator[](std::size_t i) const {
     if (i >= n_) [[unlikely]]
       detail::index_out_of_range(handle_, i, n_);
-    layout::Position p = layout::place(i, block_, threads_);
+    layout::Position p = layout::place(i, block_, by_block_, by_threads_);
     T *local = p.thread == mythread_ ? local_ + p.local : nullptr;
     return shared_ref<T>(local, handle_, static_cast<int>(p.thread), static_cast<std::size_t>(p.phase),
                          static_cast<std::size_t>(p.local) * sizeof(T), block_, C == strict);
@@ -78,6 +80,8 @@ class shared_array {
     std::swap(n_, o.n_);
     std::swap(block_, o.block_);
     std::swap(threads_, o.threads_);
+    std::swap(by_threads_, o.by_threads_);
+    std::swap(by_block_, o.by_block_);
     std::swap(mythread_, o.mythread_);
     std::swap(local_, o.local_);
   }
@@ -86,6 +90,7 @@ class shared_array {
   std::size_t n_ = 0;
   std::size_t block_ = 1;
   std::size_t threads_ = 1;
+  detail::fast_divisor by_threads_, by_block_;
   std::int64_t mythread_ = 0;
   T *local_ = nullptr;
 };
