@@ -7,6 +7,7 @@
 #include "emulation.hpp"
 #include "errors.hpp"
 #include "handles.hpp"
+#include "pgas/detail/api.hpp"
 #include "pgas/transport.h"
 #include "runtime.hpp"
 
@@ -21,77 +22,6 @@ template <class Fn>
 void for_each_element(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size,
                       const char *operation, Fn fn) {
   for (size_t k = 0; k < count; ++k) fn(k, resolve(h, thread, offsets[k], size, operation));
-}
-
-size_t type_size(pgas_type_t type) {
-  switch (type) {
-    case PGAS_INT32:
-    case PGAS_UINT32:
-    case PGAS_FLOAT: return 4;
-    case PGAS_INT64:
-    case PGAS_UINT64:
-    case PGAS_DOUBLE: return 8;
-  }
-  fatal("unknown element type %d", static_cast<int>(type));
-}
-
-template <class T>
-void combine(void *target, const void *operand, pgas_acc_op_t op) {
-  std::atomic_ref<T> ref(*static_cast<T *>(target));
-  T value;
-  std::memcpy(&value, operand, sizeof value);
-  T old = ref.load(std::memory_order_relaxed);
-  for (;;) {
-    T next = value;
-    switch (op) {
-      case PGAS_ACC_REPLACE: next = value; break;
-      case PGAS_ACC_SUM: next = static_cast<T>(old + value); break;
-      case PGAS_ACC_MIN: next = value < old ? value : old; break;
-      case PGAS_ACC_MAX: next = value > old ? value : old; break;
-      default: fatal("remote_accv: unknown operation %d", static_cast<int>(op));
-    }
-    if (ref.compare_exchange_weak(old, next, std::memory_order_relaxed)) return;
-  }
-}
-
-void combine_typed(pgas_type_t type, void *target, const void *operand, pgas_acc_op_t op) {
-  switch (type) {
-    case PGAS_INT32: return combine<int32_t>(target, operand, op);
-    case PGAS_UINT32: return combine<uint32_t>(target, operand, op);
-    case PGAS_INT64: return combine<int64_t>(target, operand, op);
-    case PGAS_UINT64: return combine<uint64_t>(target, operand, op);
-    case PGAS_FLOAT: return combine<float>(target, operand, op);
-    case PGAS_DOUBLE: return combine<double>(target, operand, op);
-  }
-}
-
-template <class T>
-void atomic_op(void *target, pgas_atomic_op_t op, const void *operand, const void *compare, void *result) {
-  std::atomic_ref<T> ref(*static_cast<T *>(target));
-  T value{}, old{};
-  if (operand != nullptr) std::memcpy(&value, operand, sizeof value);
-  switch (op) {
-    case PGAS_ATOMIC_FETCH_ADD: old = ref.fetch_add(value); break;
-    case PGAS_ATOMIC_SWAP: old = ref.exchange(value); break;
-    case PGAS_ATOMIC_CSWAP:
-      std::memcpy(&old, compare, sizeof old);
-      ref.compare_exchange_strong(old, value);  // old becomes the current value either way
-      break;
-    case PGAS_ATOMIC_FETCH_MIN:
-      old = ref.load();
-      while (value < old && !ref.compare_exchange_weak(old, value)) {
-      }
-      break;
-    case PGAS_ATOMIC_FETCH_MAX:
-      old = ref.load();
-      while (value > old && !ref.compare_exchange_weak(old, value)) {
-      }
-      break;
-    case PGAS_ATOMIC_LOAD: old = ref.load(); break;
-    case PGAS_ATOMIC_STORE: old = ref.exchange(value); break;
-    default: fatal("remote_atomic: unknown operation %d", static_cast<int>(op));
-  }
-  if (result != nullptr) std::memcpy(result, &old, sizeof old);
 }
 
 void check_aligned(const void *address, size_t alignment, const char *operation) {
@@ -170,11 +100,11 @@ void _remote_putv(pgas_handle_t h, int thread, const size_t *offsets, size_t cou
 
 void _remote_accv(pgas_handle_t h, int thread, const size_t *offsets, size_t count, pgas_type_t type,
                   pgas_acc_op_t op, const void *src) {
-  const size_t size = type_size(type);
+  const size_t size = pgas::detail::type_size(type);
   const auto *in = static_cast<const std::byte *>(src);
   for_each_element(h, thread, offsets, count, size, "remote_accv", [&](size_t k, std::byte *element) {
     check_aligned(element, size, "remote_accv");
-    combine_typed(type, element, in + k * size, op);
+    pgas::detail::combine_element(type, op, element, in + k * size);
   });
   emulate_transfer(count * size);
 }
@@ -211,17 +141,10 @@ void _remote_sync_all(void) {
 
 void _remote_atomic(pgas_handle_t h, int thread, size_t offset, pgas_type_t type, pgas_atomic_op_t op,
                     const void *operand, const void *compare, void *result) {
-  if (type == PGAS_FLOAT || type == PGAS_DOUBLE) fatal("remote_atomic: atomics take 32- or 64-bit integers");
-  const size_t size = type_size(type);
+  const size_t size = pgas::detail::type_size(type);
   std::byte *target = resolve(h, thread, offset, size, "remote_atomic");
   check_aligned(target, size, "remote_atomic");
-  if (op == PGAS_ATOMIC_CSWAP && compare == nullptr) fatal("remote_atomic: compare-and-swap without a compare value");
-  switch (type) {
-    case PGAS_INT32: atomic_op<int32_t>(target, op, operand, compare, result); break;
-    case PGAS_UINT32: atomic_op<uint32_t>(target, op, operand, compare, result); break;
-    case PGAS_INT64: atomic_op<int64_t>(target, op, operand, compare, result); break;
-    default: atomic_op<uint64_t>(target, op, operand, compare, result); break;
-  }
+  pgas::detail::atomic_element(type, op, target, operand, compare, result);
   emulate_transfer(size);
 }
 

@@ -2,7 +2,9 @@
 //  - getv / putv / accv move many elements of one shared array to or from one thread in a single call
 //    (what coalescing uses);
 //  - atomic_* operate on one 32- or 64-bit integer element.
-// Elements with affinity to the calling thread are handled locally; the others go through the transport.
+// Elements with affinity to the calling thread are handled locally (accv and atomics with the same atomic
+// operations the transport uses, so both stay atomic with respect to each other); the others go through
+// the transport.
 #pragma once
 
 #include <atomic>
@@ -75,9 +77,14 @@ template <class T, consistency C>
 PGAS_ALWAYS_INLINE void accv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices, const T *in,
           accumulate op) {
   auto offsets = detail::offsets_on(a, thread, indices);
-  if (!offsets.empty())  // local elements too: the combine must be atomic against other threads' accv
-    remote_accv(a.handle(), thread, offsets.data(), offsets.size(), detail::type_code<T>(),
-                static_cast<pgas_acc_op_t>(op), in);
+  const auto type = detail::type_code<T>();
+  if (thread == detail::g_mythread) {
+    auto *base = static_cast<std::byte *>(detail::local_base(a.handle()));
+    for (std::size_t k = 0; k < offsets.size(); ++k)
+      detail::combine_element(type, static_cast<pgas_acc_op_t>(op), base + offsets[k], in + k);
+  } else if (!offsets.empty()) {
+    remote_accv(a.handle(), thread, offsets.data(), offsets.size(), type, static_cast<pgas_acc_op_t>(op), in);
+  }
 }
 
 namespace detail {
@@ -85,7 +92,8 @@ template <std::integral T>
 PGAS_ALWAYS_INLINE T atomic(const global_ptr<T> &p, pgas_atomic_op_t op, T operand, T compare = T{}) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8, "remote atomics take 32- or 64-bit integers");
   T old{};
-  remote_atomic(p.handle(), p.thread(), p.offset(), type_code<T>(), op, &operand, &compare, &old);
+  if (p.thread() == g_mythread) atomic_element(type_code<T>(), op, p.local(), &operand, &compare, &old);
+  else remote_atomic(p.handle(), p.thread(), p.offset(), type_code<T>(), op, &operand, &compare, &old);
   return old;
 }
 }  // namespace detail

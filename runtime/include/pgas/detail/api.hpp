@@ -22,6 +22,13 @@ void *local_address(pgas_handle_t handle, std::size_t offset, std::size_t size, 
 // The layout `handle` was created with (validated).
 pgas_layout_t layout_of(pgas_handle_t handle);
 
+// Element-wise atomic combine (accv) and atomic operations on memory of this process; shared by the
+// transport and by the dialect's local fast paths.
+std::size_t type_size(pgas_type_t type);
+void combine_element(pgas_type_t type, pgas_acc_op_t op, void *target, const void *operand);
+void atomic_element(pgas_type_t type, pgas_atomic_op_t op, void *target, const void *operand, const void *compare,
+                    void *result);
+
 [[noreturn]] void index_out_of_range(pgas_handle_t handle, std::size_t index, std::size_t nelems);
 [[noreturn]] void not_local(pgas_handle_t handle, int thread, const char *operation);
 

@@ -1,0 +1,99 @@
+// Element-wise atomic combining and remote atomics on one element in this process's memory: the work of
+// remote_accv and remote_atomic on the shm conduit, and of the dialect's accv and atomics on elements with
+// affinity to the caller. Both paths use these, so they are atomic with respect to each other.
+#include <atomic>
+#include <cstring>
+
+#include "errors.hpp"
+#include "pgas/detail/api.hpp"
+
+namespace pgas::detail {
+namespace {
+
+template <class T>
+void combine(void *target, const void *operand, pgas_acc_op_t op) {
+  std::atomic_ref<T> ref(*static_cast<T *>(target));
+  T value;
+  std::memcpy(&value, operand, sizeof value);
+  T old = ref.load(std::memory_order_relaxed);
+  for (;;) {
+    T next = value;
+    switch (op) {
+      case PGAS_ACC_REPLACE: next = value; break;
+      case PGAS_ACC_SUM: next = static_cast<T>(old + value); break;
+      case PGAS_ACC_MIN: next = value < old ? value : old; break;
+      case PGAS_ACC_MAX: next = value > old ? value : old; break;
+      default: rt::fatal("accumulate: unknown operation %d", static_cast<int>(op));
+    }
+    if (ref.compare_exchange_weak(old, next, std::memory_order_relaxed)) return;
+  }
+}
+
+template <class T>
+void atomic_op(void *target, pgas_atomic_op_t op, const void *operand, const void *compare, void *result) {
+  std::atomic_ref<T> ref(*static_cast<T *>(target));
+  T value{}, old{};
+  if (operand != nullptr) std::memcpy(&value, operand, sizeof value);
+  switch (op) {
+    case PGAS_ATOMIC_FETCH_ADD: old = ref.fetch_add(value); break;
+    case PGAS_ATOMIC_SWAP: old = ref.exchange(value); break;
+    case PGAS_ATOMIC_CSWAP:
+      std::memcpy(&old, compare, sizeof old);
+      ref.compare_exchange_strong(old, value);  // old becomes the current value either way
+      break;
+    case PGAS_ATOMIC_FETCH_MIN:
+      old = ref.load();
+      while (value < old && !ref.compare_exchange_weak(old, value)) {
+      }
+      break;
+    case PGAS_ATOMIC_FETCH_MAX:
+      old = ref.load();
+      while (value > old && !ref.compare_exchange_weak(old, value)) {
+      }
+      break;
+    case PGAS_ATOMIC_LOAD: old = ref.load(); break;
+    case PGAS_ATOMIC_STORE: old = ref.exchange(value); break;
+    default: rt::fatal("atomic: unknown operation %d", static_cast<int>(op));
+  }
+  if (result != nullptr) std::memcpy(result, &old, sizeof old);
+}
+
+}  // namespace
+
+std::size_t type_size(pgas_type_t type) {
+  switch (type) {
+    case PGAS_INT32:
+    case PGAS_UINT32:
+    case PGAS_FLOAT: return 4;
+    case PGAS_INT64:
+    case PGAS_UINT64:
+    case PGAS_DOUBLE: return 8;
+  }
+  rt::fatal("unknown element type %d", static_cast<int>(type));
+}
+
+void combine_element(pgas_type_t type, pgas_acc_op_t op, void *target, const void *operand) {
+  switch (type) {
+    case PGAS_INT32: return combine<std::int32_t>(target, operand, op);
+    case PGAS_UINT32: return combine<std::uint32_t>(target, operand, op);
+    case PGAS_INT64: return combine<std::int64_t>(target, operand, op);
+    case PGAS_UINT64: return combine<std::uint64_t>(target, operand, op);
+    case PGAS_FLOAT: return combine<float>(target, operand, op);
+    case PGAS_DOUBLE: return combine<double>(target, operand, op);
+  }
+  rt::fatal("accumulate: unknown element type %d", static_cast<int>(type));
+}
+
+void atomic_element(pgas_type_t type, pgas_atomic_op_t op, void *target, const void *operand, const void *compare,
+                    void *result) {
+  if (op == PGAS_ATOMIC_CSWAP && compare == nullptr) rt::fatal("atomic compare-and-swap without a compare value");
+  switch (type) {
+    case PGAS_INT32: return atomic_op<std::int32_t>(target, op, operand, compare, result);
+    case PGAS_UINT32: return atomic_op<std::uint32_t>(target, op, operand, compare, result);
+    case PGAS_INT64: return atomic_op<std::int64_t>(target, op, operand, compare, result);
+    case PGAS_UINT64: return atomic_op<std::uint64_t>(target, op, operand, compare, result);
+    default: rt::fatal("atomics take 32- or 64-bit integers, not element type %d", static_cast<int>(type));
+  }
+}
+
+}  // namespace pgas::detail
