@@ -10,6 +10,8 @@ extern "C" {
 
 typedef struct pgas_upc_lock upc_lock_t;
 
+#pragma GCC visibility push(default)
+
 upc_lock_t *upc_all_lock_alloc(void);    /* collective: every thread gets the same lock */
 upc_lock_t *upc_global_lock_alloc(void); /* called by one thread */
 void upc_lock(upc_lock_t *lock);
@@ -17,6 +19,8 @@ int upc_lock_attempt(upc_lock_t *lock); /* 1 if acquired, 0 if held by another t
 void upc_unlock(upc_lock_t *lock);
 void upc_lock_free(upc_lock_t *lock);     /* one thread */
 void upc_all_lock_free(upc_lock_t *lock); /* collective */
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

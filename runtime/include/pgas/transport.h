@@ -26,6 +26,9 @@
 extern "C" {
 #endif
 
+/* libpgas exports exactly what its public headers declare. */
+#pragma GCC visibility push(default)
+
 /* A shared object: index into the job's handle table (low 32 bits) and its generation (high 32 bits),
  * so that a freed and reused slot is told apart from the object it used to hold. 0 is never valid. */
 typedef uint64_t pgas_handle_t;
@@ -146,6 +149,8 @@ void _remote_atomic(pgas_handle_t, int, size_t, pgas_type_t, pgas_atomic_op_t, c
                     void *);
 pgas_handle_t _remote_alloc(const pgas_layout_t *);
 void _remote_free(pgas_handle_t);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

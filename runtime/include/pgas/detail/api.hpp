@@ -10,6 +10,8 @@
 // call's return address lies in the user's own function (the tracer attributes it to the user's line).
 #define PGAS_ALWAYS_INLINE [[gnu::always_inline]] inline
 
+#pragma GCC visibility push(default)  // libpgas exports exactly what its public headers declare
+
 namespace pgas::detail {
 
 extern int g_mythread;  // set before any user code runs
@@ -58,6 +60,8 @@ void free_shared(pgas_handle_t handle, const char *operation);
 
 // UPC's upc_global_exit: ends every thread of the job with `status` (flushing this thread's stdio first).
 extern "C" [[noreturn]] void upc_global_exit(int status);
+
+#pragma GCC visibility pop
 
 namespace pgas {
 inline int mythread() { return detail::g_mythread; }  // MYTHREAD
