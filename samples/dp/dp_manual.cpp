@@ -7,15 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "sample.hpp"
+#include "dp_common.hpp"
 
 using namespace pgas;
 
 namespace {
 
 // As in dp.cpp.
-int initial_x(long i, long seed) { return static_cast<int>((i + seed) % 7 + 1); }
-int initial_y(long i, long seed) { return static_cast<int>((i * 3 + seed) % 5 + 1); }
 
 }  // namespace
 
@@ -58,44 +56,16 @@ int dp_manual(const shared_array<int> &x, const shared_array<int> &y, Plan &plan
 }
 
 int main(int argc, char **argv) {
-  samples::CommandLine args(
-      "dp_manual", "dp tuned by hand: y[2i] fetched with one vector transfer per owner, x updated locally",
-      {{"--n", 100000, "elements of x"},
-       {"--repeat", 1, "times the loop runs"},
-       {"--seed", 1, "seed of the initial values"},
-       {"--inject-error", 0, "1: corrupt one result before verifying (tests the check)"}});
+  samples::CommandLine args = dp_sample::command_line(
+      "dp_manual", "dp tuned by hand: y[2i] fetched with one vector transfer per owner, x updated locally");
   args.parse(argc, argv);
-  const long n = args["--n"], repeat = args["--repeat"], seed = args["--seed"];
-
-  shared_array<int> x(static_cast<std::size_t>(n), 1, "x");
-  shared_array<int> y(static_cast<std::size_t>(2 * n), 1, "y");
-  upc_forall(long i = 0, i < n, i++, &x[i]) x[i] = initial_x(i, seed);
-  upc_forall(long i = 0, i < 2 * n, i++, &y[i]) y[i] = initial_y(i, seed);
-  upc_barrier;
+  dp_sample::Arrays arrays(args["--n"], args["--seed"]);
 
   samples::Timer timer;
-  Plan plan = plan_for(x);
-  for (long r = 0; r < repeat; ++r) {
-    dp_manual(x, y, plan);
+  Plan plan = plan_for(arrays.x);
+  for (long r = 0; r < args["--repeat"]; ++r) {
+    dp_manual(arrays.x, arrays.y, plan);
     upc_barrier;
   }
-  double seconds = timer.seconds();
-
-  if (args["--inject-error"] != 0 && MYTHREAD == 0) x[n / 2] = x[n / 2] + 1;
-  upc_barrier;
-  int status = 0;
-  if (MYTHREAD == 0) {
-    long errors = 0;
-    for (long i = 0; i < n; ++i) {
-      int expected = initial_x(i, seed);
-      for (long r = 0; r < repeat; ++r) expected *= initial_y(2 * i, seed);
-      if (x[i] != expected) ++errors;
-    }
-    status = samples::report("dp_manual",
-                             "n=" + std::to_string(n) + " threads=" + std::to_string(THREADS) +
-                                 " repeat=" + std::to_string(repeat),
-                             seconds, errors == 0);
-  }
-  upc_barrier;
-  return status;
+  return dp_sample::verify("dp_manual", args, arrays.x, timer.seconds());
 }
