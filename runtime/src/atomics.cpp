@@ -53,6 +53,9 @@ void atomic_op(void *target, pgas_atomic_op_t op, const void *operand, const voi
       break;
     case PGAS_ATOMIC_LOAD: old = ref.load(); break;
     case PGAS_ATOMIC_STORE: old = ref.exchange(value); break;
+    case PGAS_ATOMIC_FETCH_XOR: old = ref.fetch_xor(value); break;
+    case PGAS_ATOMIC_FETCH_AND: old = ref.fetch_and(value); break;
+    case PGAS_ATOMIC_FETCH_OR: old = ref.fetch_or(value); break;
     default: rt::fatal("atomic: unknown operation %d", static_cast<int>(op));
   }
   if (result != nullptr) std::memcpy(result, &old, sizeof old);

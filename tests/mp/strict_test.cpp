@@ -35,12 +35,12 @@ struct Outcome {
 // Threads 0 and 1 both arrive; returns once both have (ticket = 2 * iteration number). Returns true if this
 // thread got through without yielding its CPU: it arrived second, or the other one arrived while it spun.
 // The second to arrive goes at once, the first only notices a little later: the second waits a varying
-// short delay (0 to a few hundred nanoseconds), so that in many iterations both threads reach the litmus
+// short delay (0 to several hundred nanoseconds), so that in many iterations both threads reach the litmus
 // accesses at nearly the same moment.
 bool arrive_together(const global_ptr<long long> &arrivals, long long ticket) {
   if (atomic_fetch_add(arrivals, 1LL) + 1 >= ticket) {
     const auto delay =
-        static_cast<unsigned>((static_cast<unsigned long long>(ticket) * 2654435761ULL) >> 7) % 256u;
+        static_cast<unsigned>((static_cast<unsigned long long>(ticket) * 2654435761ULL) >> 7) % 1024u;
     for (unsigned d = 0; d < delay; ++d) __asm__ __volatile__("");  // a delay the compiler keeps
     return true;
   }

@@ -48,10 +48,15 @@ class shared_array {
     return *this;
   }
 
-  PGAS_ALWAYS_INLINE shared_ref<T> operator[](std::size_t i) const {
+  // Where element i lives (thread, phase, local index); stops the job when i is out of range.
+  PGAS_ALWAYS_INLINE layout::Position locate(std::size_t i) const {
     if (i >= n_) [[unlikely]]
       detail::index_out_of_range(handle_, i, n_);
-    layout::Position p = layout::place(i, block_, by_block_, by_threads_);
+    return layout::place(i, block_, by_block_, by_threads_);
+  }
+
+  PGAS_ALWAYS_INLINE shared_ref<T> operator[](std::size_t i) const {
+    layout::Position p = locate(i);
     T *local = p.thread == mythread_ ? local_ + p.local : nullptr;
     return shared_ref<T>(local, handle_, static_cast<int>(p.thread), static_cast<std::size_t>(p.phase),
                          static_cast<std::size_t>(p.local) * sizeof(T), block_, C == strict);

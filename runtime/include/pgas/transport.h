@@ -57,7 +57,10 @@ typedef enum {
   PGAS_ATOMIC_FETCH_MIN = 3,
   PGAS_ATOMIC_FETCH_MAX = 4,
   PGAS_ATOMIC_LOAD = 5,
-  PGAS_ATOMIC_STORE = 6
+  PGAS_ATOMIC_STORE = 6,
+  PGAS_ATOMIC_FETCH_XOR = 7,
+  PGAS_ATOMIC_FETCH_AND = 8,
+  PGAS_ATOMIC_FETCH_OR = 9
 } pgas_atomic_op_t;
 
 /* What a handle was created by; the tracer records it as the variable's kind. */

@@ -32,12 +32,13 @@ template <class T>
 concept transport_number = (std::integral<T> || std::floating_point<T>) && (sizeof(T) == 4 || sizeof(T) == 8);
 
 // Byte offsets in `thread`'s part of `a` of the given global indices; each must have affinity to `thread`.
+// The result lives in a buffer reused by the calling thread's next vector transfer.
 template <class T, consistency C>
-std::vector<std::size_t> offsets_on(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices) {
-  std::vector<std::size_t> offsets(indices.size());
+std::span<const std::size_t> offsets_on(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices) {
+  thread_local std::vector<std::size_t> offsets;
+  offsets.resize(indices.size());
   for (std::size_t k = 0; k < indices.size(); ++k) {
-    if (indices[k] >= a.size()) index_out_of_range(a.handle(), indices[k], a.size());
-    auto p = layout::place(indices[k], a.block(), static_cast<std::uint64_t>(g_threads));
+    auto p = a.locate(indices[k]);
     if (p.thread != thread) not_local(a.handle(), static_cast<int>(p.thread), "vector transfer to one thread");
     offsets[k] = static_cast<std::size_t>(p.local) * sizeof(T);
   }
@@ -113,5 +114,11 @@ template <std::integral T>
 PGAS_ALWAYS_INLINE T atomic_fetch_max(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_MAX, v); }
 template <std::integral T>
 PGAS_ALWAYS_INLINE T atomic_load(const global_ptr<T> &p) { return detail::atomic(p, PGAS_ATOMIC_LOAD, T{}); }
+template <std::integral T>
+PGAS_ALWAYS_INLINE T atomic_fetch_xor(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_XOR, v); }
+template <std::integral T>
+PGAS_ALWAYS_INLINE T atomic_fetch_and(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_AND, v); }
+template <std::integral T>
+PGAS_ALWAYS_INLINE T atomic_fetch_or(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_OR, v); }
 
 }  // namespace pgas
