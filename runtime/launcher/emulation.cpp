@@ -1,5 +1,7 @@
 #include "emulation.hpp"
 
+#include <sched.h>
+
 #include <charconv>
 
 #include "common/units.hpp"
@@ -23,7 +25,15 @@ std::string emulation_label(const LaunchOptions &options) {
     if (!costs.empty()) costs += " and ";
     costs += "is limited to " + units::format_bandwidth(options.bandwidth_bps);
   }
-  return "network emulation (what-if): every remote transport call " + costs;
+  std::string label = "network emulation (what-if): every remote transport call " + costs;
+  // A thread waiting out an emulated latency yields its CPU when threads outnumber CPUs, and gets it back
+  // only after the others' turns: the delays it sees are then longer than asked.
+  cpu_set_t set;
+  int cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
+  if (cpus > 0 && options.threads > cpus)
+    label += " (" + std::to_string(options.threads) + " threads on " + std::to_string(cpus) +
+             " CPUs: delays stretch while threads wait for a CPU)";
+  return label;
 }
 
 std::string canonical_latency(double ns) { return exact_number(ns) + "ns"; }
