@@ -25,6 +25,7 @@ CREATE TABLE run (
   unwind_depth         INTEGER NOT NULL,  -- frames walked at most to leave runtime code (PGAS_TRACE_DEPTH)
   histogram_bins       INTEGER NOT NULL,  -- bins of each offset histogram (PGAS_TRACE_BINS)
   timeline_interval_ns INTEGER NOT NULL,  -- width of a timeline bucket; 0 = no timeline recorded
+  time_every           INTEGER NOT NULL,  -- one transport call in time_every was timed (PGAS_TRACE_TIME_EVERY)
   complete             INTEGER NOT NULL,  -- 1 if every thread finished normally; 0 = partial trace
   dropped_events       INTEGER NOT NULL   -- events that found a recorder table full (counted under site 0)
 );
@@ -36,7 +37,7 @@ CREATE TABLE thread (
   host          TEXT NOT NULL,        -- host name
   pid           INTEGER NOT NULL,     -- process id
   wall_ns       INTEGER NOT NULL,     -- tracing start to finish (or to the last update before a crash)
-  transport_ns  INTEGER NOT NULL,     -- time inside transport functions
+  transport_ns  INTEGER NOT NULL,     -- time inside transport functions (scaled from the timed calls)
   remote_count  INTEGER NOT NULL,     -- transport calls made by this thread (including dropped events, so it
                                       -- can exceed the sum of its access rows when run.dropped_events > 0)
   remote_bytes  INTEGER NOT NULL,     -- bytes they moved (likewise)
@@ -88,10 +89,12 @@ CREATE TABLE access (
   op        TEXT NOT NULL,     -- get, put, get_strict, put_strict, memget, memput, getv, putv, accv,
                                -- get_nb, put_nb, getv_nb, putv_nb, atomic
   count     INTEGER NOT NULL,  -- transport calls
-  elements  INTEGER NOT NULL,  -- elements moved (count for single-element operations)
+  elements  INTEGER NOT NULL,  -- elements moved (count for single-element operations, and for memget/memput,
+                               -- where a bulk transfer is one element of `bytes`)
   bytes     INTEGER NOT NULL,  -- bytes moved
-  ns_sum    INTEGER NOT NULL,  -- time inside the calls
-  ns_min    INTEGER NOT NULL,
+  timed     INTEGER NOT NULL,  -- calls whose duration was measured (one in run.time_every)
+  ns_sum    INTEGER NOT NULL,  -- time inside the calls: measured over `timed` calls, scaled to `count`
+  ns_min    INTEGER NOT NULL,  -- over the timed calls
   ns_max    INTEGER NOT NULL,
   PRIMARY KEY (thread, peer, variable, site, op)
 ) WITHOUT ROWID;

@@ -23,6 +23,8 @@
 namespace pgas::trace {
 
 tracedb::raw::File *g_file = nullptr;
+std::uint32_t g_time_every = 1;
+std::uint32_t g_until_timed = 1;
 
 namespace {
 
@@ -31,6 +33,7 @@ struct Config {
   unsigned depth = 8;
   unsigned bins = 64;
   std::uint64_t timeline_ms = 0;
+  unsigned time_every = 8;
 };
 
 unsigned env_unsigned(const char *name, unsigned fallback, unsigned low, unsigned high) {
@@ -88,6 +91,7 @@ void initialize_header(tracedb::raw::Header &h, const Config &config) {
   h.unwind_depth = config.depth;
   h.bins = config.bins;
   h.timeline_interval_ns = config.timeline_ms * 1000000ull;
+  h.time_every = config.timeline_ms > 0 ? 1 : config.time_every;  // a timeline needs every call's time
   h.latency_ns = env_quantity(launch::kLatencyEnv, units::parse_duration_ns);
   h.bandwidth_bps = env_quantity(launch::kBandwidthEnv, units::parse_bandwidth);
   timespec now;
@@ -126,11 +130,13 @@ __attribute__((constructor)) void start() {
   config.depth = env_unsigned("PGAS_TRACE_DEPTH", 8, 1, 60);
   config.bins = env_unsigned("PGAS_TRACE_BINS", 64, 1, tracedb::raw::kMaxBins);
   config.timeline_ms = env_unsigned("PGAS_TRACE_TIMELINE", 0, 0, 3600000);
+  config.time_every = env_unsigned("PGAS_TRACE_TIME_EVERY", 8, 1, 1 << 20);
   tracedb::raw::File *file = create_raw_file(database, pgas_thread_id());
   if (file == nullptr) return;
   initialize_header(file->header, config);
   scan_modules(*file);
   start_tables(*file);
+  g_time_every = g_until_timed = file->header.time_every;
   g_file = file;
   hook_fatal_signals();
 }
@@ -146,17 +152,32 @@ __attribute__((destructor)) void finish() {
 
 }  // namespace
 
-void record(const Event &event, std::uint64_t start, std::uint64_t duration) {
+void record(const Event &event, bool timed, std::uint64_t start, std::uint64_t duration) {
   tracedb::raw::File &file = *g_file;
   std::uint32_t site = 0;
   if (file.header.call_sites) {
-    std::uint64_t pc = event.return_address;
-    if (is_internal(pc)) pc = first_user_frame(file.header.unwind_depth);
-    site = site_slot(file, pc);
+    // A call from user code is identified by its return address, and loops repeat it; a call from runtime
+    // code is identified by walking up to the user's frame, which depends on the whole stack.
+    static std::uint64_t last_return_address = 0;
+    static std::uint32_t last_site = 0;
+    const std::uint64_t pc = event.return_address;
+    if (pc == last_return_address) {
+      site = last_site;
+    } else if (is_internal(pc)) {
+      site = site_slot(file, first_user_frame(file.header.unwind_depth));
+    } else {
+      site = last_site = site_slot(file, pc);
+      last_return_address = pc;
+    }
   }
-  add_access(file, event, site, duration);
+  add_access(file, event, site, timed, duration);
   add_to_histogram(file, event);
-  add_to_timeline(file, start, event.bytes);
+  if (timed) {
+    add_to_timeline(file, start, event.bytes);
+    // Keep the clock calibration fresh, so that a thread that dies still has its times converted.
+    static std::uint32_t timed_calls = 0;
+    if (++timed_calls % 4096 == 0) update_calibration(file);
+  }
 }
 
 void record_allocation(pgas_handle_t handle, const pgas_layout_t &layout, std::uint64_t return_address) {

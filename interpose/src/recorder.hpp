@@ -6,7 +6,10 @@
 //   PGAS_TRACE_LINES     1: record call sites (the paper's mapping to source lines); default 0
 //   PGAS_TRACE_DEPTH     frames walked at most to leave runtime code (default 8)
 //   PGAS_TRACE_BINS      offset histogram bins per variable (default 64, at most 256)
-//   PGAS_TRACE_TIMELINE  timeline bucket width in ms (default 0: no timeline)
+//   PGAS_TRACE_TIMELINE  timeline bucket width in ms (default 0: no timeline; a timeline times every call)
+//   PGAS_TRACE_TIME_EVERY  time one transport call in N (default 8): reading the clock twice costs more than
+//                        the rest of the recording on some machines; counts, bytes and histograms stay exact,
+//                        and time sums are scaled from the timed calls
 #pragma once
 
 #include <cstddef>
@@ -35,11 +38,20 @@ struct Event {
 };
 
 extern tracedb::raw::File *g_file;  // nullptr when tracing is off
+extern std::uint32_t g_time_every;
+extern std::uint32_t g_until_timed;  // calls left until the next timed one
 
 inline bool recording() { return g_file != nullptr; }
 
-// Adds one transport call that started at tick `start` and took `duration` ticks.
-void record(const Event &event, std::uint64_t start, std::uint64_t duration);
+// Whether to time the call about to be made (one in g_time_every).
+inline bool time_this_call() {
+  if (--g_until_timed != 0) return false;
+  g_until_timed = g_time_every;
+  return true;
+}
+
+// Adds one transport call; when `timed`, it started at tick `start` and took `duration` ticks.
+void record(const Event &event, bool timed, std::uint64_t start, std::uint64_t duration);
 
 // Records a shared object created by the calling thread (remote_alloc).
 void record_allocation(pgas_handle_t handle, const pgas_layout_t &layout, std::uint64_t return_address);

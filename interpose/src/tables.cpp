@@ -5,6 +5,7 @@
 
 #include "call_sites.hpp"
 #include "clock.hpp"
+#include "pgas/detail/fast_divisor.hpp"
 
 namespace pgas::trace {
 namespace {
@@ -12,9 +13,7 @@ namespace {
 using namespace tracedb::raw;
 
 constexpr unsigned kMaxProbes = 64;  // a table this crowded counts the event as dropped
-constexpr std::uint64_t kCalibrationEvery = 1u << 16;
-
-std::uint64_t g_events = 0;
+AccessRecord *g_last_record = nullptr;  // the record the previous event went to
 std::uint64_t g_ticks_per_bucket = 0;  // timeline bucket width in ticks; 0 = off
 int g_threads = 1;
 
@@ -26,36 +25,23 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64 finalizer
   return x ^ (x >> 31);
 }
 
-// The handle most recently accessed, with what turns an offset into a bin without divisions in the common
-// cases (loops touch one array many times in a row).
+// The handle most recently accessed, with divisors that turn a byte offset into a histogram bin with
+// multiplications only (loops touch one array many times in a row).
 struct HotHandle {
   std::uint64_t handle = 0;
   Handle *slot = nullptr;
-  double bins_per_element = 0;  // bins / nelems
-  unsigned elem_shift = 0;      // log2(elem_size) when it is a power of two
-  bool elem_pow2 = false;
+  std::uint64_t block = 0;
+  detail::fast_divisor by_elem_size, by_block, by_nelems;
 };
 HotHandle g_hot;
 
-// The global element index of the element at byte `offset` in `peer`'s part of the handle.
-std::uint64_t global_index(const HotHandle &hot, int peer, std::size_t offset) {
-  const Handle &h = *hot.slot;
-  std::uint64_t local = hot.elem_pow2 ? offset >> hot.elem_shift : offset / h.elem_size;
-  if (h.block == 0) return local;
-  if (h.block == 1) return local * static_cast<std::uint64_t>(g_threads) + static_cast<std::uint64_t>(peer);
-  return ((local / h.block) * static_cast<std::uint64_t>(g_threads) + static_cast<std::uint64_t>(peer)) * h.block +
-         local % h.block;
-}
-
-HotHandle make_hot(Handle *slot, std::uint64_t bins) {
-  HotHandle hot;
-  hot.handle = slot->handle.load(std::memory_order_relaxed);
-  hot.slot = slot;
-  hot.bins_per_element = static_cast<double>(bins) / static_cast<double>(slot->nelems);
-  std::uint64_t size = slot->elem_size ? slot->elem_size : 1;
-  hot.elem_pow2 = (size & (size - 1)) == 0;
-  hot.elem_shift = static_cast<unsigned>(__builtin_ctzll(size));
-  return hot;
+// The global element index of the element at byte `offset` in `peer`'s part of the hot handle.
+std::uint64_t global_index(int peer, std::size_t offset) {
+  std::uint64_t local = g_hot.by_elem_size.quotient(offset);
+  if (g_hot.block == 0) return local;
+  if (g_hot.block == 1) return local * static_cast<std::uint64_t>(g_threads) + static_cast<std::uint64_t>(peer);
+  auto [local_block, phase] = g_hot.by_block.divide(local);
+  return (local_block * static_cast<std::uint64_t>(g_threads) + static_cast<std::uint64_t>(peer)) * g_hot.block + phase;
 }
 
 Handle *find_handle(File &file, pgas_handle_t handle) {
@@ -92,7 +78,76 @@ void halve_timeline(File &file) {
   file.header.timeline_used.store(kTimelineCapacity / 2, std::memory_order_relaxed);
 }
 
+// Accumulates into one record; `timed` calls also add their duration.
+void accumulate(AccessRecord &r, const Event &e, bool timed, std::uint64_t duration) {
+  r.count += 1;
+  r.elements += e.elements;
+  r.bytes += e.bytes;
+  if (!timed) return;
+  r.timed += 1;
+  r.ticks_sum += duration;
+  r.ticks_min = r.timed == 1 ? duration : std::min(r.ticks_min, duration);
+  r.ticks_max = std::max(r.ticks_max, duration);
+}
+
+// The slow path of add_access: find or create the record of this key.
+[[gnu::noinline]] void add_access_slow(File &file, const Event &e, std::uint32_t site, bool timed,
+                                       std::uint64_t duration) {
+  const auto op = static_cast<std::uint16_t>(e.op);
+  std::uint64_t hash = mix(e.handle ^ (static_cast<std::uint64_t>(site) << 20) ^
+                           (static_cast<std::uint64_t>(static_cast<std::uint32_t>(e.peer)) << 40) ^
+                           (static_cast<std::uint64_t>(op) << 56));
+  std::uint32_t mask = kAccessCapacity - 1;
+  for (std::uint32_t i = static_cast<std::uint32_t>(hash) & mask, probe = 0; probe < kMaxProbes;
+       ++probe, i = (i + 1) & mask) {
+    AccessRecord &r = file.access[i];
+    std::uint64_t key = r.key_handle.load(std::memory_order_relaxed);
+    if (key == 0) {
+      r.site = site;
+      r.peer = e.peer;
+      r.op = op;
+      r.key_handle.store(e.handle, std::memory_order_release);
+    } else if (key != e.handle || r.site != site || r.peer != e.peer || r.op != op) {
+      continue;
+    }
+    accumulate(r, e, timed, duration);
+    g_last_record = &r;
+    return;
+  }
+  file.header.dropped.fetch_add(1, std::memory_order_relaxed);
+}
+
+// Makes `handle` the hot one: finds or creates its slot (asking the runtime for the layout of a handle
+// another thread allocated). False if it cannot be histogrammed.
+[[gnu::noinline]] bool make_hot(File &file, pgas_handle_t handle) {
+  Handle *h = find_handle(file, handle);
+  if (h == nullptr) {
+    pgas_layout_t layout{};
+    if (!pgas_handle_layout(handle, &layout)) return false;
+    h = add_handle(file, handle, layout, 0, false);
+  }
+  if (h == nullptr || h->nelems == 0) return false;
+  g_hot.handle = handle;
+  g_hot.slot = h;
+  g_hot.block = h->block;
+  g_hot.by_elem_size = detail::fast_divisor(h->elem_size ? h->elem_size : 1);
+  g_hot.by_block = detail::fast_divisor(h->block ? h->block : 1);
+  g_hot.by_nelems = detail::fast_divisor(h->nelems);
+  return true;
+}
+
 }  // namespace
+
+void add_access(File &file, const Event &e, std::uint32_t site, bool timed, std::uint64_t duration) {
+  // Loops repeat one access: the previous event's record usually matches.
+  AccessRecord *last = g_last_record;
+  if (last != nullptr && last->key_handle.load(std::memory_order_relaxed) == e.handle && last->site == site &&
+      last->peer == e.peer && last->op == static_cast<std::uint16_t>(e.op)) {
+    accumulate(*last, e, timed, duration);
+    return;
+  }
+  add_access_slow(file, e, site, timed, duration);
+}
 
 void start_tables(File &file) {
   g_threads = static_cast<int>(file.header.threads);
@@ -155,64 +210,12 @@ Handle *add_handle(File &file, pgas_handle_t handle, const pgas_layout_t &layout
   return nullptr;
 }
 
-void add_access(File &file, const Event &e, std::uint32_t site, std::uint64_t duration) {
-  Header &header = file.header;
-  header.transport_ticks.store(header.transport_ticks.load(std::memory_order_relaxed) + duration, std::memory_order_relaxed);
-  header.remote_count.store(header.remote_count.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-  header.remote_bytes.store(header.remote_bytes.load(std::memory_order_relaxed) + e.bytes, std::memory_order_relaxed);
-  if (++g_events % kCalibrationEvery == 0) update_calibration(file);
-
-  const auto op = static_cast<std::uint16_t>(e.op);
-  std::uint64_t hash = mix(e.handle ^ (static_cast<std::uint64_t>(site) << 20) ^
-                           (static_cast<std::uint64_t>(static_cast<std::uint32_t>(e.peer)) << 40) ^
-                           (static_cast<std::uint64_t>(op) << 56));
-  std::uint32_t mask = kAccessCapacity - 1;
-  for (std::uint32_t i = static_cast<std::uint32_t>(hash) & mask, probe = 0; probe < kMaxProbes;
-       ++probe, i = (i + 1) & mask) {
-    AccessRecord &r = file.access[i];
-    std::uint64_t key = r.key_handle.load(std::memory_order_relaxed);
-    if (key == 0) {
-      r.site = site;
-      r.peer = e.peer;
-      r.op = op;
-      r.ticks_min = duration;
-      r.key_handle.store(e.handle, std::memory_order_release);
-    } else if (key != e.handle || r.site != site || r.peer != e.peer || r.op != op) {
-      continue;
-    }
-    r.count += 1;
-    r.elements += e.elements;
-    r.bytes += e.bytes;
-    r.ticks_sum += duration;
-    r.ticks_min = std::min(r.ticks_min, duration);
-    r.ticks_max = std::max(r.ticks_max, duration);
-    return;
-  }
-  header.dropped.fetch_add(1, std::memory_order_relaxed);
-}
-
 void add_to_histogram(File &file, const Event &e) {
+  if (g_hot.handle != e.handle && !make_hot(file, e.handle)) return;
   const std::uint64_t bins = file.header.bins;
-  if (g_hot.handle != e.handle) {
-    Handle *h = find_handle(file, e.handle);
-    if (h == nullptr) {  // allocated by another thread: ask the runtime for its layout
-      pgas_layout_t layout{};
-      if (!pgas_handle_layout(e.handle, &layout)) return;
-      h = add_handle(file, e.handle, layout, 0, false);
-      if (h == nullptr) return;
-    }
-    if (h->nelems == 0) return;
-    g_hot = make_hot(h, bins);
-  }
-  Handle *h = g_hot.slot;
-  // bin = floor(index * bins / nelems): estimated in floating point, then made exact.
-  auto add = [&](std::size_t offset) {
-    std::uint64_t index = global_index(g_hot, e.peer, offset);
-    auto bin = static_cast<std::uint64_t>(static_cast<double>(index) * g_hot.bins_per_element);
-    const std::uint64_t scaled = index * bins;
-    if (bin > 0 && bin * h->nelems > scaled) --bin;
-    else if ((bin + 1) * h->nelems <= scaled) ++bin;
-    h->hist[std::min<std::uint64_t>(bin, bins - 1)] += 1;
+  std::uint64_t *hist = g_hot.slot->hist;
+  auto add = [&](std::size_t offset) {  // bin = floor(index * bins / nelems) < bins
+    hist[g_hot.by_nelems.quotient(global_index(e.peer, offset) * bins)] += 1;
   };
   if (e.offsets.list == nullptr) add(e.offsets.single);
   else for (std::size_t k = 0; k < e.offsets.count; ++k) add(e.offsets.list[k]);

@@ -13,16 +13,19 @@ using Op = pgas::tracedb::raw::Op;
 
 namespace {
 
+// Makes the call and records it; one call in PGAS_TRACE_TIME_EVERY is timed (see recorder.hpp).
 template <class Call>
 [[gnu::always_inline]] inline auto traced(const Event &event, Call call) {
+  using pgas::trace::ticks;
   if (!pgas::trace::recording()) return call();
-  std::uint64_t start = pgas::trace::ticks();
+  const bool timed = pgas::trace::time_this_call();
+  const std::uint64_t start = timed ? ticks() : 0;
   if constexpr (std::is_void_v<decltype(call())>) {
     call();
-    pgas::trace::record(event, start, pgas::trace::ticks() - start);
+    pgas::trace::record(event, timed, start, timed ? ticks() - start : 0);
   } else {
     auto result = call();
-    pgas::trace::record(event, start, pgas::trace::ticks() - start);
+    pgas::trace::record(event, timed, start, timed ? ticks() - start : 0);
     return result;
   }
 }

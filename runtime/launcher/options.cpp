@@ -14,7 +14,8 @@ namespace {
 constexpr std::uint64_t kMinSegmentSize = 64 * 1024;
 
 enum class OptionId {
-  kThreads, kLatency, kBandwidth, kSegmentSize, kTimeout, kTrace, kLines, kTimeline, kBins, kDepth, kHelp, kVersion
+  kThreads, kLatency, kBandwidth, kSegmentSize, kTimeout, kTrace, kLines, kTimeline, kBins, kDepth, kTimeEvery, kHelp,
+  kVersion
 };
 
 struct OptionSpec {
@@ -30,12 +31,14 @@ constexpr OptionSpec kOptions[] = {
     {"timeout", 0, true, OptionId::kTimeout},     {"trace", 0, true, OptionId::kTrace},
     {"lines", 0, false, OptionId::kLines},        {"timeline", 0, true, OptionId::kTimeline},
     {"bins", 0, true, OptionId::kBins},           {"depth", 0, true, OptionId::kDepth},
+    {"time-every", 0, true, OptionId::kTimeEvery},
     {"help", 'h', false, OptionId::kHelp},        {"version", 0, false, OptionId::kVersion},
 };
 
 // Option values as written on the command line, before they are checked.
 struct RawOptions {
-  std::optional<std::string> threads, latency, bandwidth, segment_size, timeout, trace, timeline, bins, depth;
+  std::optional<std::string> threads, latency, bandwidth, segment_size, timeout, trace, timeline, bins, depth,
+      time_every;
   bool lines = false;
   std::vector<std::string> program;
 
@@ -57,6 +60,8 @@ struct RawOptions {
         return bins;
       case OptionId::kDepth:
         return depth;
+      case OptionId::kTimeEvery:
+        return time_every;
       default:  // kTimeout; --lines, --help and --version take no value
         return timeout;
     }
@@ -166,8 +171,8 @@ std::string parse_bounded(const std::optional<std::string> &text, const char *fl
 
 std::string validate_trace(const RawOptions &raw, TraceOptions &trace) {
   if (!raw.trace) {
-    if (raw.lines || raw.timeline || raw.bins || raw.depth)
-      return "--lines, --timeline, --bins and --depth go with --trace FILE";
+    if (raw.lines || raw.timeline || raw.bins || raw.depth || raw.time_every)
+      return "--lines, --timeline, --bins, --depth and --time-every go with --trace FILE";
     return {};
   }
   if (raw.trace->empty()) return "--trace: the database file name is empty";
@@ -176,6 +181,7 @@ std::string validate_trace(const RawOptions &raw, TraceOptions &trace) {
   if (auto e = parse_bounded(raw.timeline, "--timeline", 1, 3600000, trace.timeline_ms); !e.empty()) return e;
   if (auto e = parse_bounded(raw.bins, "--bins", 1, 256, trace.bins); !e.empty()) return e;
   if (auto e = parse_bounded(raw.depth, "--depth", 1, 60, trace.depth); !e.empty()) return e;
+  if (auto e = parse_bounded(raw.time_every, "--time-every", 1, 1 << 20, trace.time_every); !e.empty()) return e;
   return {};
 }
 
@@ -269,6 +275,8 @@ std::string usage_text() {
          "      --timeline MS        also record accesses per thread over time, in MS-millisecond buckets\n"
          "      --bins N             offset histogram bins per shared variable, 1..256 (default 64)\n"
          "      --depth N            frames walked at most to leave runtime code, 1..60 (default 8)\n"
+         "      --time-every N       time one transport call in N (default 8; 1 = every call); counts stay\n"
+         "                           exact and time sums are scaled from the timed calls\n"
          "\n"
          "  -h, --help               print this help and exit\n"
          "      --version            print the version and exit\n"

@@ -17,6 +17,7 @@ struct TraceOptions {
   unsigned timeline_ms = 0;
   unsigned bins = 64;
   unsigned depth = 8;
+  unsigned time_every = 8;
 };
 
 struct LaunchOptions {

@@ -47,7 +47,8 @@ std::string prepare_trace(LaunchOptions &options) {
                        {"PGAS_TRACE_LINES", trace.lines ? "1" : "0"},
                        {"PGAS_TRACE_TIMELINE", std::to_string(trace.timeline_ms)},
                        {"PGAS_TRACE_BINS", std::to_string(trace.bins)},
-                       {"PGAS_TRACE_DEPTH", std::to_string(trace.depth)}};
+                       {"PGAS_TRACE_DEPTH", std::to_string(trace.depth)},
+                       {"PGAS_TRACE_TIME_EVERY", std::to_string(trace.time_every)}};
   options.trace.file = database.string();
   return {};
 }

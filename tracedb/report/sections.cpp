@@ -22,6 +22,7 @@ std::string emulation(const tracedb::RunInfo &run) {
 std::string tracer_options(const tracedb::RunInfo &run) {
   std::string text =
       run.call_sites ? "call sites on, unwind depth " + std::to_string(run.unwind_depth) : "call sites off";
+  text += run.time_every > 1 ? ", 1 call in " + std::to_string(run.time_every) + " timed" : ", every call timed";
   text += ", " + std::to_string(run.histogram_bins) + " histogram bins, ";
   return text + (run.timeline_interval_ns > 0
                      ? "timeline every " + human_ns(static_cast<double>(run.timeline_interval_ns))
@@ -85,6 +86,7 @@ Table summary_table(const Context &c) {
   t.field("call_sites", "call sites", flag(run.call_sites), Visibility::kDataOnly);
   t.field("unwind_depth", "unwind depth", integer(run.unwind_depth), Visibility::kDataOnly);
   t.field("histogram_bins", "histogram bins", integer(run.histogram_bins), Visibility::kDataOnly);
+  t.field("time_every", "timed calls", integer(run.time_every), Visibility::kDataOnly);
   t.field("timeline_interval_ns", "timeline interval", integer(run.timeline_interval_ns),
           Visibility::kDataOnly);
   t.field("complete", "complete", flag(run.complete));

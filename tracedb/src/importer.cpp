@@ -20,6 +20,19 @@ namespace {
 
 using Files = std::vector<std::unique_ptr<RawFile>>;
 
+// A thread's totals, summed over its access records (events that found the tables full are in `dropped`).
+struct Totals {
+  std::uint64_t count = 0, bytes = 0;
+  std::int64_t ns = 0;
+};
+
+// Time of `count` calls estimated from the `timed` ones among them: ticks * count / timed, in ns.
+std::int64_t scaled_ns(std::uint64_t ticks, std::uint64_t count, std::uint64_t timed, double ns_per_tick) {
+  if (timed == 0) return 0;
+  return static_cast<std::int64_t>(static_cast<double>(ticks) * ns_per_tick * static_cast<double>(count) /
+                                   static_cast<double>(timed));
+}
+
 class Importer {
  public:
   Importer(Database &db, const Files &files) : db_(db), files_(files) {}
@@ -39,6 +52,19 @@ class Importer {
   }
 
  private:
+  Totals totals(const RawFile &f) {
+    Totals t;
+    const double scale = ns_per_tick(f);
+    for (const raw::AccessRecord &r : f.data().access) {
+      if (r.key_handle.load() == 0) continue;
+      t.count += r.count;
+      t.bytes += r.bytes;
+      t.ns += scaled_ns(r.ticks_sum, r.count, r.timed, scale);
+    }
+    t.count += f.header().dropped.load();
+    return t;
+  }
+
   double ns_per_tick(const RawFile &f) {
     double own = f.ns_per_tick();
     return own > 0 ? own : fallback_ns_per_tick();
@@ -107,7 +133,7 @@ class Importer {
     for (const auto &f : files_) {
       const raw::Header &h = f->header();
       summary.complete = summary.complete && f->finished();
-      summary.accesses += h.remote_count.load();
+      summary.accesses += totals(*f).count;
       summary.dropped += h.dropped.load();
       start = std::min(start, h.start_realtime_ns);
       wall = std::max(wall, static_cast<std::int64_t>(h.mono1.load() - h.mono0));
@@ -121,8 +147,8 @@ class Importer {
     if (!argv.empty()) argv.erase(argv.begin());
     db_.prepare(
            "INSERT INTO run(id, program, arguments, threads, conduit, latency_ns, bandwidth_bps, start_time, wall_ns, "
-           "call_sites, unwind_depth, histogram_bins, timeline_interval_ns, complete, dropped_events) "
-           "VALUES (1, ?, ?, ?, 'shm', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+           "call_sites, unwind_depth, histogram_bins, timeline_interval_ns, time_every, complete, dropped_events) "
+           "VALUES (1, ?, ?, ?, 'shm', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(1, program)
         .bind(2, json_array(argv))
         .bind(3, static_cast<std::int64_t>(first.threads))
@@ -134,22 +160,24 @@ class Importer {
         .bind(9, static_cast<std::int64_t>(first.unwind_depth))
         .bind(10, static_cast<std::int64_t>(first.bins))
         .bind(11, static_cast<std::int64_t>(timeline))
-        .bind(12, static_cast<std::int64_t>(summary.complete))
-        .bind(13, static_cast<std::int64_t>(summary.dropped))
+        .bind(12, static_cast<std::int64_t>(first.time_every))
+        .bind(13, static_cast<std::int64_t>(summary.complete))
+        .bind(14, static_cast<std::int64_t>(summary.dropped))
         .run();
     return summary;
   }
 
   void write_thread(const RawFile &f) {
     const raw::Header &h = f.header();
+    const Totals t = totals(f);
     db_.prepare("INSERT INTO thread VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(1, static_cast<std::int64_t>(h.thread))
         .bind(2, std::string(h.host))
         .bind(3, static_cast<std::int64_t>(h.pid))
         .bind(4, static_cast<std::int64_t>(h.mono1.load() - h.mono0))
-        .bind(5, static_cast<std::int64_t>(static_cast<double>(h.transport_ticks.load()) * ns_per_tick(f)))
-        .bind(6, static_cast<std::int64_t>(h.remote_count.load()))
-        .bind(7, static_cast<std::int64_t>(h.remote_bytes.load()))
+        .bind(5, t.ns)
+        .bind(6, static_cast<std::int64_t>(t.count))
+        .bind(7, static_cast<std::int64_t>(t.bytes))
         .bind(8, static_cast<std::int64_t>(f.finished()))
         .run();
   }
@@ -158,9 +186,10 @@ class Importer {
     const double scale = ns_per_tick(f);
     auto ns = [&](std::uint64_t ticks) { return static_cast<std::int64_t>(static_cast<double>(ticks) * scale); };
     auto insert = db_.prepare(
-        "INSERT INTO access VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET "
+        "INSERT INTO access VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET "
         "count = count + excluded.count, elements = elements + excluded.elements, bytes = bytes + excluded.bytes, "
-        "ns_sum = ns_sum + excluded.ns_sum, ns_min = min(ns_min, excluded.ns_min), ns_max = max(ns_max, excluded.ns_max)");
+        "timed = timed + excluded.timed, ns_sum = ns_sum + excluded.ns_sum, ns_min = min(ns_min, excluded.ns_min), "
+        "ns_max = max(ns_max, excluded.ns_max)");
     for (const raw::AccessRecord &r : f.data().access) {
       std::uint64_t handle = r.key_handle.load();
       if (handle == 0 || r.count == 0) continue;
@@ -173,9 +202,10 @@ class Importer {
           .bind(6, static_cast<std::int64_t>(r.count))
           .bind(7, static_cast<std::int64_t>(r.elements))
           .bind(8, static_cast<std::int64_t>(r.bytes))
-          .bind(9, ns(r.ticks_sum))
-          .bind(10, ns(r.ticks_min))
-          .bind(11, ns(r.ticks_max))
+          .bind(9, static_cast<std::int64_t>(r.timed))
+          .bind(10, scaled_ns(r.ticks_sum, r.count, r.timed, scale))
+          .bind(11, ns(r.ticks_min))
+          .bind(12, ns(r.ticks_max))
           .run();
     }
   }

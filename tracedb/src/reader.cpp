@@ -52,7 +52,7 @@ RunInfo TraceReader::run() const {
   return detail::guarded(path(), [&] {
     Statement s = db_.prepare(
         "SELECT program, arguments, threads, conduit, latency_ns, bandwidth_bps, start_time, wall_ns, "
-        "call_sites, unwind_depth, histogram_bins, timeline_interval_ns, complete, dropped_events "
+        "call_sites, unwind_depth, histogram_bins, timeline_interval_ns, complete, dropped_events, time_every "
         "FROM run WHERE id = 1");
     if (!s.step()) throw Error("has no run record");
     RunInfo run;
@@ -72,6 +72,7 @@ RunInfo TraceReader::run() const {
     run.timeline_interval_ns = s.int64(11);
     run.complete = s.int64(12) != 0;
     run.dropped_events = s.int64(13);
+    run.time_every = static_cast<int>(s.int64(14));
     return run;
   });
 }

@@ -109,7 +109,7 @@ void build_trace(const std::string &path, const TraceSpec &spec) {
   Statement run = db.prepare(
       "INSERT INTO run VALUES (1, '/opt/pgas/samples/cc', '[\"--vertices\", \"10000\", \"--edges\", "
       "\"40000\"]', "
-      "?, 'shm', 2000.0, 1000000000.0, '2024-05-01T12:00:00Z', ?, 1, 8, 4, 1000000, ?, ?)");
+      "?, 'shm', 2000.0, 1000000000.0, '2024-05-01T12:00:00Z', ?, 1, 8, 4, 1000000, 1, ?, ?)");
   run.bind(1, static_cast<std::int64_t>(spec.walls.size())).bind(2, spec.run_wall_ns);
   run.bind(3, std::int64_t{spec.complete}).bind(4, spec.dropped_events).run();
   db.exec("INSERT INTO module VALUES (1, '/opt/pgas/samples/cc', '0123abcd')");
@@ -136,12 +136,12 @@ void build_trace(const std::string &path, const TraceSpec &spec) {
     variable.bind(6, v.block).bind(7, v.nelems).bind(8, v.owner).bind(9, std::int64_t{v.alloc_site}).run();
   }
   std::map<int, std::vector<std::int64_t>> per_thread;  // count, bytes, ns
-  Statement access = db.prepare("INSERT INTO access VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  Statement access = db.prepare("INSERT INTO access VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   for (const AccessSpec &a : spec.accesses) {
     access.reset();
     access.bind(1, std::int64_t{a.thread}).bind(2, std::int64_t{a.peer}).bind(3, a.variable);
     access.bind(4, std::int64_t{a.site}).bind(5, std::string_view(a.op)).bind(6, a.count).bind(7, a.elements);
-    access.bind(8, a.bytes).bind(9, a.ns_sum).bind(10, a.ns_min).bind(11, a.ns_max).run();
+    access.bind(8, a.bytes).bind(9, a.count).bind(10, a.ns_sum).bind(11, a.ns_min).bind(12, a.ns_max).run();
     std::vector<std::int64_t> &t = per_thread[a.thread];
     t.resize(3);
     t[0] += a.count;

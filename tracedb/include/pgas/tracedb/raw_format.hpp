@@ -13,7 +13,7 @@
 namespace pgas::tracedb::raw {
 
 inline constexpr char kMagic[8] = {'P', 'G', 'A', 'S', 'R', 'A', 'W', '1'};
-inline constexpr std::uint32_t kVersion = 1;
+inline constexpr std::uint32_t kVersion = 3;
 
 inline constexpr std::uint32_t kAccessCapacity = 1u << 16;  // power of two (open addressing)
 inline constexpr std::uint32_t kSiteCapacity = 1u << 15;    // power of two
@@ -57,9 +57,10 @@ struct Header {
   // tables are in ticks; ns = ticks * (mono1 - mono0) / (ticks1 - ticks0).
   std::uint64_t ticks0, mono0;
   std::atomic<std::uint64_t> ticks1, mono1;
-  std::atomic<std::uint64_t> transport_ticks;  // time inside transport functions
-  std::atomic<std::uint64_t> remote_count;
-  std::atomic<std::uint64_t> remote_bytes;
+  std::uint32_t time_every;  // one call in time_every is timed; time sums are scaled from those
+  std::uint32_t pad1;
+  // Per-thread totals (calls, bytes, time) are sums over the access records; only what they cannot hold
+  // is counted here.
   std::atomic<std::uint64_t> dropped;
   std::atomic<std::uint32_t> modules_used;
   std::atomic<std::uint32_t> sites_used;
@@ -105,6 +106,7 @@ struct AccessRecord {
   std::uint16_t op;
   std::uint16_t pad[3];
   std::uint64_t count, elements, bytes;
+  std::uint64_t timed;  // calls whose duration was measured (ticks_* cover those)
   std::uint64_t ticks_sum, ticks_min, ticks_max;
 };
 
