@@ -49,11 +49,12 @@ void check_peers_alive(const char *caller) {
 void notify(std::int64_t id, const char *caller) {
   Runtime &r = runtime(caller);
   if (g_split.notified) fatal("%s: upc_notify called twice without an upc_wait in between", caller);
-  std::atomic_thread_fence(std::memory_order_seq_cst);  // a barrier orders all earlier accesses
   BarrierState &b = r.ctl->barrier;
   b.ids[r.mythread] = id;
   g_split = {true, b.phase.value.load(std::memory_order_acquire), id};
-  if (b.arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(r.threads))
+  // The arrival is sequentially consistent: every earlier access of this thread is ordered before it, as a
+  // barrier requires (on x86 the locked add is that fence, with no separate one).
+  if (b.arrived.fetch_add(1, std::memory_order_seq_cst) + 1 == static_cast<std::uint32_t>(r.threads))
     complete_phase(b, r.threads, caller);
 }
 
@@ -69,7 +70,7 @@ void wait(std::int64_t id, const char *caller) {
       b.phase, [&] { return b.phase.value.load(std::memory_order_acquire) != phase; },
       [&] { check_peers_alive(caller); });
   g_split.notified = false;
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  // The acquiring load that saw the new phase orders every later access after the barrier.
   if (b.mismatch.load(std::memory_order_relaxed) != 0) exit_quietly();  // reported by the last arriver
   emulate_rounds(static_cast<unsigned>(std::bit_width(static_cast<unsigned>(r.threads - 1))));
 }
