@@ -387,3 +387,15 @@ TEST(SharedVar, DoubleAndStructScalars) {
 }
 
 }  // namespace
+
+// `a = b` between shared scalars copies the value, as in UPC.
+TEST(SharedVar, AssignmentCopiesTheValue) {
+  pgas::shared_var<long> a, b;
+  if (MYTHREAD == 0) b = 42;
+  upc_barrier;
+  if (MYTHREAD == THREADS - 1) a = b;
+  upc_barrier;
+  EXPECT_EQ(static_cast<long>(a), 42);
+  EXPECT_EQ(static_cast<long>(b), 42);
+  upc_barrier;
+}

@@ -152,6 +152,14 @@ class shared_var {
     ref().put(v);
     return *this;
   }
+  // Like UPC's `a = b` for shared scalars: copies the value (a shared variable is not an object to move).
+  PGAS_ALWAYS_INLINE const shared_var &operator=(const shared_var &other) const {
+    ref().put(other.ref().get());
+    return *this;
+  }
+  shared_var(const shared_var &) = delete;
+  shared_var(shared_var &&) = delete;
+  shared_var &operator=(shared_var &&) = delete;
   template <class U>
   PGAS_ALWAYS_INLINE const shared_var &operator+=(const U &u) const {
     ref() += u;

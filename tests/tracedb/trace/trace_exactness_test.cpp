@@ -161,6 +161,30 @@ TEST(TraceNames, EveryAllocationFormIsNamed) {
   }
 }
 
+// With a timeline every transport call is timed and lands in exactly one bucket of its thread.
+TEST(TraceTimeline, BucketsHoldEveryCall) {
+  for (int T : {2, 4}) {
+    std::string db_path = database_path("timeline" + std::to_string(T));
+    auto run = launcher_test::run_pgasrun({"-n", std::to_string(T), "--trace", db_path, "--timeline", "1", TRACED_PROGRAM});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    Database db = Database::open(db_path);
+    EXPECT_EQ(db.scalar("SELECT time_every FROM run"), 1);
+    EXPECT_GE(db.scalar("SELECT timeline_interval_ns FROM run"), 1000000);
+    EXPECT_EQ(db.scalar("SELECT count(*) FROM access WHERE timed != count"), 0);
+    for (int t = 0; t < T; ++t) {
+      auto q = db.prepare(
+          "SELECT (SELECT coalesce(sum(count), 0) FROM timeline WHERE thread = ?1), "
+          "(SELECT coalesce(sum(bytes), 0) FROM timeline WHERE thread = ?1), remote_count, remote_bytes "
+          "FROM thread WHERE thread = ?1");
+      q.bind(1, static_cast<std::int64_t>(t));
+      ASSERT_TRUE(q.step());
+      EXPECT_EQ(q.int64(0), q.int64(2)) << "calls of thread " << t;
+      EXPECT_EQ(q.int64(1), q.int64(3)) << "bytes of thread " << t;
+    }
+    std::filesystem::remove(db_path);
+  }
+}
+
 // A partial trace is a valid database with the surviving threads' data (and the dead thread's, up to its
 // death: the recorder's tables live in a mapped file).
 void expect_partial(const std::string &db_path, long T) {
