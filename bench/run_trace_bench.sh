@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tracing overhead, side by side in one run (DESIGN.md section 12, issue "tracing library"):
 #  1. per-event cost: 10^7 remote reads per thread at 2 threads, untraced / --trace / --trace --lines;
-#  2. slowdown of the dp sample at --latency 0 and --latency 2us, untraced vs --trace --lines;
+#  2. slowdown of the dp sample at --latency 0 and --latency 2us, untraced vs --trace --lines, at 2 threads
+#     (with more threads than CPUs, emulated waits yield the CPU and their length varies from run to run);
 #  3. time and size of importing and symbolizing a trace of ~10^5 distinct access rows (8 threads).
 # Usage: bench/run_trace_bench.sh [BUILD_DIR] [REPEATS]   (default: build, 5)
 set -euo pipefail
@@ -33,12 +34,12 @@ printf "%-28s %10.2f %12s\n" "untraced" "$plain" "-"
 printf "%-28s %10.2f %12.2f\n" "--trace (counts)" "$counts" "$(calc "$counts - $plain")"
 printf "%-28s %10.2f %12.2f\n" "--trace --lines" "$lines" "$(calc "$lines - $plain")"
 
-echo "== 2. dp slowdown with call sites (4 threads)"
+echo "== 2. dp slowdown with call sites (2 threads)"
 printf "%-10s %12s %12s %10s\n" "latency" "untraced s" "traced s" "slowdown"
 for latency in 0 2us; do
-  size=$([ "$latency" = 0 ] && echo 4000000 || echo 40000)
-  u=$(measure time "$bin/pgasrun" -n 4 --latency "$latency" "$bin/dp" --n $size)
-  t=$(measure time "$bin/pgasrun" -n 4 --latency "$latency" --trace "$db" --lines "$bin/dp" --n $size)
+  size=$([ "$latency" = 0 ] && echo 4000000 || echo 200000)
+  u=$(measure time "$bin/pgasrun" -n 2 --latency "$latency" "$bin/dp" --n $size)
+  t=$(measure time "$bin/pgasrun" -n 2 --latency "$latency" --trace "$db" --lines "$bin/dp" --n $size)
   printf "%-10s %12.4f %12.4f %9.1f%%\n" "$latency" "$u" "$t" "$(calc "($t / $u - 1) * 100")"
 done
 

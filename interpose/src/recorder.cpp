@@ -62,9 +62,10 @@ double env_quantity(const char *name, std::optional<double> (*parse)(std::string
   return text ? parse(text).value_or(0.0) : 0.0;
 }
 
-// Maps "<file>.raw/thread-<T>.bin", sized for the whole raw::File (sparse until touched).
+// Maps "<raw dir>/thread-<T>.bin", sized for the whole raw::File (sparse until touched).
 tracedb::raw::File *create_raw_file(const std::string &database, int thread) {
-  std::string dir = database + ".raw";
+  const char *raw_dir = std::getenv("PGAS_TRACE_RAW_DIR");
+  std::string dir = raw_dir && *raw_dir ? raw_dir : database + ".raw";
   if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
     std::fprintf(stderr, "pgas-trace: cannot create %s: %s; tracing is off\n", dir.c_str(), std::strerror(errno));
     return nullptr;

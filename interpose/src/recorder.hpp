@@ -2,7 +2,9 @@
 // locks and no allocation per event. A UPC thread is a process, so the recorder is single-threaded.
 //
 // Configured by environment variables (pgasrun --trace sets them):
-//   PGAS_TRACE_FILE      the database to produce; raw files go to "<file>.raw/thread-<T>.bin". Unset: off.
+//   PGAS_TRACE_FILE      the database to produce. Unset: tracing is off.
+//   PGAS_TRACE_RAW_DIR   where the raw files go ("thread-<T>.bin"); default "<file>.raw" (pgasrun --trace
+//                        uses a private directory on /dev/shm: a mapping of a disk file costs writeback)
 //   PGAS_TRACE_LINES     1: record call sites (the paper's mapping to source lines); default 0
 //   PGAS_TRACE_DEPTH     frames walked at most to leave runtime code (default 8)
 //   PGAS_TRACE_BINS      offset histogram bins per variable (default 64, at most 256)

@@ -303,7 +303,7 @@ void Importer::write_variables() {
 std::string raw_directory(const std::string &database) { return database + ".raw"; }
 
 ImportSummary import_raw_trace(const std::string &database, const ImportOptions &options) {
-  const std::string directory = raw_directory(database);
+  const std::string directory = options.raw_directory.empty() ? raw_directory(database) : options.raw_directory;
   Files files = load_raw_files(directory);
   const std::string temporary = database + ".importing";
   ImportSummary summary;

@@ -15,10 +15,11 @@ namespace {
 
 void usage(std::FILE *out) {
   std::fprintf(out,
-               "Usage: pgas-trace-import [--keep-raw] [--no-symbolize] [--as=NAME] DB\n"
-               "Builds the trace database DB from the raw recorder files in DB.raw/, removes them, and\n"
+               "Usage: pgas-trace-import [--keep-raw] [--raw-dir=DIR] [--no-symbolize] [--as=NAME] DB\n"
+               "Builds the trace database DB from the raw recorder files (in DB.raw/ or DIR), removes them, and\n"
                "symbolizes call sites and variable names (LLVM debug info, source lines).\n"
-               "  --keep-raw       keep DB.raw/ after a successful import\n"
+               "  --keep-raw       keep the raw files after a successful import\n"
+               "  --raw-dir=DIR    read the raw files from DIR instead of DB.raw/\n"
                "  --as=NAME        report as NAME (pgasrun --trace uses it)\n"
                "  --no-symbolize   leave call sites as addresses (readers symbolize on demand)\n"
                "  -h, --help   print this help\n"
@@ -40,6 +41,8 @@ int main(int argc, char **argv) {
     }
     if (arg == "--keep-raw") {
       options.keep_raw = true;
+    } else if (arg.starts_with("--raw-dir=")) {
+      options.raw_directory = arg.substr(10);
     } else if (arg == "--no-symbolize") {
       symbolize = false;
     } else if (arg.starts_with("--as=")) {

@@ -7,7 +7,8 @@
 namespace pgas::tracedb {
 
 struct ImportOptions {
-  bool keep_raw = false;  // leave the raw files in place after a successful import
+  bool keep_raw = false;       // leave the raw files in place after a successful import
+  std::string raw_directory;  // where the raw files are; "" = raw_directory(database)
 };
 
 struct ImportSummary {
@@ -22,7 +23,7 @@ struct ImportSummary {
 // left half-written). Throws tracedb::Error naming the file and the problem.
 ImportSummary import_raw_trace(const std::string &database, const ImportOptions &options = {});
 
-// The directory holding the raw files of `database`.
+// The default directory holding the raw files of `database` ("<database>.raw").
 std::string raw_directory(const std::string &database);
 
 }  // namespace pgas::tracedb
