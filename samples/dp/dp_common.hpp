@@ -3,6 +3,7 @@
 
 #include <pgas/upc.hpp>
 #include <string>
+#include <vector>
 
 #include "sample.hpp"
 
@@ -39,11 +40,17 @@ inline int verify(const std::string &name, const samples::CommandLine &args, con
   upc_barrier;
   int status = 0;
   if (MYTHREAD == 0) {
+    // x is cyclic: thread t's part holds x[t], x[t + THREADS], ...; one bulk read per thread.
+    std::vector<std::vector<int>> parts(static_cast<std::size_t>(THREADS));
+    for (int t = 0; t < THREADS; ++t) {
+      parts[t].resize(pgas::layout::local_count(n, 1, THREADS, t));
+      if (!parts[t].empty()) upc_memget(parts[t].data(), &x[t], parts[t].size() * sizeof(int));
+    }
     long errors = 0;
     for (long i = 0; i < n; ++i) {
       int expected = initial_x(i, seed);
       for (long r = 0; r < repeat; ++r) expected *= initial_y(2 * i, seed);
-      if (x[i] != expected) ++errors;
+      if (parts[i % THREADS][i / THREADS] != expected) ++errors;
     }
     status = samples::report(name,
                              "n=" + std::to_string(n) + " threads=" + std::to_string(THREADS) +
