@@ -86,7 +86,7 @@ std::vector<Table> variable_tables(const Context &c) {
                           text(site ? location(v.alloc_file, v.alloc_line, "") : ""),
                           optional_text(v.alloc_file),
                           site ? integer(v.alloc_line) : null_cell(),
-                          optional_text(v.alloc_function)};
+                          function_name(v.alloc_function)};
     append_totals(row, v.totals);
     row.push_back(share(v.totals.count, c.access_total));
     t.rows.push_back(std::move(row));
@@ -127,7 +127,7 @@ Table lines_table(const Context &c) {
   tracedb::SourceFiles sources(c.options.source_roots);
   for (const tracedb::LineRow &l : c.trace.lines(c.options.filter)) {
     std::vector<Cell> row{text(location(l.file, l.line, l.function)), optional_text(l.file),
-                          l.file.empty() ? null_cell() : integer(l.line), optional_text(l.function)};
+                          l.file.empty() ? null_cell() : integer(l.line), function_name(l.function)};
     append_totals(row, l.totals);
     row.push_back(share(l.totals.count, c.access_total));
     row.push_back(text(trim(sources.line(l.file, l.line))));

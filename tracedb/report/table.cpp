@@ -1,11 +1,11 @@
 #include "table.hpp"
 
-#include "pgas/tracedb/text.hpp"
-
 #include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+
+#include "pgas/tracedb/text.hpp"
 
 namespace pgas::report {
 namespace {
@@ -86,11 +86,31 @@ std::string human_rate(double bytes_per_second) {
   return printf_string(unit == 0 ? "%.0f " : "%.1f ", bytes_per_second) + kUnits[unit];
 }
 
-
 Cell text(std::string value) { return {value, value, Cell::Kind::kString}; }
 
 Cell optional_text(std::string value, std::string shown_if_empty) {
   return value.empty() ? null_cell(std::move(shown_if_empty)) : text(std::move(value));
+}
+
+Cell function_name(std::string value) {
+  if (value.empty()) return null_cell();
+  // The parameter list starts at the last '(' at template depth 0 that is not part of "operator()".
+  int depth = 0;
+  std::size_t params = std::string::npos;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    char c = value[i];
+    if (c == '<')
+      ++depth;
+    else if (c == '>' && depth > 0)
+      --depth;
+    else if (c == '(' && depth == 0 && value.compare(i > 8 ? i - 8 : 0, 8, "operator") != 0) {
+      params = i;
+      break;
+    }
+  }
+  Cell cell = text(value);
+  if (params != std::string::npos) cell.shown = value.substr(0, params) + "()";
+  return cell;
 }
 
 Cell null_cell(std::string shown) { return {std::move(shown), "", Cell::Kind::kNull}; }

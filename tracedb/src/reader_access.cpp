@@ -22,7 +22,8 @@ std::vector<PairRow> TraceReader::pairs(const Filter &filter) const {
 std::vector<OpRow> TraceReader::ops(const Filter &filter) const {
   return detail::guarded(path(), [&] {
     detail::Sql sql(
-        "SELECT a.op, SUM(a.count) AS n, SUM(a.bytes), SUM(a.ns_sum), SUM(a.elements), MIN(a.ns_min), "
+        "SELECT a.op, SUM(a.count) AS n, SUM(a.bytes), SUM(a.ns_sum), SUM(a.elements), MIN(CASE WHEN a.timed "
+        "> 0 THEN a.ns_min END), "
         "MAX(a.ns_max) FROM access a WHERE 1");
     detail::where_access(sql, filter, "a");
     sql << " GROUP BY a.op ORDER BY n DESC, a.op";
