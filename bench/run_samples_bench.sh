@@ -11,14 +11,12 @@ bin="$build/bin"
 db=$(mktemp -u /tmp/pgas-samples-bench-XXXXXX).db
 trap 'rm -rf "$db" "$db.raw"' EXIT
 
-median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+source "$(dirname "$0")/lib.sh"
 
 # seconds THREADS LATENCY PROGRAM ARGS...: the median of the program's own time= over the repeats.
 seconds() {
   local threads=$1 latency=$2; shift 2
-  for _ in $(seq "$repeats"); do
-    "$bin/pgasrun" -n "$threads" --latency "$latency" "$@" 2>/dev/null | sed -n 's/.*time=\([0-9.]*\).*/\1/p'
-  done | median
+  measure time "$bin/pgasrun" -n "$threads" --latency "$latency" "$@"
 }
 
 # calls THREADS PROGRAM ARGS...: remote transport calls of one traced run.
@@ -37,7 +35,7 @@ run() {  # run NAME ARGS...: NAME and NAME_manual with the same arguments
       o=$(seconds "$threads" "$latency" "$bin/$name" "$@")
       m=$(seconds "$threads" "$latency" "$bin/${name}_manual" "$@")
       printf "%-8s %-7s %-7s %11.4f %11.4f %8.1f %12s %12s\n" "$name" "$threads" "$latency" "$o" "$m" \
-        "$(awk "BEGIN { print ($m > 0) ? $o / $m : 0 }")" "$(calls "$threads" "$bin/$name" "$@")" \
+        "$(calc "($m > 0) ? $o / $m : 0")" "$(calls "$threads" "$bin/$name" "$@")" \
         "$(calls "$threads" "$bin/${name}_manual" "$@")"
     done
   done

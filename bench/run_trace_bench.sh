@@ -12,17 +12,7 @@ bin="$build/bin"
 db=$(mktemp -u /tmp/pgas-trace-bench-XXXXXX).db
 trap 'rm -rf "$db" "$db.raw"' EXIT
 
-# The median of the numbers on stdin.
-median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
-
-# Arithmetic without bc: calc EXPRESSION.
-calc() { awk "BEGIN { printf \"%.4f\", $1 }"; }
-
-# best-of-repeats median of a field printed by a command: field NAME, command...
-measure() {
-  local field=$1; shift
-  for _ in $(seq "$repeats"); do "$@" 2>/dev/null | sed -n "s/.*$field=\([0-9.]*\).*/\1/p"; done | median
-}
+source "$(dirname "$0")/lib.sh"
 
 echo "== 1. per-event cost (2 threads, 10^7 remote 8-byte reads per thread)"
 n=10000000

@@ -13,15 +13,11 @@ int dp(int n, global_ptr<int> x, global_ptr<int> y) {
 }
 
 int main(int argc, char **argv) {
-  samples::CommandLine args = dp_sample::command_line(
-      "dp", "x[i] = x[i] * y[2i] over shared arrays x (N elements) and y (2N), both cyclic");
-  args.parse(argc, argv);
-  dp_sample::Arrays arrays(args["--n"], args["--seed"]);
-
-  samples::Timer timer;
-  for (long r = 0; r < args["--repeat"]; ++r) {
-    dp(static_cast<int>(args["--n"]), arrays.x, arrays.y);
-    upc_barrier;
-  }
-  return dp_sample::verify("dp", args, arrays.x, timer.seconds());
+  return dp_sample::run("dp", "x[i] = x[i] * y[2i] over shared arrays x (N elements) and y (2N), both cyclic",
+                        argc, argv, [](dp_sample::Arrays &arrays, long repeat) {
+                          for (long r = 0; r < repeat; ++r) {
+                            dp(static_cast<int>(arrays.x.size()), arrays.x, arrays.y);
+                            upc_barrier;
+                          }
+                        });
 }

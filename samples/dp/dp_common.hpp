@@ -61,4 +61,15 @@ inline int verify(const std::string &name, const samples::CommandLine &args, con
   return status;
 }
 
+// The whole program: parses the command line, builds the arrays, times `kernel(arrays, repeat)` and verifies.
+template <class Kernel>
+int run(const std::string &name, const std::string &summary, int argc, char **argv, Kernel kernel) {
+  samples::CommandLine args = command_line(name, summary);
+  args.parse(argc, argv);
+  Arrays arrays(args["--n"], args["--seed"]);
+  samples::Timer timer;
+  kernel(arrays, args["--repeat"]);
+  return verify(name, args, arrays.x, timer.seconds());
+}
+
 }  // namespace dp_sample

@@ -1,0 +1,13 @@
+# Helpers shared by the benchmark scripts (sourced, not run).
+
+# The median of the numbers on stdin.
+median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+
+# Arithmetic without bc: calc EXPRESSION.
+calc() { awk "BEGIN { printf \"%.4f\", $1 }"; }
+
+# measure FIELD COMMAND...: the median over $repeats runs of the number a command prints as FIELD=number.
+measure() {
+  local field=$1; shift
+  for _ in $(seq "$repeats"); do "$@" 2>/dev/null | sed -n "s/.*$field=\([0-9.]*\).*/\1/p"; done | median
+}
