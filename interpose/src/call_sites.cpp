@@ -1,8 +1,8 @@
 #include "call_sites.hpp"
 
 #include <elf.h>
-#include <link.h>
 #include <libunwind.h>
+#include <link.h>
 
 #include <algorithm>
 #include <cstdio>

@@ -15,9 +15,9 @@
 #include <string_view>
 
 #include "call_sites.hpp"
+#include "clock.hpp"
 #include "common/launch_contract.hpp"
 #include "common/units.hpp"
-#include "clock.hpp"
 #include "tables.hpp"
 
 namespace pgas::trace {
@@ -42,7 +42,8 @@ unsigned env_unsigned(const char *name, unsigned fallback, unsigned low, unsigne
   char *end = nullptr;
   unsigned long value = std::strtoul(text, &end, 10);
   if (*end != '\0' || value < low || value > high) {
-    std::fprintf(stderr, "pgas-trace: %s=%s is not a number in [%u, %u]; using %u\n", name, text, low, high, fallback);
+    std::fprintf(stderr, "pgas-trace: %s=%s is not a number in [%u, %u]; using %u\n", name, text, low, high,
+                 fallback);
     return fallback;
   }
   return static_cast<unsigned>(value);
@@ -67,13 +68,15 @@ tracedb::raw::File *create_raw_file(const std::string &database, int thread) {
   const char *raw_dir = std::getenv("PGAS_TRACE_RAW_DIR");
   std::string dir = raw_dir && *raw_dir ? raw_dir : database + ".raw";
   if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
-    std::fprintf(stderr, "pgas-trace: cannot create %s: %s; tracing is off\n", dir.c_str(), std::strerror(errno));
+    std::fprintf(stderr, "pgas-trace: cannot create %s: %s; tracing is off\n", dir.c_str(),
+                 std::strerror(errno));
     return nullptr;
   }
   std::string path = dir + "/thread-" + std::to_string(thread) + ".bin";
   int fd = open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0 || ftruncate(fd, sizeof(tracedb::raw::File)) != 0) {
-    std::fprintf(stderr, "pgas-trace: cannot create %s: %s; tracing is off\n", path.c_str(), std::strerror(errno));
+    std::fprintf(stderr, "pgas-trace: cannot create %s: %s; tracing is off\n", path.c_str(),
+                 std::strerror(errno));
     if (fd >= 0) close(fd);
     return nullptr;
   }
@@ -183,7 +186,8 @@ void record(const Event &event, bool timed, std::uint64_t start, std::uint64_t d
 
 void record_allocation(pgas_handle_t handle, const pgas_layout_t &layout, std::uint64_t return_address) {
   tracedb::raw::File &file = *g_file;
-  std::uint64_t pc = is_internal(return_address) ? first_user_frame(file.header.unwind_depth) : return_address;
+  std::uint64_t pc =
+      is_internal(return_address) ? first_user_frame(file.header.unwind_depth) : return_address;
   add_handle(file, handle, layout, site_slot(file, pc), true);
 }
 

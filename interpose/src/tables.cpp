@@ -12,9 +12,9 @@ namespace {
 
 using namespace tracedb::raw;
 
-constexpr unsigned kMaxProbes = 64;  // a table this crowded counts the event as dropped
+constexpr unsigned kMaxProbes = 64;     // a table this crowded counts the event as dropped
 AccessRecord *g_last_record = nullptr;  // the record the previous event went to
-std::uint64_t g_ticks_per_bucket = 0;  // timeline bucket width in ticks; 0 = off
+std::uint64_t g_ticks_per_bucket = 0;   // timeline bucket width in ticks; 0 = off
 int g_threads = 1;
 
 std::uint64_t mix(std::uint64_t x) {  // splitmix64 finalizer
@@ -39,9 +39,12 @@ HotHandle g_hot;
 std::uint64_t global_index(int peer, std::size_t offset) {
   std::uint64_t local = g_hot.by_elem_size.quotient(offset);
   if (g_hot.block == 0) return local;
-  if (g_hot.block == 1) return local * static_cast<std::uint64_t>(g_threads) + static_cast<std::uint64_t>(peer);
+  if (g_hot.block == 1)
+    return local * static_cast<std::uint64_t>(g_threads) + static_cast<std::uint64_t>(peer);
   auto [local_block, phase] = g_hot.by_block.divide(local);
-  return (local_block * static_cast<std::uint64_t>(g_threads) + static_cast<std::uint64_t>(peer)) * g_hot.block + phase;
+  return (local_block * static_cast<std::uint64_t>(g_threads) + static_cast<std::uint64_t>(peer)) *
+             g_hot.block +
+         phase;
 }
 
 Handle *find_handle(File &file, pgas_handle_t handle) {
@@ -62,8 +65,8 @@ void calibrate_timeline(File &file) {
   std::uint64_t t0 = ticks(), m0 = monotonic_ns(), m1 = m0;
   while (m1 - m0 < 2000000) m1 = monotonic_ns();
   double ticks_per_ns = static_cast<double>(ticks() - t0) / static_cast<double>(m1 - m0);
-  g_ticks_per_bucket =
-      std::max<std::uint64_t>(1, static_cast<std::uint64_t>(ticks_per_ns * static_cast<double>(file.header.timeline_interval_ns)));
+  g_ticks_per_bucket = std::max<std::uint64_t>(
+      1, static_cast<std::uint64_t>(ticks_per_ns * static_cast<double>(file.header.timeline_interval_ns)));
 }
 
 // A full timeline merges neighbouring buckets and doubles the interval: bounded memory for any run length.
@@ -217,8 +220,10 @@ void add_to_histogram(File &file, const Event &e) {
   auto add = [&](std::size_t offset) {  // bin = floor(index * bins / nelems) < bins
     hist[g_hot.by_nelems.quotient(global_index(e.peer, offset) * bins)] += 1;
   };
-  if (e.offsets.list == nullptr) add(e.offsets.single);
-  else for (std::size_t k = 0; k < e.offsets.count; ++k) add(e.offsets.list[k]);
+  if (e.offsets.list == nullptr)
+    add(e.offsets.single);
+  else
+    for (std::size_t k = 0; k < e.offsets.count; ++k) add(e.offsets.list[k]);
 }
 
 void add_to_timeline(File &file, std::uint64_t start, std::size_t bytes) {

@@ -35,20 +35,25 @@ template <class Call>
 Event single(Op op, pgas_handle_t h, int thread, std::uint64_t ra, size_t offset, size_t size) {
   return {op, h, thread, ra, 1, size, Offsets{nullptr, 1, offset}};
 }
-Event vector(Op op, pgas_handle_t h, int thread, std::uint64_t ra, const size_t *offsets, size_t count, size_t size) {
+Event vector(Op op, pgas_handle_t h, int thread, std::uint64_t ra, const size_t *offsets, size_t count,
+             size_t size) {
   return {op, h, thread, ra, count, count * size, Offsets{offsets, count, 0}};
 }
-size_t type_bytes(pgas_type_t type) { return type == PGAS_INT32 || type == PGAS_UINT32 || type == PGAS_FLOAT ? 4 : 8; }
+size_t type_bytes(pgas_type_t type) {
+  return type == PGAS_INT32 || type == PGAS_UINT32 || type == PGAS_FLOAT ? 4 : 8;
+}
 
 }  // namespace
 
 extern "C" {
 
 void remote_get(pgas_handle_t h, int thread, size_t offset, void *dst, size_t size) {
-  traced(single(Op::kGet, h, thread, RETURN_ADDRESS, offset, size), [&] { _remote_get(h, thread, offset, dst, size); });
+  traced(single(Op::kGet, h, thread, RETURN_ADDRESS, offset, size),
+         [&] { _remote_get(h, thread, offset, dst, size); });
 }
 void remote_put(pgas_handle_t h, int thread, size_t offset, const void *src, size_t size) {
-  traced(single(Op::kPut, h, thread, RETURN_ADDRESS, offset, size), [&] { _remote_put(h, thread, offset, src, size); });
+  traced(single(Op::kPut, h, thread, RETURN_ADDRESS, offset, size),
+         [&] { _remote_put(h, thread, offset, src, size); });
 }
 void remote_get_strict(pgas_handle_t h, int thread, size_t offset, void *dst, size_t size) {
   traced(single(Op::kGetStrict, h, thread, RETURN_ADDRESS, offset, size),
@@ -71,7 +76,8 @@ void remote_getv(pgas_handle_t h, int thread, const size_t *offsets, size_t coun
   traced(vector(Op::kGetv, h, thread, RETURN_ADDRESS, offsets, count, size),
          [&] { _remote_getv(h, thread, offsets, count, size, dst); });
 }
-void remote_putv(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size, const void *src) {
+void remote_putv(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size,
+                 const void *src) {
   traced(vector(Op::kPutv, h, thread, RETURN_ADDRESS, offsets, count, size),
          [&] { _remote_putv(h, thread, offsets, count, size, src); });
 }

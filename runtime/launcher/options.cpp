@@ -14,7 +14,18 @@ namespace {
 constexpr std::uint64_t kMinSegmentSize = 64 * 1024;
 
 enum class OptionId {
-  kThreads, kLatency, kBandwidth, kSegmentSize, kTimeout, kTrace, kLines, kTimeline, kBins, kDepth, kTimeEvery, kHelp,
+  kThreads,
+  kLatency,
+  kBandwidth,
+  kSegmentSize,
+  kTimeout,
+  kTrace,
+  kLines,
+  kTimeline,
+  kBins,
+  kDepth,
+  kTimeEvery,
+  kHelp,
   kVersion
 };
 
@@ -26,13 +37,19 @@ struct OptionSpec {
 };
 
 constexpr OptionSpec kOptions[] = {
-    {"threads", 'n', true, OptionId::kThreads},   {"latency", 0, true, OptionId::kLatency},
-    {"bandwidth", 0, true, OptionId::kBandwidth}, {"segment-size", 0, true, OptionId::kSegmentSize},
-    {"timeout", 0, true, OptionId::kTimeout},     {"trace", 0, true, OptionId::kTrace},
-    {"lines", 0, false, OptionId::kLines},        {"timeline", 0, true, OptionId::kTimeline},
-    {"bins", 0, true, OptionId::kBins},           {"depth", 0, true, OptionId::kDepth},
+    {"threads", 'n', true, OptionId::kThreads},
+    {"latency", 0, true, OptionId::kLatency},
+    {"bandwidth", 0, true, OptionId::kBandwidth},
+    {"segment-size", 0, true, OptionId::kSegmentSize},
+    {"timeout", 0, true, OptionId::kTimeout},
+    {"trace", 0, true, OptionId::kTrace},
+    {"lines", 0, false, OptionId::kLines},
+    {"timeline", 0, true, OptionId::kTimeline},
+    {"bins", 0, true, OptionId::kBins},
+    {"depth", 0, true, OptionId::kDepth},
     {"time-every", 0, true, OptionId::kTimeEvery},
-    {"help", 'h', false, OptionId::kHelp},        {"version", 0, false, OptionId::kVersion},
+    {"help", 'h', false, OptionId::kHelp},
+    {"version", 0, false, OptionId::kVersion},
 };
 
 // Option values as written on the command line, before they are checked.
@@ -158,13 +175,13 @@ std::string size_text(std::uint64_t bytes) {
 }
 
 // A whole number in [low, high] for `flag`, or an error message.
-std::string parse_bounded(const std::optional<std::string> &text, const char *flag, unsigned low, unsigned high,
-                          unsigned &out) {
+std::string parse_bounded(const std::optional<std::string> &text, const char *flag, unsigned low,
+                          unsigned high, unsigned &out) {
   if (!text) return {};
   auto value = parse_int(*text);
   if (!value || *value < static_cast<int>(low) || *value > static_cast<int>(high))
-    return std::string(flag) + ": '" + *text + "' is not a whole number from " + std::to_string(low) + " to " +
-           std::to_string(high);
+    return std::string(flag) + ": '" + *text + "' is not a whole number from " + std::to_string(low) +
+           " to " + std::to_string(high);
   out = static_cast<unsigned>(*value);
   return {};
 }
@@ -181,7 +198,8 @@ std::string validate_trace(const RawOptions &raw, TraceOptions &trace) {
   if (auto e = parse_bounded(raw.timeline, "--timeline", 1, 3600000, trace.timeline_ms); !e.empty()) return e;
   if (auto e = parse_bounded(raw.bins, "--bins", 1, 256, trace.bins); !e.empty()) return e;
   if (auto e = parse_bounded(raw.depth, "--depth", 1, 60, trace.depth); !e.empty()) return e;
-  if (auto e = parse_bounded(raw.time_every, "--time-every", 1, 1 << 20, trace.time_every); !e.empty()) return e;
+  if (auto e = parse_bounded(raw.time_every, "--time-every", 1, 1 << 20, trace.time_every); !e.empty())
+    return e;
   return {};
 }
 

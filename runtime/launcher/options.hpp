@@ -12,7 +12,7 @@ namespace pgas::launcher {
 
 // pgasrun --trace and its companions.
 struct TraceOptions {
-  std::string file;  // the database; empty = no tracing
+  std::string file;           // the database; empty = no tracing
   std::string raw_directory;  // where the recorder's raw files go (set by prepare_trace)
   bool lines = false;
   unsigned timeline_ms = 0;

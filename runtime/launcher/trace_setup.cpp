@@ -51,7 +51,8 @@ std::string prepare_trace(LaunchOptions &options) {
   fs::remove_all(database.string() + ".raw", ec);  // a previous run's leftovers
   options.trace.raw_directory = raw_directory_for(database).string();
   std::string preload = library.string();
-  if (const char *existing = std::getenv("LD_PRELOAD"); existing && *existing) preload += std::string(":") + existing;
+  if (const char *existing = std::getenv("LD_PRELOAD"); existing && *existing)
+    preload += std::string(":") + existing;
   options.extra_env = {{"LD_PRELOAD", preload},
                        {"PGAS_TRACE_FILE", database.string()},
                        {"PGAS_TRACE_RAW_DIR", options.trace.raw_directory},
@@ -72,8 +73,8 @@ int finish_trace(const LaunchOptions &options, int job_status) {
   char *argv[] = {importer.data(), as.data(), raw.data(), const_cast<char *>(trace.file.c_str()), nullptr};
   pid_t pid = 0;
   int status = 0;
-  if (posix_spawn(&pid, importer.c_str(), nullptr, nullptr, argv, environ) == 0 && waitpid(pid, &status, 0) == pid &&
-      WIFEXITED(status) && WEXITSTATUS(status) == 0)
+  if (posix_spawn(&pid, importer.c_str(), nullptr, nullptr, argv, environ) == 0 &&
+      waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0)
     return job_status;
   // Keep what was recorded: beside the database, where pgas-trace-import finds it by default.
   std::error_code ec;

@@ -19,11 +19,20 @@ void combine(void *target, const void *operand, pgas_acc_op_t op) {
   for (;;) {
     T next = value;
     switch (op) {
-      case PGAS_ACC_REPLACE: next = value; break;
-      case PGAS_ACC_SUM: next = static_cast<T>(old + value); break;
-      case PGAS_ACC_MIN: next = value < old ? value : old; break;
-      case PGAS_ACC_MAX: next = value > old ? value : old; break;
-      default: rt::fatal("accumulate: unknown operation %d", static_cast<int>(op));
+      case PGAS_ACC_REPLACE:
+        next = value;
+        break;
+      case PGAS_ACC_SUM:
+        next = static_cast<T>(old + value);
+        break;
+      case PGAS_ACC_MIN:
+        next = value < old ? value : old;
+        break;
+      case PGAS_ACC_MAX:
+        next = value > old ? value : old;
+        break;
+      default:
+        rt::fatal("accumulate: unknown operation %d", static_cast<int>(op));
     }
     if (ref.compare_exchange_weak(old, next, std::memory_order_relaxed)) return;
   }
@@ -35,8 +44,12 @@ void atomic_op(void *target, pgas_atomic_op_t op, const void *operand, const voi
   T value{}, old{};
   if (operand != nullptr) std::memcpy(&value, operand, sizeof value);
   switch (op) {
-    case PGAS_ATOMIC_FETCH_ADD: old = ref.fetch_add(value); break;
-    case PGAS_ATOMIC_SWAP: old = ref.exchange(value); break;
+    case PGAS_ATOMIC_FETCH_ADD:
+      old = ref.fetch_add(value);
+      break;
+    case PGAS_ATOMIC_SWAP:
+      old = ref.exchange(value);
+      break;
     case PGAS_ATOMIC_CSWAP:
       std::memcpy(&old, compare, sizeof old);
       ref.compare_exchange_strong(old, value);  // old becomes the current value either way
@@ -51,12 +64,23 @@ void atomic_op(void *target, pgas_atomic_op_t op, const void *operand, const voi
       while (value > old && !ref.compare_exchange_weak(old, value)) {
       }
       break;
-    case PGAS_ATOMIC_LOAD: old = ref.load(); break;
-    case PGAS_ATOMIC_STORE: old = ref.exchange(value); break;
-    case PGAS_ATOMIC_FETCH_XOR: old = ref.fetch_xor(value); break;
-    case PGAS_ATOMIC_FETCH_AND: old = ref.fetch_and(value); break;
-    case PGAS_ATOMIC_FETCH_OR: old = ref.fetch_or(value); break;
-    default: rt::fatal("atomic: unknown operation %d", static_cast<int>(op));
+    case PGAS_ATOMIC_LOAD:
+      old = ref.load();
+      break;
+    case PGAS_ATOMIC_STORE:
+      old = ref.exchange(value);
+      break;
+    case PGAS_ATOMIC_FETCH_XOR:
+      old = ref.fetch_xor(value);
+      break;
+    case PGAS_ATOMIC_FETCH_AND:
+      old = ref.fetch_and(value);
+      break;
+    case PGAS_ATOMIC_FETCH_OR:
+      old = ref.fetch_or(value);
+      break;
+    default:
+      rt::fatal("atomic: unknown operation %d", static_cast<int>(op));
   }
   if (result != nullptr) std::memcpy(result, &old, sizeof old);
 }
@@ -67,35 +91,49 @@ std::size_t type_size(pgas_type_t type) {
   switch (type) {
     case PGAS_INT32:
     case PGAS_UINT32:
-    case PGAS_FLOAT: return 4;
+    case PGAS_FLOAT:
+      return 4;
     case PGAS_INT64:
     case PGAS_UINT64:
-    case PGAS_DOUBLE: return 8;
+    case PGAS_DOUBLE:
+      return 8;
   }
   rt::fatal("unknown element type %d", static_cast<int>(type));
 }
 
 void combine_element(pgas_type_t type, pgas_acc_op_t op, void *target, const void *operand) {
   switch (type) {
-    case PGAS_INT32: return combine<std::int32_t>(target, operand, op);
-    case PGAS_UINT32: return combine<std::uint32_t>(target, operand, op);
-    case PGAS_INT64: return combine<std::int64_t>(target, operand, op);
-    case PGAS_UINT64: return combine<std::uint64_t>(target, operand, op);
-    case PGAS_FLOAT: return combine<float>(target, operand, op);
-    case PGAS_DOUBLE: return combine<double>(target, operand, op);
+    case PGAS_INT32:
+      return combine<std::int32_t>(target, operand, op);
+    case PGAS_UINT32:
+      return combine<std::uint32_t>(target, operand, op);
+    case PGAS_INT64:
+      return combine<std::int64_t>(target, operand, op);
+    case PGAS_UINT64:
+      return combine<std::uint64_t>(target, operand, op);
+    case PGAS_FLOAT:
+      return combine<float>(target, operand, op);
+    case PGAS_DOUBLE:
+      return combine<double>(target, operand, op);
   }
   rt::fatal("accumulate: unknown element type %d", static_cast<int>(type));
 }
 
-void atomic_element(pgas_type_t type, pgas_atomic_op_t op, void *target, const void *operand, const void *compare,
-                    void *result) {
-  if (op == PGAS_ATOMIC_CSWAP && compare == nullptr) rt::fatal("atomic compare-and-swap without a compare value");
+void atomic_element(pgas_type_t type, pgas_atomic_op_t op, void *target, const void *operand,
+                    const void *compare, void *result) {
+  if (op == PGAS_ATOMIC_CSWAP && compare == nullptr)
+    rt::fatal("atomic compare-and-swap without a compare value");
   switch (type) {
-    case PGAS_INT32: return atomic_op<std::int32_t>(target, op, operand, compare, result);
-    case PGAS_UINT32: return atomic_op<std::uint32_t>(target, op, operand, compare, result);
-    case PGAS_INT64: return atomic_op<std::int64_t>(target, op, operand, compare, result);
-    case PGAS_UINT64: return atomic_op<std::uint64_t>(target, op, operand, compare, result);
-    default: rt::fatal("atomics take 32- or 64-bit integers, not element type %d", static_cast<int>(type));
+    case PGAS_INT32:
+      return atomic_op<std::int32_t>(target, op, operand, compare, result);
+    case PGAS_UINT32:
+      return atomic_op<std::uint32_t>(target, op, operand, compare, result);
+    case PGAS_INT64:
+      return atomic_op<std::int64_t>(target, op, operand, compare, result);
+    case PGAS_UINT64:
+      return atomic_op<std::uint64_t>(target, op, operand, compare, result);
+    default:
+      rt::fatal("atomics take 32- or 64-bit integers, not element type %d", static_cast<int>(type));
   }
 }
 

@@ -27,7 +27,8 @@ void complete_phase(BarrierState &b, int threads, const char *caller) {
   int first = -1;
   for (int t = 0; t < threads; ++t) {
     if (b.ids[t] == kAnonymousBarrier) continue;
-    if (first < 0) first = t;
+    if (first < 0)
+      first = t;
     else if (b.ids[t] != b.ids[first]) {
       report("%s: barrier id mismatch: thread %d used %s but thread %d used %s", caller, first,
              format_id(b.ids[first]).c_str(), t, format_id(b.ids[t]).c_str());
@@ -43,7 +44,8 @@ void complete_phase(BarrierState &b, int threads, const char *caller) {
 void check_peers_alive(const char *caller) {
   std::int32_t gone = g_runtime.ctl->first_exited.load(std::memory_order_acquire);
   if (gone != 0)
-    fatal("%s: thread %d finished main while this thread waits at a barrier it never reached", caller, gone - 1);
+    fatal("%s: thread %d finished main while this thread waits at a barrier it never reached", caller,
+          gone - 1);
 }
 
 void notify(std::int64_t id, const char *caller) {
@@ -62,8 +64,8 @@ void wait(std::int64_t id, const char *caller) {
   Runtime &r = runtime(caller);
   if (!g_split.notified) fatal("%s: upc_wait without a preceding upc_notify", caller);
   if (id != kAnonymousBarrier && g_split.id != kAnonymousBarrier && id != g_split.id)
-    fatal("%s: upc_wait(%lld) does not match this thread's upc_notify(%lld)", caller, static_cast<long long>(id),
-          static_cast<long long>(g_split.id));
+    fatal("%s: upc_wait(%lld) does not match this thread's upc_notify(%lld)", caller,
+          static_cast<long long>(id), static_cast<long long>(g_split.id));
   BarrierState &b = r.ctl->barrier;
   const std::uint32_t phase = g_split.phase;
   wait_until(

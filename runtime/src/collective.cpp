@@ -19,10 +19,11 @@ std::uint64_t collective_call(const char *operation, std::initializer_list<std::
     for (int t = 1; t < r.threads && c.error[0] == '\0'; ++t)
       for (int k = 0; k < n; ++k)
         if (c.args[t][k] != c.args[0][k]) {
-          std::snprintf(c.error, sizeof c.error,
-                        "%s called with different arguments: argument %d is %llu on thread 0 but %llu on thread %d",
-                        operation, k + 1, static_cast<unsigned long long>(c.args[0][k]),
-                        static_cast<unsigned long long>(c.args[t][k]), t);
+          std::snprintf(
+              c.error, sizeof c.error,
+              "%s called with different arguments: argument %d is %llu on thread 0 but %llu on thread %d",
+              operation, k + 1, static_cast<unsigned long long>(c.args[0][k]),
+              static_cast<unsigned long long>(c.args[t][k]), t);
           break;
         }
     if (c.error[0] == '\0') {

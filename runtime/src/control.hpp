@@ -48,7 +48,7 @@ struct HandleDesc {
   std::atomic<std::uint32_t> generation;  // matches the high 32 bits of the live pgas_handle_t
   std::atomic<HandleState> state;
   pgas_alloc_kind_t kind;
-  std::int32_t owner;  // thread holding it all (block 0 / upc_alloc), or -1
+  std::int32_t owner;              // thread holding it all (block 0 / upc_alloc), or -1
   std::uint64_t seg_offset;        // where the object starts in each segment that holds part of it
   std::uint64_t bytes_per_thread;  // bytes reserved on each thread holding part of it
   std::uint64_t elem_size;
@@ -71,7 +71,7 @@ struct BarrierState {
   alignas(64) std::atomic<std::uint32_t> arrived;
   alignas(64) WaitWord phase;
   std::atomic<std::uint32_t> mismatch;  // nonzero: a barrier had unequal ids; the job is ending
-  std::int64_t ids[kMaxThreads];  // per thread: the id given to upc_notify, or kAnonymousBarrier
+  std::int64_t ids[kMaxThreads];        // per thread: the id given to upc_notify, or kAnonymousBarrier
 };
 inline constexpr std::int64_t kAnonymousBarrier = INT64_MIN;
 
@@ -91,9 +91,9 @@ struct ControlBlock {
   std::uint64_t segment_size;
   std::uint64_t symmetric_end;  // [kSegmentReserve, symmetric_end) symmetric heap; above: upc_alloc heaps
 
-  std::atomic<std::uint32_t> attached;  // processes that mapped every segment
-  WaitWord ready;                       // 1 once thread 0 initialized everything
-  WaitWord exited;                      // value: threads that finished main normally (exit barrier)
+  std::atomic<std::uint32_t> attached;     // processes that mapped every segment
+  WaitWord ready;                          // 1 once thread 0 initialized everything
+  WaitWord exited;                         // value: threads that finished main normally (exit barrier)
   std::atomic<std::int32_t> first_exited;  // 1 + the first thread to finish main, or 0
   std::atomic<std::uint32_t> global_exit;  // nonzero after upc_global_exit; the launcher ends the job
   std::atomic<std::int32_t> global_exit_status;

@@ -36,7 +36,8 @@ void emulation_configure_from_env() {
   }
   if (bandwidth != nullptr && *bandwidth != '\0') {
     auto rate = units::parse_bandwidth(bandwidth);
-    if (!rate) fatal("%s=%s is not a bandwidth (e.g. 10GB/s, 0 for unlimited)", launch::kBandwidthEnv, bandwidth);
+    if (!rate)
+      fatal("%s=%s is not a bandwidth (e.g. 10GB/s, 0 for unlimited)", launch::kBandwidthEnv, bandwidth);
     g_emulation.ns_per_byte = *rate > 0 ? 1e9 / *rate : 0;
   }
   g_emulation.enabled = g_emulation.latency_ns > 0 || g_emulation.ns_per_byte > 0;
@@ -52,8 +53,10 @@ std::uint64_t emulation_issue(std::size_t bytes) {
 
 void emulation_wait_until(std::uint64_t deadline_ns) {
   while (now_ns() < deadline_ns) {
-    if (g_runtime.oversubscribed) yield_cpu();
-    else cpu_relax();
+    if (g_runtime.oversubscribed)
+      yield_cpu();
+    else
+      cpu_relax();
   }
 }
 

@@ -47,10 +47,14 @@ void exit_quietly() {
 namespace {
 const char *kind_name(pgas_alloc_kind_t kind) {
   switch (kind) {
-    case PGAS_ALLOC_STATIC: return "shared array";
-    case PGAS_ALLOC_ALL: return "upc_all_alloc object";
-    case PGAS_ALLOC_GLOBAL: return "upc_global_alloc object";
-    case PGAS_ALLOC_LOCAL: return "upc_alloc object";
+    case PGAS_ALLOC_STATIC:
+      return "shared array";
+    case PGAS_ALLOC_ALL:
+      return "upc_all_alloc object";
+    case PGAS_ALLOC_GLOBAL:
+      return "upc_global_alloc object";
+    case PGAS_ALLOC_LOCAL:
+      return "upc_alloc object";
   }
   return "shared object";
 }
@@ -62,8 +66,10 @@ std::string describe_handle(pgas_handle_t handle) {
     return "invalid shared object handle " + std::to_string(handle);
   const HandleDesc &d = g_runtime.ctl->handles[index];
   std::string text = kind_name(d.kind);
-  if (d.name[0] != '\0') text += std::string(" '") + d.name + "'";
-  else text += " #" + std::to_string(index);
+  if (d.name[0] != '\0')
+    text += std::string(" '") + d.name + "'";
+  else
+    text += " #" + std::to_string(index);
   if (d.site[0] != '\0') text += std::string(" (allocated at ") + d.site + ")";
   return text;
 }
@@ -79,7 +85,8 @@ std::size_t global_index_of(pgas_handle_t handle, int thread, std::size_t offset
   std::size_t local = offset / (d.elem_size ? d.elem_size : 1);
   if (d.block == 0) return local;
   std::size_t local_block = local / d.block, phase = local % d.block;
-  return (local_block * static_cast<std::size_t>(g_runtime.threads) + static_cast<std::size_t>(thread)) * d.block +
+  return (local_block * static_cast<std::size_t>(g_runtime.threads) + static_cast<std::size_t>(thread)) *
+             d.block +
          phase;
 }
 

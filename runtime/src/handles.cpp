@@ -10,11 +10,10 @@ void copy_name(char (&dst)[kNameCapacity], const char *src) {
   if (src != nullptr) std::strncpy(dst, src, kNameCapacity - 1);
 }
 
-
 }  // namespace
 
-pgas_handle_t handle_create(const pgas_layout_t &layout, std::uint64_t seg_offset, std::uint64_t bytes_per_thread,
-                            const char *site) {
+pgas_handle_t handle_create(const pgas_layout_t &layout, std::uint64_t seg_offset,
+                            std::uint64_t bytes_per_thread, const char *site) {
   ControlBlock &ctl = *g_runtime.ctl;
   for (std::uint32_t index = 1; index < kMaxHandles; ++index) {
     HandleDesc &d = ctl.handles[index];
@@ -44,8 +43,8 @@ void handle_release(pgas_handle_t h) {
 void report_bad_handle(pgas_handle_t h, const char *operation) {
   std::uint32_t index = handle_index(h);
   if (h == 0) fatal("%s: null pointer-to-shared or unallocated shared object", operation);
-  if (index == 0 || index >= kMaxHandles) fatal("%s: invalid shared object handle %#llx", operation,
-                                                static_cast<unsigned long long>(h));
+  if (index == 0 || index >= kMaxHandles)
+    fatal("%s: invalid shared object handle %#llx", operation, static_cast<unsigned long long>(h));
   const HandleDesc &d = g_runtime.ctl->handles[index];
   if (d.generation.load() == handle_generation(h) && d.state.load() == HandleState::kFreed)
     fatal("%s: use of %s after it was freed", operation, describe_handle(h).c_str());
@@ -53,17 +52,17 @@ void report_bad_handle(pgas_handle_t h, const char *operation) {
         static_cast<unsigned long long>(h));
 }
 
-std::byte *resolve_slow(const HandleDesc &d, pgas_handle_t h, int thread, std::size_t offset, std::size_t size,
-                        const char *operation) {
+std::byte *resolve_slow(const HandleDesc &d, pgas_handle_t h, int thread, std::size_t offset,
+                        std::size_t size, const char *operation) {
   if (static_cast<unsigned>(thread) >= static_cast<unsigned>(g_runtime.threads))
     fatal("%s: thread %d out of range for %s (THREADS is %d)", operation, thread, describe_handle(h).c_str(),
           g_runtime.threads);
   if (d.owner >= 0 && d.owner != thread)
-    fatal("%s: %s has no part on thread %d (all of it is on thread %d)", operation, describe_handle(h).c_str(),
-          thread, d.owner);
-  fatal("%s: index %zu out of range for %s (%llu elements; %zu bytes at byte offset %zu on thread %d)", operation,
-        global_index_of(h, thread, offset), describe_handle(h).c_str(), static_cast<unsigned long long>(d.nelems),
-        size, offset, thread);
+    fatal("%s: %s has no part on thread %d (all of it is on thread %d)", operation,
+          describe_handle(h).c_str(), thread, d.owner);
+  fatal("%s: index %zu out of range for %s (%llu elements; %zu bytes at byte offset %zu on thread %d)",
+        operation, global_index_of(h, thread, offset), describe_handle(h).c_str(),
+        static_cast<unsigned long long>(d.nelems), size, offset, thread);
 }
 
 }  // namespace pgas::rt

@@ -14,8 +14,8 @@ inline std::uint32_t handle_index(pgas_handle_t h) { return static_cast<std::uin
 inline std::uint32_t handle_generation(pgas_handle_t h) { return static_cast<std::uint32_t>(h >> 32); }
 
 // Publishes a new live handle with the given layout and placement. Caller holds the heap mutex.
-pgas_handle_t handle_create(const pgas_layout_t &layout, std::uint64_t seg_offset, std::uint64_t bytes_per_thread,
-                            const char *site);
+pgas_handle_t handle_create(const pgas_layout_t &layout, std::uint64_t seg_offset,
+                            std::uint64_t bytes_per_thread, const char *site);
 
 // Marks the handle freed (later lookups report use after free). Caller holds the heap mutex.
 void handle_release(pgas_handle_t h);
@@ -35,8 +35,8 @@ inline const HandleDesc &handle_lookup(pgas_handle_t h, const char *operation) {
 
 // Checks that [offset, offset + size) lies in `thread`'s part of the object and returns its address in
 // this process. Reports the element index and object on failure.
-std::byte *resolve_slow(const HandleDesc &d, pgas_handle_t h, int thread, std::size_t offset, std::size_t size,
-                        const char *operation);
+std::byte *resolve_slow(const HandleDesc &d, pgas_handle_t h, int thread, std::size_t offset,
+                        std::size_t size, const char *operation);
 
 inline std::byte *resolve(pgas_handle_t h, int thread, std::size_t offset, std::size_t size,
                           const char *operation) {

@@ -31,7 +31,8 @@ std::uint64_t bytes_per_thread(const pgas_layout_t &l, int threads) {
   if (l.nelems > kTooLarge / l.elem_size) return kTooLarge;
   if (l.block == 0) return l.nelems * l.elem_size;
   std::uint64_t blocks = (l.nelems + l.block - 1) / l.block;
-  std::uint64_t blocks_here = (blocks + static_cast<std::uint64_t>(threads) - 1) / static_cast<std::uint64_t>(threads);
+  std::uint64_t blocks_here =
+      (blocks + static_cast<std::uint64_t>(threads) - 1) / static_cast<std::uint64_t>(threads);
   if (blocks_here != 0 && l.block > kTooLarge / blocks_here / l.elem_size) return kTooLarge;
   return blocks_here * l.block * l.elem_size;
 }
@@ -48,10 +49,13 @@ pgas_handle_t reserve(const pgas_layout_t &l, std::string &error) {
   RangeAllocator &heap = heap_for(l);
   auto offset = bytes == kTooLarge ? std::nullopt : range_alloc(heap, bytes);
   if (!offset) {
-    error = "shared heap exhausted: cannot allocate " + (bytes == kTooLarge ? "an overflowing size" : std::to_string(bytes) + " bytes") +
-            (l.owner >= 0 ? " on thread " + std::to_string(l.owner) : " per thread") + " for the object allocated at " +
-            (l.site ? short_site(l.site) : "?") + " (largest free block: " + std::to_string(range_largest_free(heap)) +
-            " bytes; raise pgasrun --segment-size, now " + std::to_string(g_runtime.segment_size) + " bytes per thread)";
+    error = "shared heap exhausted: cannot allocate " +
+            (bytes == kTooLarge ? "an overflowing size" : std::to_string(bytes) + " bytes") +
+            (l.owner >= 0 ? " on thread " + std::to_string(l.owner) : " per thread") +
+            " for the object allocated at " + (l.site ? short_site(l.site) : "?") +
+            " (largest free block: " + std::to_string(range_largest_free(heap)) +
+            " bytes; raise pgasrun --segment-size, now " + std::to_string(g_runtime.segment_size) +
+            " bytes per thread)";
     return 0;
   }
   return handle_create(l, *offset, bytes, l.site);
@@ -72,7 +76,9 @@ void release(pgas_handle_t h, const HandleDesc &d) {
 
 // upc_all_alloc is collective but, as in UPC, its memory is freed by one thread; declared shared arrays are
 // created and destroyed by all threads together.
-bool allocation_is_collective(pgas_alloc_kind_t kind) { return kind == PGAS_ALLOC_STATIC || kind == PGAS_ALLOC_ALL; }
+bool allocation_is_collective(pgas_alloc_kind_t kind) {
+  return kind == PGAS_ALLOC_STATIC || kind == PGAS_ALLOC_ALL;
+}
 bool free_is_collective(pgas_alloc_kind_t kind) { return kind == PGAS_ALLOC_STATIC; }
 
 }  // namespace
@@ -87,14 +93,21 @@ extern "C" int pgas_handle_layout(pgas_handle_t h, pgas_layout_t *layout) {
   if (d.generation.load(std::memory_order_acquire) != handle_generation(h) ||
       d.state.load(std::memory_order_acquire) != HandleState::kLive)
     return 0;
-  *layout = {d.elem_size, d.block, d.nelems, d.owner, d.kind, d.name[0] ? d.name : nullptr, d.site[0] ? d.site : nullptr};
+  *layout = {d.elem_size,
+             d.block,
+             d.nelems,
+             d.owner,
+             d.kind,
+             d.name[0] ? d.name : nullptr,
+             d.site[0] ? d.site : nullptr};
   return 1;
 }
 
 extern "C" pgas_handle_t _remote_alloc(const pgas_layout_t *layout) {
   Runtime &r = runtime("remote_alloc");
   pgas_layout_t l = *layout;
-  if (l.elem_size == 0) fatal("remote_alloc: element size 0 for the object allocated at %s", l.site ? short_site(l.site) : "?");
+  if (l.elem_size == 0)
+    fatal("remote_alloc: element size 0 for the object allocated at %s", l.site ? short_site(l.site) : "?");
   if (l.kind == PGAS_ALLOC_LOCAL) l.owner = r.mythread;
   if (l.block == 0 && (l.owner < 0 || l.owner >= r.threads))
     fatal("remote_alloc: owner thread %d out of range for an object with indefinite block size", l.owner);
@@ -149,7 +162,9 @@ pgas_handle_t allocate(pgas_alloc_kind_t kind, std::size_t nblocks, std::size_t 
 void free_shared(pgas_handle_t handle, const char *operation) {
   if (handle == 0) return;  // upc_free(NULL) does nothing
   const HandleDesc &d = handle_lookup(handle, operation);
-  if (d.kind == PGAS_ALLOC_STATIC) fatal("%s: %s is a declared shared variable; it is freed when it goes out of scope", operation, describe_handle(handle).c_str());
+  if (d.kind == PGAS_ALLOC_STATIC)
+    fatal("%s: %s is a declared shared variable; it is freed when it goes out of scope", operation,
+          describe_handle(handle).c_str());
   remote_free(handle);
 }
 
@@ -165,7 +180,13 @@ void *local_address(pgas_handle_t handle, std::size_t offset, std::size_t size, 
 
 pgas_layout_t layout_of(pgas_handle_t handle) {
   const HandleDesc &d = handle_lookup(handle, "layout query");
-  return {d.elem_size, d.block, d.nelems, d.owner, d.kind, d.name[0] ? d.name : nullptr, d.site[0] ? d.site : nullptr};
+  return {d.elem_size,
+          d.block,
+          d.nelems,
+          d.owner,
+          d.kind,
+          d.name[0] ? d.name : nullptr,
+          d.site[0] ? d.site : nullptr};
 }
 
 void index_out_of_range(pgas_handle_t handle, std::size_t index, std::size_t nelems) {

@@ -1,12 +1,13 @@
 // UPC locks: futex mutexes in the control block's lock table, with the holder recorded for error checks.
 // A upc_lock_t* encodes (generation, slot), so a freed and reused slot is detected.
+#include "pgas/locks.h"
+
 #include <cstdint>
 #include <string>
 
 #include "collective.hpp"
 #include "emulation.hpp"
 #include "errors.hpp"
-#include "pgas/locks.h"
 #include "runtime.hpp"
 #include "wait.hpp"
 
@@ -17,7 +18,9 @@ upc_lock_t *encode(std::uint32_t index, std::uint32_t generation) {
   return reinterpret_cast<upc_lock_t *>(((static_cast<std::uintptr_t>(generation) << 16) | index) << 4);
 }
 
-std::uint32_t index_of(const upc_lock_t *lock) { return (reinterpret_cast<std::uintptr_t>(lock) >> 4) & 0xffff; }
+std::uint32_t index_of(const upc_lock_t *lock) {
+  return (reinterpret_cast<std::uintptr_t>(lock) >> 4) & 0xffff;
+}
 std::uint32_t generation_of(const upc_lock_t *lock) {
   return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(lock) >> 20);
 }

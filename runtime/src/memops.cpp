@@ -20,15 +20,19 @@ bool is_local(const gaddr &a) { return a.thread == rt::g_runtime.mythread; }
 void memget(void *dst, gaddr src, std::size_t n) {
   rt::runtime("upc_memget");
   if (n == 0) return;
-  if (is_local(src)) std::memmove(dst, rt::resolve(src.handle, src.thread, src.offset, n, "upc_memget"), n);
-  else remote_memget(src.handle, src.thread, src.offset, dst, n);
+  if (is_local(src))
+    std::memmove(dst, rt::resolve(src.handle, src.thread, src.offset, n, "upc_memget"), n);
+  else
+    remote_memget(src.handle, src.thread, src.offset, dst, n);
 }
 
 void memput(gaddr dst, const void *src, std::size_t n) {
   rt::runtime("upc_memput");
   if (n == 0) return;
-  if (is_local(dst)) std::memmove(rt::resolve(dst.handle, dst.thread, dst.offset, n, "upc_memput"), src, n);
-  else remote_memput(dst.handle, dst.thread, dst.offset, src, n);
+  if (is_local(dst))
+    std::memmove(rt::resolve(dst.handle, dst.thread, dst.offset, n, "upc_memput"), src, n);
+  else
+    remote_memput(dst.handle, dst.thread, dst.offset, src, n);
 }
 
 void memcpy_shared(gaddr dst, gaddr src, std::size_t n) {
@@ -53,7 +57,8 @@ void memset_shared(gaddr dst, int c, std::size_t n) {
   }
   std::vector<std::byte> pattern(std::min(n, kBounceBytes), static_cast<std::byte>(c));
   for (std::size_t done = 0; done < n; done += pattern.size())
-    remote_memput(dst.handle, dst.thread, dst.offset + done, pattern.data(), std::min(pattern.size(), n - done));
+    remote_memput(dst.handle, dst.thread, dst.offset + done, pattern.data(),
+                  std::min(pattern.size(), n - done));
 }
 
 }  // namespace pgas::detail

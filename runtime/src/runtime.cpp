@@ -31,7 +31,8 @@ Runtime g_runtime;
 
 Runtime &runtime(const char *caller) {
   if (g_runtime.ctl == nullptr) fatal("%s called before the PGAS runtime was initialized", caller);
-  if (g_runtime.finished) fatal("%s called after this thread finished main (the runtime has shut down)", caller);
+  if (g_runtime.finished)
+    fatal("%s called after this thread finished main (the runtime has shut down)", caller);
   return g_runtime;
 }
 
@@ -67,8 +68,10 @@ void attach_launched_job() {
   g_runtime.threads = parse_int_env(launch::kThreadsEnv, 1, kMaxThreads);
   g_runtime.mythread = parse_int_env(launch::kMyThreadEnv, 0, g_runtime.threads - 1);
   std::size_t size = 0;
-  g_runtime.ctl = static_cast<ControlBlock *>(map_or_die(parse_int_env(launch::kControlFdEnv, 0, 1 << 20), &size));
-  if (size < sizeof(ControlBlock)) fatal("control segment is %zu bytes, expected %zu", size, sizeof(ControlBlock));
+  g_runtime.ctl =
+      static_cast<ControlBlock *>(map_or_die(parse_int_env(launch::kControlFdEnv, 0, 1 << 20), &size));
+  if (size < sizeof(ControlBlock))
+    fatal("control segment is %zu bytes, expected %zu", size, sizeof(ControlBlock));
   std::string fds = std::getenv(launch::kSegmentFdsEnv) ? std::getenv(launch::kSegmentFdsEnv) : "";
   const char *cursor = fds.c_str();
   for (int t = 0; t < g_runtime.threads; ++t) {
@@ -90,7 +93,8 @@ void create_single_thread_job() {
   std::uint64_t segment_size = launch::kDefaultSegmentSize;
   if (const char *text = std::getenv(launch::kSegmentSizeEnv); text && *text) {
     auto parsed = units::parse_size(text);
-    if (!parsed || *parsed < 64 << 10) fatal("%s=%s is not a size of at least 64KiB", launch::kSegmentSizeEnv, text);
+    if (!parsed || *parsed < 64 << 10)
+      fatal("%s=%s is not a size of at least 64KiB", launch::kSegmentSizeEnv, text);
     segment_size = *parsed;
   }
   std::size_t size = 0;
@@ -107,7 +111,8 @@ void lay_out_control_block() {
   ctl.segment_size = g_runtime.segment_size;
   ctl.symmetric_end = g_runtime.segment_size / 4 * 3 / kAllocAlignment * kAllocAlignment;
   range_init(ctl.symmetric_heap, kSegmentReserve, ctl.symmetric_end);
-  for (int t = 0; t < g_runtime.threads; ++t) range_init(ctl.local_heaps[t], ctl.symmetric_end, ctl.segment_size);
+  for (int t = 0; t < g_runtime.threads; ++t)
+    range_init(ctl.local_heaps[t], ctl.symmetric_end, ctl.segment_size);
   for (auto &lock : ctl.locks) lock.holder.store(-1, std::memory_order_relaxed);
   ctl.magic = kControlMagic;
   ctl.ready.value.store(1, std::memory_order_release);
@@ -124,14 +129,19 @@ int usable_cpus() {
 }
 
 __attribute__((constructor(101))) void initialize() {
-  if (std::getenv(launch::kThreadsEnv) != nullptr) attach_launched_job();
-  else create_single_thread_job();
+  if (std::getenv(launch::kThreadsEnv) != nullptr)
+    attach_launched_job();
+  else
+    create_single_thread_job();
   g_runtime.oversubscribed = g_runtime.threads > usable_cpus();
   detail::g_mythread = g_runtime.mythread;
   detail::g_threads = g_runtime.threads;
   ControlBlock &ctl = *g_runtime.ctl;
-  if (g_runtime.mythread == 0) lay_out_control_block();
-  else wait_until(ctl.ready, [&] { return ctl.ready.value.load(std::memory_order_acquire) != 0; }, [] {});
+  if (g_runtime.mythread == 0)
+    lay_out_control_block();
+  else
+    wait_until(
+        ctl.ready, [&] { return ctl.ready.value.load(std::memory_order_acquire) != 0; }, [] {});
   if (ctl.magic != kControlMagic || ctl.threads != static_cast<std::uint32_t>(g_runtime.threads))
     fatal("the control segment does not belong to a job of %d threads", g_runtime.threads);
   ctl.attached.fetch_add(1, std::memory_order_acq_rel);

@@ -1,6 +1,8 @@
 // The transport functions on the shm conduit: every thread's segment is mapped here, so a remote access is
 // a validated copy, plus the emulated network cost when emulation is on. Each public name is a weak alias
 // of its implementation (DESIGN.md section 4): a profiler's strong definition replaces it.
+#include "pgas/transport.h"
+
 #include <atomic>
 #include <cstring>
 
@@ -8,7 +10,6 @@
 #include "errors.hpp"
 #include "handles.hpp"
 #include "pgas/detail/api.hpp"
-#include "pgas/transport.h"
 #include "runtime.hpp"
 
 using namespace pgas::rt;
@@ -93,7 +94,8 @@ void _remote_getv(pgas_handle_t h, int thread, const size_t *offsets, size_t cou
   emulate_transfer(count * size);
 }
 
-void _remote_putv(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size, const void *src) {
+void _remote_putv(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size,
+                  const void *src) {
   scatter(h, thread, offsets, count, size, src, "remote_putv");
   emulate_transfer(count * size);
 }

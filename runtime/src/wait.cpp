@@ -57,8 +57,10 @@ void mutex_lock(std::atomic<std::uint32_t> &state) {
   const std::uint64_t budget = spin_budget_ns(), start = spin_clock_ns();
   for (int round = 0; round < 64; ++round) {
     if (state.load(std::memory_order_relaxed) == 0 && mutex_try_lock(state)) return;
-    if (budget == 0 || spin_clock_ns() - start > budget) yield_cpu();
-    else cpu_relax();
+    if (budget == 0 || spin_clock_ns() - start > budget)
+      yield_cpu();
+    else
+      cpu_relax();
   }
   // Mark the lock contended and sleep until it is released to us.
   while (state.exchange(2, std::memory_order_seq_cst) != 0) futex_wait(&state, 2, 100);

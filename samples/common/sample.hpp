@@ -36,7 +36,8 @@ class CommandLine {
       if (a + 1 >= argc) fail(arg + " needs a value");
       char *end = nullptr;
       long value = std::strtol(argv[++a], &end, 10);
-      if (*end != '\0' || end == argv[a] || value < 0) fail(arg + ": '" + argv[a] + "' is not a non-negative integer");
+      if (*end != '\0' || end == argv[a] || value < 0)
+        fail(arg + ": '" + argv[a] + "' is not a non-negative integer");
       option->value = value;
     }
   }
@@ -61,10 +62,13 @@ class CommandLine {
   }
   void usage(std::FILE *out) const {
     std::fprintf(out, "usage: %s [options]\n  %s\n", name_.c_str(), summary_.c_str());
-    for (const Option &o : options_) std::fprintf(out, "  %-14s %s (default %ld)\n", (o.flag + " N").c_str(), o.help.c_str(), o.value);
-    std::fprintf(out, "  -h, --help     print this help\n"
-                      "Prints one line with the sizes, the time of the timed part and verification=PASSED or FAILED\n"
-                      "(against an independent sequential computation); exits 1 when verification fails.\n");
+    for (const Option &o : options_)
+      std::fprintf(out, "  %-14s %s (default %ld)\n", (o.flag + " N").c_str(), o.help.c_str(), o.value);
+    std::fprintf(
+        out,
+        "  -h, --help     print this help\n"
+        "Prints one line with the sizes, the time of the timed part and verification=PASSED or FAILED\n"
+        "(against an independent sequential computation); exits 1 when verification fails.\n");
   }
 
   std::string name_, summary_;
@@ -73,7 +77,9 @@ class CommandLine {
 
 class Timer {
  public:
-  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
 
  private:
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
@@ -81,7 +87,8 @@ class Timer {
 
 // Prints "NAME: DETAILS time=S s verification=..." and returns the process exit status.
 inline int report(const std::string &name, const std::string &details, double seconds, bool passed) {
-  std::printf("%s: %s time=%.6f s verification=%s\n", name.c_str(), details.c_str(), seconds, passed ? "PASSED" : "FAILED");
+  std::printf("%s: %s time=%.6f s verification=%s\n", name.c_str(), details.c_str(), seconds,
+              passed ? "PASSED" : "FAILED");
   std::fflush(stdout);
   return passed ? 0 : 1;
 }

@@ -116,7 +116,8 @@ void call_runtime_early(int argc, char **argv, char **) {
     if (std::strcmp(argv[a], "before-init") == 0) upc_global_lock_alloc();
 }
 // Runs before every shared library initializer, the runtime's included.
-__attribute__((section(".preinit_array"), used)) void (*g_preinit)(int, char **, char **) = &call_runtime_early;
+__attribute__((section(".preinit_array"), used)) void (*g_preinit)(int, char **,
+                                                                   char **) = &call_runtime_early;
 
 }  // namespace
 

@@ -19,7 +19,7 @@ int main() {
   long sum = 0;
   for (long k = 0; k < K; ++k) sum += a[k * THREADS + next];  // K gets from the next thread
   upc_barrier;
-  for (long k = 0; k < K / 2; ++k) a[k * THREADS + next] = -1;  // K/2 puts
+  for (long k = 0; k < K / 2; ++k) a[k * THREADS + next] = -1;         // K/2 puts
   for (long k = 0; k < 10; ++k) a[(K / 2 + k) * THREADS + next] += 1;  // 10 gets and 10 puts
   upc_barrier;
   for (long k = 0; k < K; ++k) sum += a[k * THREADS + MYTHREAD];  // local: no transport call
@@ -49,8 +49,8 @@ int main() {
   const long remote = THREADS > 1 ? 1 : 0;
   long gets = count("remote_get"), puts = count("remote_put");
   if (gets != remote * (K + 10) || puts != remote * (K / 2 + 10)) {
-    std::printf("thread %d: interposed: saw %ld gets and %ld puts, expected %ld and %ld\n", MYTHREAD, gets, puts,
-                remote * (K + 10), remote * (K / 2 + 10));
+    std::printf("thread %d: interposed: saw %ld gets and %ld puts, expected %ld and %ld\n", MYTHREAD, gets,
+                puts, remote * (K + 10), remote * (K / 2 + 10));
     return 1;
   }
   std::printf("thread %d: interposed: OK (%ld gets, %ld puts)\n", MYTHREAD, gets, puts);

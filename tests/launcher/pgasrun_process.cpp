@@ -129,8 +129,8 @@ RunResult Process::wait(std::chrono::seconds deadline) {
   return result;
 }
 
-RunResult run_program(const std::string &program, const std::vector<std::string> &args, const EnvOverrides &env,
-                      const std::string &cwd) {
+RunResult run_program(const std::string &program, const std::vector<std::string> &args,
+                      const EnvOverrides &env, const std::string &cwd) {
   return Process(program, args, env, cwd).wait();
 }
 
@@ -165,8 +165,10 @@ void LauncherTest::TearDown() {
   auto segments = [] {
     std::vector<std::string> names;
     for (const auto &entry : std::filesystem::directory_iterator("/dev/shm"))
-      if (std::string name = entry.path().filename().string(); name.starts_with("pgas-") && !name.starts_with("pgas-trace-"))
-        names.push_back(entry.path().string());  // segments; a traced run's raw files live there until imported
+      if (std::string name = entry.path().filename().string();
+          name.starts_with("pgas-") && !name.starts_with("pgas-trace-"))
+        names.push_back(
+            entry.path().string());  // segments; a traced run's raw files live there until imported
     return names;
   };
   if (segments().empty()) return;

@@ -1,5 +1,6 @@
-// Running pgasrun (or another tool) from a test: posix_spawn with stdout/stderr captured in temporary files, a deadline,
-// and the checks every launcher test shares (no segment left in /dev/shm, no thread left running).
+// Running pgasrun (or another tool) from a test: posix_spawn with stdout/stderr captured in temporary files,
+// a deadline, and the checks every launcher test shares (no segment left in /dev/shm, no thread left
+// running).
 #pragma once
 
 #include <gtest/gtest.h>

@@ -9,7 +9,8 @@ using namespace pgas;
 
 TEST(AtomicBitwise, EveryThreadsBitLandsExactlyOnce) {
   shared_array<std::uint64_t> word(1, pgas::indefinite);
-  const std::uint64_t mine = std::uint64_t{1} << MYTHREAD, all = (THREADS == 64 ? ~0ull : (1ull << THREADS) - 1);
+  const std::uint64_t mine = std::uint64_t{1} << MYTHREAD,
+                      all = (THREADS == 64 ? ~0ull : (1ull << THREADS) - 1);
   global_ptr<std::uint64_t> target = &word[0];
   for (int round = 0; round < 1000; ++round) {  // an even number of flips leaves every bit as it was
     atomic_fetch_xor(target, mine);

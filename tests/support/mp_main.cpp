@@ -10,8 +10,8 @@ namespace {
 class FailurePrinter : public testing::EmptyTestEventListener {
   void OnTestPartResult(const testing::TestPartResult &result) override {
     if (!result.failed()) return;
-    std::fprintf(stderr, "[thread %d] %s:%d: Failure\n%s\n", MYTHREAD, result.file_name() ? result.file_name() : "?",
-                 result.line_number(), result.summary());
+    std::fprintf(stderr, "[thread %d] %s:%d: Failure\n%s\n", MYTHREAD,
+                 result.file_name() ? result.file_name() : "?", result.line_number(), result.summary());
   }
 };
 

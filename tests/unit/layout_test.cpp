@@ -1,6 +1,8 @@
 // UPC layout and pointer arithmetic checked against an independent model: a simulation that deals the
 // array's blocks round-robin to the threads and lists each thread's elements in order, which is how the
 // UPC specification defines the layout, with no index arithmetic.
+#include "pgas/layout.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -8,14 +10,12 @@
 #include <tuple>
 #include <vector>
 
-#include "pgas/layout.hpp"
-
 namespace {
 
 using pgas::layout::Position;
 
 struct Dealt {
-  std::vector<Position> where;                                   // by global index
+  std::vector<Position> where;                                        // by global index
   std::map<std::tuple<std::int64_t, std::int64_t>, std::int64_t> at;  // (thread, local) -> global index
 };
 
@@ -68,10 +68,11 @@ TEST_P(LayoutModel, PointerArithmeticMatchesDealing) {
   std::mt19937_64 random(n * 131 + block * 7 + threads);
   for (int trial = 0; trial < 2000; ++trial) {
     auto from = static_cast<std::int64_t>(random() % n), to = static_cast<std::int64_t>(random() % n);
-    Position moved = pgas::layout::advance(d.where[static_cast<std::size_t>(from)], to - from, block, threads);
+    Position moved =
+        pgas::layout::advance(d.where[static_cast<std::size_t>(from)], to - from, block, threads);
     ASSERT_EQ(moved, d.where[static_cast<std::size_t>(to)]) << "from " << from << " to " << to;
-    EXPECT_EQ(pgas::layout::distance(d.where[static_cast<std::size_t>(to)], d.where[static_cast<std::size_t>(from)],
-                                     block, threads),
+    EXPECT_EQ(pgas::layout::distance(d.where[static_cast<std::size_t>(to)],
+                                     d.where[static_cast<std::size_t>(from)], block, threads),
               to - from);
   }
 }
@@ -141,7 +142,8 @@ TEST(LayoutFast, AgreesWithPlace) {
   for (std::uint64_t threads : {1, 2, 3, 7, 8, 64, 1000})
     for (std::uint64_t block : {0, 1, 2, 3, 16, 100, 4096}) {
       pgas::detail::fast_divisor by_block(block == 0 ? 1 : block), by_threads(threads);
-      std::vector<std::uint64_t> samples = {0, 1, 2, 0xffffffffull, 0x100000000ull, 0x100000001ull, 1ull << 40};
+      std::vector<std::uint64_t> samples = {0,         1, 2, 0xffffffffull, 0x100000000ull, 0x100000001ull,
+                                            1ull << 40};
       for (int k = 0; k < 20000; ++k) samples.push_back(k % 2 ? random() >> 32 : random() >> 20);
       for (std::uint64_t i : samples)
         ASSERT_EQ(pgas::layout::place(i, block, by_block, by_threads), pgas::layout::place(i, block, threads))

@@ -1,11 +1,11 @@
 // The shared heap's range allocator: first fit, coalescing, double-free detection, against a model.
+#include "range_allocator.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
 #include <memory>
 #include <random>
-
-#include "range_allocator.hpp"
 
 namespace {
 

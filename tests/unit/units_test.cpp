@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "common/units.hpp"
+
+#include <gtest/gtest.h>
 
 namespace {
 

@@ -22,7 +22,8 @@ std::string emulation(const tracedb::RunInfo &run) {
 std::string tracer_options(const tracedb::RunInfo &run) {
   std::string text =
       run.call_sites ? "call sites on, unwind depth " + std::to_string(run.unwind_depth) : "call sites off";
-  text += run.time_every > 1 ? ", 1 call in " + std::to_string(run.time_every) + " timed" : ", every call timed";
+  text +=
+      run.time_every > 1 ? ", 1 call in " + std::to_string(run.time_every) + " timed" : ", every call timed";
   text += ", " + std::to_string(run.histogram_bins) + " histogram bins, ";
   return text + (run.timeline_interval_ns > 0
                      ? "timeline every " + human_ns(static_cast<double>(run.timeline_interval_ns))

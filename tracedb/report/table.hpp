@@ -24,7 +24,7 @@ Cell optional_text(std::string value, std::string shown_if_empty = "");  // null
 // A demangled function: shown without its parameter list (`ns::f<T>(long, ...)` as `ns::f<T>()`), exact in
 // csv and json; null when empty.
 Cell function_name(std::string value);
-Cell null_cell(std::string shown = "");                                  // a value that does not exist
+Cell null_cell(std::string shown = "");        // a value that does not exist
 Cell integer(std::int64_t value);              // identifiers (thread, line, handle): no separators
 Cell quantity(std::int64_t value, Unit unit);  // 1,234 / 12.3 KiB / 4.5 ms
 Cell change(std::int64_t delta, Unit unit);    // quantity with an explicit sign

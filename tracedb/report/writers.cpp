@@ -1,8 +1,8 @@
 #include "writers.hpp"
 
-#include "pgas/tracedb/text.hpp"
-
 #include <algorithm>
+
+#include "pgas/tracedb/text.hpp"
 
 namespace pgas::report {
 namespace {
@@ -119,7 +119,8 @@ std::string json_object(const Table &table, const std::vector<std::size_t> &colu
                         const std::vector<Cell> &row) {
   std::string text = "{";
   for (std::size_t i = 0; i < columns.size(); ++i)
-    text += (i ? ", " : "") + pgas::tracedb::json_escape(table.columns[columns[i]].key) + ": " + json_value(row[columns[i]]);
+    text += (i ? ", " : "") + pgas::tracedb::json_escape(table.columns[columns[i]].key) + ": " +
+            json_value(row[columns[i]]);
   return text + "}";
 }
 

@@ -35,7 +35,9 @@ Statement::Statement(sqlite3 *db, std::string_view sql) : db_(db) {
     throw Error("SQL error: " + sqlite_message(db) + " in: " + std::string(sql.substr(0, 120)));
 }
 Statement::~Statement() { sqlite3_finalize(stmt_); }
-Statement::Statement(Statement &&other) noexcept : db_(other.db_), stmt_(other.stmt_) { other.stmt_ = nullptr; }
+Statement::Statement(Statement &&other) noexcept : db_(other.db_), stmt_(other.stmt_) {
+  other.stmt_ = nullptr;
+}
 
 Statement &Statement::bind(int index, std::int64_t value) {
   sqlite3_bind_int64(stmt_, index, value);
@@ -123,7 +125,9 @@ Database Database::open(const std::string &path, bool writable) {
 Database::~Database() {
   if (db_) sqlite3_close(db_);
 }
-Database::Database(Database &&other) noexcept : db_(other.db_), path_(std::move(other.path_)) { other.db_ = nullptr; }
+Database::Database(Database &&other) noexcept : db_(other.db_), path_(std::move(other.path_)) {
+  other.db_ = nullptr;
+}
 
 void Database::exec(const std::string &sql) const {
   char *message = nullptr;

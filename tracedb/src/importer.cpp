@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "pgas/tracedb/database.hpp"
-#include "raw_files.hpp"
 #include "pgas/tracedb/text.hpp"
+#include "raw_files.hpp"
 
 namespace pgas::tracedb {
 namespace {
@@ -81,7 +81,11 @@ class Importer {
     auto key = std::make_pair(std::string(m.path), std::string(m.build_id));
     auto [it, inserted] = modules_.try_emplace(key, static_cast<std::int64_t>(modules_.size()) + 1);
     if (inserted)
-      db_.prepare("INSERT INTO module(id, path, build_id) VALUES (?, ?, ?)").bind(1, it->second).bind(2, key.first).bind(3, key.second).run();
+      db_.prepare("INSERT INTO module(id, path, build_id) VALUES (?, ?, ?)")
+          .bind(1, it->second)
+          .bind(2, key.first)
+          .bind(3, key.second)
+          .run();
     return it->second;
   }
 
@@ -101,8 +105,10 @@ class Importer {
     if (inserted) {
       auto insert = db_.prepare("INSERT INTO site(id, module, pc) VALUES (?, ?, ?)");
       insert.bind(1, next_site_++);
-      if (module < 0) insert.bind_null(2);
-      else insert.bind(2, module);
+      if (module < 0)
+        insert.bind_null(2);
+      else
+        insert.bind(2, module);
       insert.bind(3, static_cast<std::int64_t>(offset)).run();
     }
     return it->second;
@@ -146,8 +152,10 @@ class Importer {
                                                         : (argv.empty() ? "" : argv.front());
     if (!argv.empty()) argv.erase(argv.begin());
     db_.prepare(
-           "INSERT INTO run(id, program, arguments, threads, conduit, latency_ns, bandwidth_bps, start_time, wall_ns, "
-           "call_sites, unwind_depth, histogram_bins, timeline_interval_ns, time_every, complete, dropped_events) "
+           "INSERT INTO run(id, program, arguments, threads, conduit, latency_ns, bandwidth_bps, start_time, "
+           "wall_ns, "
+           "call_sites, unwind_depth, histogram_bins, timeline_interval_ns, time_every, complete, "
+           "dropped_events) "
            "VALUES (1, ?, ?, ?, 'shm', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(1, program)
         .bind(2, json_array(argv))
@@ -184,11 +192,15 @@ class Importer {
 
   void write_access(const RawFile &f) {
     const double scale = ns_per_tick(f);
-    auto ns = [&](std::uint64_t ticks) { return static_cast<std::int64_t>(static_cast<double>(ticks) * scale); };
+    auto ns = [&](std::uint64_t ticks) {
+      return static_cast<std::int64_t>(static_cast<double>(ticks) * scale);
+    };
     auto insert = db_.prepare(
         "INSERT INTO access VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET "
-        "count = count + excluded.count, elements = elements + excluded.elements, bytes = bytes + excluded.bytes, "
-        "timed = timed + excluded.timed, ns_sum = ns_sum + excluded.ns_sum, ns_min = min(ns_min, excluded.ns_min), "
+        "count = count + excluded.count, elements = elements + excluded.elements, bytes = bytes + "
+        "excluded.bytes, "
+        "timed = timed + excluded.timed, ns_sum = ns_sum + excluded.ns_sum, ns_min = min(ns_min, "
+        "excluded.ns_min), "
         "ns_max = max(ns_max, excluded.ns_max)");
     for (const raw::AccessRecord &r : f.data().access) {
       std::uint64_t handle = r.key_handle.load();
@@ -263,15 +275,18 @@ void Importer::write_variables() {
   auto variable = db_.prepare("INSERT INTO variable VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   auto hist = db_.prepare("INSERT INTO offset_hist VALUES (?, ?, ?, ?, ?, ?)");
   for (const auto &[key, seen] : by_handle) {
-    auto owner = std::find_if(seen.begin(), seen.end(), [](const Seen &s) { return s.handle->allocated_here != 0; });
+    auto owner =
+        std::find_if(seen.begin(), seen.end(), [](const Seen &s) { return s.handle->allocated_here != 0; });
     const Seen &d = owner != seen.end() ? *owner : seen.front();
     const raw::Handle &h = *d.handle;
     std::string location(h.alloc_location);
     std::int64_t site = !location.empty() ? source_site_id(location) : site_id(*d.file, h.alloc_site);
     variable.reset();
     variable.bind(1, static_cast<std::int64_t>(key));
-    if (h.name[0]) variable.bind(2, std::string(h.name));
-    else variable.bind_null(2);
+    if (h.name[0])
+      variable.bind(2, std::string(h.name));
+    else
+      variable.bind_null(2);
     variable.bind(3, std::string(h.name[0] ? "program" : "unknown"))
         .bind(4, std::string(kind_name(h.kind)))
         .bind(5, static_cast<std::int64_t>(h.elem_size))
@@ -303,7 +318,8 @@ void Importer::write_variables() {
 std::string raw_directory(const std::string &database) { return database + ".raw"; }
 
 ImportSummary import_raw_trace(const std::string &database, const ImportOptions &options) {
-  const std::string directory = options.raw_directory.empty() ? raw_directory(database) : options.raw_directory;
+  const std::string directory =
+      options.raw_directory.empty() ? raw_directory(database) : options.raw_directory;
   Files files = load_raw_files(directory);
   const std::string temporary = database + ".importing";
   ImportSummary summary;

@@ -3,9 +3,8 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <unistd.h>
-
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstring>
@@ -74,11 +73,13 @@ std::vector<std::unique_ptr<RawFile>> load_raw_files(const std::string &director
       files.push_back(std::make_unique<RawFile>(entry.path().string()));
   }
   if (files.empty()) throw Error(directory + ": no raw trace files in it");
-  std::sort(files.begin(), files.end(), [](const auto &a, const auto &b) { return a->header().thread < b->header().thread; });
+  std::sort(files.begin(), files.end(),
+            [](const auto &a, const auto &b) { return a->header().thread < b->header().thread; });
   for (const auto &f : files)
     if (f->header().threads != files.front()->header().threads)
-      throw Error(directory + ": raw files of different runs (THREADS " + std::to_string(f->header().threads) +
-                  " and " + std::to_string(files.front()->header().threads) + ")");
+      throw Error(directory + ": raw files of different runs (THREADS " +
+                  std::to_string(f->header().threads) + " and " +
+                  std::to_string(files.front()->header().threads) + ")");
   return files;
 }
 

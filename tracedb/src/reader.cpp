@@ -52,7 +52,8 @@ RunInfo TraceReader::run() const {
   return detail::guarded(path(), [&] {
     Statement s = db_.prepare(
         "SELECT program, arguments, threads, conduit, latency_ns, bandwidth_bps, start_time, wall_ns, "
-        "call_sites, unwind_depth, histogram_bins, timeline_interval_ns, complete, dropped_events, time_every "
+        "call_sites, unwind_depth, histogram_bins, timeline_interval_ns, complete, dropped_events, "
+        "time_every "
         "FROM run WHERE id = 1");
     if (!s.step()) throw Error("has no run record");
     RunInfo run;

@@ -14,17 +14,18 @@
 namespace {
 
 void usage(std::FILE *out) {
-  std::fprintf(out,
-               "Usage: pgas-trace-import [--keep-raw] [--raw-dir=DIR] [--no-symbolize] [--as=NAME] DB\n"
-               "Builds the trace database DB from the raw recorder files (in DB.raw/ or DIR), removes them, and\n"
-               "symbolizes call sites and variable names (LLVM debug info, source lines).\n"
-               "  --keep-raw       keep the raw files after a successful import\n"
-               "  --raw-dir=DIR    read the raw files from DIR instead of DB.raw/\n"
-               "  --as=NAME        report as NAME (pgasrun --trace uses it)\n"
-               "  --no-symbolize   leave call sites as addresses (readers symbolize on demand)\n"
-               "  -h, --help   print this help\n"
-               "Prints one line on stderr: the database, its remote accesses and threads.\n"
-               "Exit status 2 on error.\n");
+  std::fprintf(
+      out,
+      "Usage: pgas-trace-import [--keep-raw] [--raw-dir=DIR] [--no-symbolize] [--as=NAME] DB\n"
+      "Builds the trace database DB from the raw recorder files (in DB.raw/ or DIR), removes them, and\n"
+      "symbolizes call sites and variable names (LLVM debug info, source lines).\n"
+      "  --keep-raw       keep the raw files after a successful import\n"
+      "  --raw-dir=DIR    read the raw files from DIR instead of DB.raw/\n"
+      "  --as=NAME        report as NAME (pgasrun --trace uses it)\n"
+      "  --no-symbolize   leave call sites as addresses (readers symbolize on demand)\n"
+      "  -h, --help   print this help\n"
+      "Prints one line on stderr: the database, its remote accesses and threads.\n"
+      "Exit status 2 on error.\n");
 }
 
 }  // namespace
@@ -50,7 +51,8 @@ int main(int argc, char **argv) {
     } else if (!arg.starts_with("-") && database.empty()) {
       database = arg;
     } else {
-      std::fprintf(stderr, "pgas-trace-import: unexpected argument '%s'\nTry 'pgas-trace-import --help'.\n", arg.c_str());
+      std::fprintf(stderr, "pgas-trace-import: unexpected argument '%s'\nTry 'pgas-trace-import --help'.\n",
+                   arg.c_str());
       return 2;
     }
   }
@@ -65,15 +67,16 @@ int main(int argc, char **argv) {
       auto db = pgas::tracedb::Database::open(database, /*writable=*/true);
       auto counts = pgas::tracedb::symbolize_database(db);
       if (counts.sites_unresolved > 0)
-        std::fprintf(stderr, "%s: warning: %lld of %lld call sites have no source line (build the program with -g)\n",
+        std::fprintf(stderr,
+                     "%s: warning: %lld of %lld call sites have no source line (build the program with -g)\n",
                      name.c_str(), static_cast<long long>(counts.sites_unresolved),
                      static_cast<long long>(counts.sites_unresolved + counts.sites_symbolized));
     }
 #endif
-    std::fprintf(stderr, "%s: trace %s: %llu remote accesses from %d of %d threads%s%s\n", name.c_str(), database.c_str(),
-                static_cast<unsigned long long>(summary.accesses), summary.threads_found, summary.threads,
-                summary.complete ? "" : " (partial trace: not every thread finished)",
-                summary.dropped ? " (some events dropped: recorder tables full)" : "");
+    std::fprintf(stderr, "%s: trace %s: %llu remote accesses from %d of %d threads%s%s\n", name.c_str(),
+                 database.c_str(), static_cast<unsigned long long>(summary.accesses), summary.threads_found,
+                 summary.threads, summary.complete ? "" : " (partial trace: not every thread finished)",
+                 summary.dropped ? " (some events dropped: recorder tables full)" : "");
   } catch (const pgas::tracedb::Error &e) {
     std::fprintf(stderr, "pgas-trace-import: %s\n", e.what());
     return 2;

@@ -39,7 +39,7 @@ inline bool has_affinity(all_threads_t) { return true; }
 
 }  // namespace pgas
 
-#define upc_forall(init, cond, step, affinity) \
-  for (init; cond; step)                       \
+#define upc_forall(init, cond, step, affinity)     \
+  for (init; cond; step)                           \
     if (!::pgas::detail::has_affinity(affinity)) { \
     } else

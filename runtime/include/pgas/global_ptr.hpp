@@ -23,26 +23,29 @@ class global_ptr {
 
   global_ptr() = default;
   global_ptr(std::nullptr_t) {}  // NOLINT: like a null pointer literal
-  global_ptr(pgas_handle_t handle, int thread, std::size_t phase, std::size_t offset, std::size_t block) noexcept
+  global_ptr(pgas_handle_t handle, int thread, std::size_t phase, std::size_t offset,
+             std::size_t block) noexcept
       : handle_(handle), thread_(thread), phase_(phase), offset_(offset), block_(block) {}
 
   // shared T * -> shared const T * and -> shared void * (the phase is dropped).
   template <class U>
-    requires(std::is_convertible_v<U *, T *> && !std::is_same_v<U, T>)
-  global_ptr(const global_ptr<U> &p)  // NOLINT
-      : handle_(p.handle()), thread_(p.thread()), phase_(std::is_void_v<T> ? 0 : p.phase()), offset_(p.offset()),
+  requires(std::is_convertible_v<U *, T *> && !std::is_same_v<U, T>)
+      global_ptr(const global_ptr<U> &p)  // NOLINT
+      : handle_(p.handle()),
+        thread_(p.thread()),
+        phase_(std::is_void_v<T> ? 0 : p.phase()),
+        offset_(p.offset()),
         block_(std::is_void_v<T> ? p.block_hint() : p.block()) {}
 
   // shared void * -> shared T *, with the blocking factor of T's pointer type (UPC: in the type; here a
   // value). By default the one the allocation suggests: 1 for upc_all_alloc/upc_global_alloc, indefinite for
   // upc_alloc.
   template <class V>
-    requires(std::is_void_v<V> && !std::is_void_v<T>)
-  global_ptr(const global_ptr<V> &p)  // NOLINT
+  requires(std::is_void_v<V> && !std::is_void_v<T>) global_ptr(const global_ptr<V> &p)  // NOLINT
       : global_ptr(p.handle(), p.thread(), 0, p.offset(), p.block_hint()) {}
   template <class V>
-    requires(std::is_void_v<V> && !std::is_void_v<T>)
-  global_ptr(const global_ptr<V> &p, std::size_t block) : global_ptr(p.handle(), p.thread(), 0, p.offset(), block) {}
+  requires(std::is_void_v<V> && !std::is_void_v<T>) global_ptr(const global_ptr<V> &p, std::size_t block)
+      : global_ptr(p.handle(), p.thread(), 0, p.offset(), block) {}
 
   pgas_handle_t handle() const { return handle_; }
   int thread() const { return thread_; }
@@ -52,17 +55,13 @@ class global_ptr {
   std::size_t block_hint() const { return block_; }
   explicit operator bool() const { return handle_ != 0; }
 
-  PGAS_ALWAYS_INLINE shared_ref<T> operator*() const
-    requires(!std::is_void_v<T>)
-  {
+  PGAS_ALWAYS_INLINE shared_ref<T> operator*() const requires(!std::is_void_v<T>) {
     T *local = thread_ == detail::g_mythread
                    ? static_cast<T *>(detail::local_address(handle_, offset_, sizeof(T), "dereference"))
                    : nullptr;
     return shared_ref<T>(local, handle_, thread_, phase_, offset_, block_, false);
   }
-  PGAS_ALWAYS_INLINE shared_ref<T> operator[](std::ptrdiff_t i) const
-    requires(!std::is_void_v<T>)
-  {
+  PGAS_ALWAYS_INLINE shared_ref<T> operator[](std::ptrdiff_t i) const requires(!std::is_void_v<T>) {
     return *(*this + i);
   }
 
@@ -73,20 +72,19 @@ class global_ptr {
     return static_cast<T *>(detail::local_address(handle_, offset_, kElem, "global_ptr::local"));
   }
 
-  PGAS_ALWAYS_INLINE friend global_ptr operator+(const global_ptr &p, std::ptrdiff_t delta)
-    requires(!std::is_void_v<T>)
-  {
-    layout::Position from{p.thread_, static_cast<std::int64_t>(p.phase_), static_cast<std::int64_t>(p.offset_ / kElem)};
+  PGAS_ALWAYS_INLINE friend global_ptr operator+(const global_ptr &p,
+                                                 std::ptrdiff_t delta) requires(!std::is_void_v<T>) {
+    layout::Position from{p.thread_, static_cast<std::int64_t>(p.phase_),
+                          static_cast<std::int64_t>(p.offset_ / kElem)};
     auto to = layout::advance(from, delta, p.block_, static_cast<std::uint64_t>(detail::g_threads));
     return global_ptr(p.handle_, static_cast<int>(to.thread), static_cast<std::size_t>(to.phase),
                       static_cast<std::size_t>(to.local) * kElem + p.offset_ % kElem, p.block_);
   }
   friend global_ptr operator+(std::ptrdiff_t delta, const global_ptr &p) { return p + delta; }
   friend global_ptr operator-(const global_ptr &p, std::ptrdiff_t delta) { return p + (-delta); }
-  friend std::ptrdiff_t operator-(const global_ptr &a, const global_ptr &b)
-    requires(!std::is_void_v<T>)
-  {
-    return layout::distance(a.position(), b.position(), a.block_, static_cast<std::uint64_t>(detail::g_threads));
+  friend std::ptrdiff_t operator-(const global_ptr &a, const global_ptr &b) requires(!std::is_void_v<T>) {
+    return layout::distance(a.position(), b.position(), a.block_,
+                            static_cast<std::uint64_t>(detail::g_threads));
   }
   global_ptr &operator+=(std::ptrdiff_t d) { return *this = *this + d; }
   global_ptr &operator-=(std::ptrdiff_t d) { return *this = *this - d; }
@@ -107,9 +105,8 @@ class global_ptr {
     return a.handle_ == b.handle_ && a.thread_ == b.thread_ && a.offset_ == b.offset_;
   }
   // Pointers into the same object compare by element position.
-  friend std::strong_ordering operator<=>(const global_ptr &a, const global_ptr &b)
-    requires(!std::is_void_v<T>)
-  {
+  friend std::strong_ordering operator<=>(const global_ptr &a,
+                                          const global_ptr &b) requires(!std::is_void_v<T>) {
     if (a.handle_ != b.handle_) return a.handle_ <=> b.handle_;
     return (a - b) <=> 0;
   }

@@ -22,11 +22,14 @@ constexpr bool operator==(const Position &a, const Position &b) {
 }
 
 // Floor division and modulo, for pointer arithmetic that steps backwards.
-constexpr std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+constexpr std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
+}
 constexpr std::int64_t floor_mod(std::int64_t a, std::int64_t b) { return a - floor_div(a, b) * b; }
 
 // Element i of an array with blocking factor `block` over `threads` threads (owner: thread of block 0).
-constexpr Position place(std::uint64_t i, std::uint64_t block, std::uint64_t threads, std::int64_t owner = 0) {
+constexpr Position place(std::uint64_t i, std::uint64_t block, std::uint64_t threads,
+                         std::int64_t owner = 0) {
   if (block == 0) return {owner, 0, static_cast<std::int64_t>(i)};
   if (block == 1) return {static_cast<std::int64_t>(i % threads), 0, static_cast<std::int64_t>(i / threads)};
   std::uint64_t b = i / block, phase = i % block;
@@ -50,8 +53,8 @@ inline Position place(std::uint64_t i, std::uint64_t block, const detail::fast_d
 }
 
 // How many of n elements have affinity to `thread`: the length of its local part.
-constexpr std::uint64_t local_count(std::uint64_t n, std::uint64_t block, std::uint64_t threads, std::uint64_t thread,
-                                    std::int64_t owner = 0) {
+constexpr std::uint64_t local_count(std::uint64_t n, std::uint64_t block, std::uint64_t threads,
+                                    std::uint64_t thread, std::int64_t owner = 0) {
   if (block == 0) return static_cast<std::int64_t>(thread) == owner ? n : 0;
   std::uint64_t full_blocks = n / block, rest = n % block;
   std::uint64_t mine = (full_blocks / threads + (thread < full_blocks % threads ? 1 : 0)) * block;
@@ -67,7 +70,8 @@ constexpr std::int64_t global_index(const Position &p, std::uint64_t block, std:
 }
 
 // UPC pointer arithmetic: the position `delta` elements after p (UPC 1.2 section 6.4.2).
-constexpr Position advance(const Position &p, std::int64_t delta, std::uint64_t block, std::uint64_t threads) {
+constexpr Position advance(const Position &p, std::int64_t delta, std::uint64_t block,
+                           std::uint64_t threads) {
   if (block == 0) return {p.thread, 0, p.local + delta};
   auto B = static_cast<std::int64_t>(block), T = static_cast<std::int64_t>(threads);
   if (block == 1) {  // cyclic, the default: one division
@@ -82,7 +86,8 @@ constexpr Position advance(const Position &p, std::int64_t delta, std::uint64_t 
 }
 
 // a - b in elements, for positions in the same array.
-constexpr std::int64_t distance(const Position &a, const Position &b, std::uint64_t block, std::uint64_t threads) {
+constexpr std::int64_t distance(const Position &a, const Position &b, std::uint64_t block,
+                                std::uint64_t threads) {
   return global_index(a, block, threads) - global_index(b, block, threads);
 }
 

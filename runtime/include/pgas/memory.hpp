@@ -36,7 +36,9 @@ inline pgas::global_ptr<void> upc_alloc(std::size_t nbytes,
   return pgas::detail::allocation(PGAS_ALLOC_LOCAL, 1, nbytes, loc);
 }
 // Frees memory from upc_all_alloc, upc_global_alloc or upc_alloc; called by one thread. NULL does nothing.
-inline void upc_free(const pgas::global_ptr<const void> &p) { pgas::detail::free_shared(p.handle(), "upc_free"); }
+inline void upc_free(const pgas::global_ptr<const void> &p) {
+  pgas::detail::free_shared(p.handle(), "upc_free");
+}
 
 // The n bytes must all lie in one thread's part of the object, as in UPC.
 inline void upc_memget(void *dst, const pgas::global_ptr<const void> &src, std::size_t n) {
@@ -45,7 +47,8 @@ inline void upc_memget(void *dst, const pgas::global_ptr<const void> &src, std::
 inline void upc_memput(const pgas::global_ptr<void> &dst, const void *src, std::size_t n) {
   pgas::detail::memput(pgas::detail::address_of(dst), src, n);
 }
-inline void upc_memcpy(const pgas::global_ptr<void> &dst, const pgas::global_ptr<const void> &src, std::size_t n) {
+inline void upc_memcpy(const pgas::global_ptr<void> &dst, const pgas::global_ptr<const void> &src,
+                       std::size_t n) {
   pgas::detail::memcpy_shared(pgas::detail::address_of(dst), pgas::detail::address_of(src), n);
 }
 inline void upc_memset(const pgas::global_ptr<void> &dst, int c, std::size_t n) {

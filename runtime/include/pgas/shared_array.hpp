@@ -64,15 +64,15 @@ class shared_array {
 
   // Pointer-to-shared to element 0 (UPC: the array's name used as a pointer).
   global_ptr<T> ptr() const { return global_ptr<T>(handle_, 0, 0, 0, block_); }
-  operator global_ptr<T>() const { return ptr(); }              // NOLINT: arrays decay to pointers
-  operator global_ptr<const T>() const { return ptr(); }        // NOLINT
-  operator global_ptr<void>() const { return ptr(); }           // NOLINT
-  operator global_ptr<const void>() const { return ptr(); }     // NOLINT
+  operator global_ptr<T>() const { return ptr(); }           // NOLINT: arrays decay to pointers
+  operator global_ptr<const T>() const { return ptr(); }     // NOLINT
+  operator global_ptr<void>() const { return ptr(); }        // NOLINT
+  operator global_ptr<const void>() const { return ptr(); }  // NOLINT
 
   // The calling thread's elements, in local order (UPC: casting &x[MYTHREAD * B] to a local pointer).
   std::span<T> local_part() const {
-    return {local_, static_cast<std::size_t>(layout::local_count(n_, block_, threads_,
-                                                                 static_cast<std::uint64_t>(mythread_)))};
+    return {local_, static_cast<std::size_t>(
+                        layout::local_count(n_, block_, threads_, static_cast<std::uint64_t>(mythread_)))};
   }
 
   std::size_t size() const { return n_; }

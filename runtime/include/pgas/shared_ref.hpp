@@ -31,9 +31,14 @@ class shared_ref {
 
   // `local` is the element's address when it has affinity to this thread, else nullptr. thread, phase,
   // offset (bytes in the thread's part) and block locate it for remote access and for operator&.
-  shared_ref(T *local, pgas_handle_t handle, int thread, std::size_t phase, std::size_t offset, std::size_t block,
-             bool strict) noexcept
-      : local_(local), handle_(handle), offset_(offset), block_(block), phase_(phase), thread_(thread),
+  shared_ref(T *local, pgas_handle_t handle, int thread, std::size_t phase, std::size_t offset,
+             std::size_t block, bool strict) noexcept
+      : local_(local),
+        handle_(handle),
+        offset_(offset),
+        block_(block),
+        phase_(phase),
+        thread_(thread),
         strict_(strict) {}
 
   PGAS_ALWAYS_INLINE value_type get() const {
@@ -68,16 +73,17 @@ class shared_ref {
     put(v);
     return *this;
   }
-  PGAS_ALWAYS_INLINE const shared_ref &operator=(const shared_ref &other) const {  // copies the value, like a T&
+  PGAS_ALWAYS_INLINE const shared_ref &operator=(
+      const shared_ref &other) const {  // copies the value, like a T&
     put(other.get());
     return *this;
   }
 
-#define PGAS_COMPOUND_ASSIGN(op)                        \
-  template <class U>                                    \
-  PGAS_ALWAYS_INLINE const shared_ref &operator op##=(const U &u) const {  \
-    put(static_cast<value_type>(get() op u));           \
-    return *this;                                       \
+#define PGAS_COMPOUND_ASSIGN(op)                                          \
+  template <class U>                                                      \
+  PGAS_ALWAYS_INLINE const shared_ref &operator op##=(const U &u) const { \
+    put(static_cast<value_type>(get() op u));                             \
+    return *this;                                                         \
   }
   PGAS_COMPOUND_ASSIGN(+)
   PGAS_COMPOUND_ASSIGN(-)
@@ -109,11 +115,12 @@ class shared_ref {
 
   // A reference to one member of a struct element: x[i].field(&Point::y) is UPC's x[i].y.
   template <class M, class U = value_type>
-    requires std::is_class_v<U>
-  shared_ref<M> field(M U::*member) const {
+  requires std::is_class_v<U> shared_ref<M> field(M U::*member)
+  const {
     alignas(value_type) unsigned char probe[sizeof(value_type)];
     const auto *object = reinterpret_cast<const value_type *>(probe);
-    std::size_t delta = static_cast<std::size_t>(reinterpret_cast<const unsigned char *>(&(object->*member)) - probe);
+    std::size_t delta =
+        static_cast<std::size_t>(reinterpret_cast<const unsigned char *>(&(object->*member)) - probe);
     M *local = local_ ? reinterpret_cast<M *>(reinterpret_cast<unsigned char *>(local_) + delta) : nullptr;
     return shared_ref<M>(local, handle_, thread_, 0, offset_ + delta, 0, strict_);
   }

@@ -42,7 +42,10 @@ class sync_statement {
 
 }  // namespace pgas
 
-#define upc_barrier ::pgas::detail::sync_statement<::pgas::barrier, ::pgas::barrier>{}
-#define upc_notify ::pgas::detail::sync_statement<::pgas::notify, ::pgas::notify>{}
-#define upc_wait ::pgas::detail::sync_statement<::pgas::wait, ::pgas::wait>{}
+#define upc_barrier \
+  ::pgas::detail::sync_statement<::pgas::barrier, ::pgas::barrier> {}
+#define upc_notify \
+  ::pgas::detail::sync_statement<::pgas::notify, ::pgas::notify> {}
+#define upc_wait \
+  ::pgas::detail::sync_statement<::pgas::wait, ::pgas::wait> {}
 #define upc_fence ::pgas::fence()

@@ -65,22 +65,22 @@ typedef enum {
 
 /* What a handle was created by; the tracer records it as the variable's kind. */
 typedef enum {
-  PGAS_ALLOC_STATIC = 0,  /* a declared shared variable (shared_array, shared_var): collective */
-  PGAS_ALLOC_ALL = 1,     /* upc_all_alloc: collective, spread over all threads */
-  PGAS_ALLOC_GLOBAL = 2,  /* upc_global_alloc: one thread, spread over all threads */
-  PGAS_ALLOC_LOCAL = 3    /* upc_alloc: one thread, all of it on that thread */
+  PGAS_ALLOC_STATIC = 0, /* a declared shared variable (shared_array, shared_var): collective */
+  PGAS_ALLOC_ALL = 1,    /* upc_all_alloc: collective, spread over all threads */
+  PGAS_ALLOC_GLOBAL = 2, /* upc_global_alloc: one thread, spread over all threads */
+  PGAS_ALLOC_LOCAL = 3   /* upc_alloc: one thread, all of it on that thread */
 } pgas_alloc_kind_t;
 
 /* Layout of a shared object in UPC terms: element i lives on thread (i / block) % THREADS (block 0 means
  * indefinite: every element on `owner`). */
 typedef struct {
-  size_t elem_size;   /* bytes per element */
-  size_t block;       /* blocking factor in elements; 0 = indefinite */
-  size_t nelems;      /* number of elements */
-  int owner;          /* the thread holding everything when block == 0, else -1 */
+  size_t elem_size; /* bytes per element */
+  size_t block;     /* blocking factor in elements; 0 = indefinite */
+  size_t nelems;    /* number of elements */
+  int owner;        /* the thread holding everything when block == 0, else -1 */
   pgas_alloc_kind_t kind;
-  const char *name;   /* the program's name for it, or NULL (the tracer then recovers it from source) */
-  const char *site;   /* "file:line" of the allocating call in the program, or NULL */
+  const char *name; /* the program's name for it, or NULL (the tracer then recovers it from source) */
+  const char *site; /* "file:line" of the allocating call in the program, or NULL */
 } pgas_layout_t;
 
 /* ---- element and bulk transfers ---- */

@@ -23,34 +23,46 @@ namespace pgas {
 namespace detail {
 template <class T>
 constexpr pgas_type_t type_code() {
-  if constexpr (std::is_same_v<T, float>) return PGAS_FLOAT;
-  else if constexpr (std::is_same_v<T, double>) return PGAS_DOUBLE;
-  else if constexpr (std::is_signed_v<T>) return sizeof(T) == 4 ? PGAS_INT32 : PGAS_INT64;
-  else return sizeof(T) == 4 ? PGAS_UINT32 : PGAS_UINT64;
+  if constexpr (std::is_same_v<T, float>)
+    return PGAS_FLOAT;
+  else if constexpr (std::is_same_v<T, double>)
+    return PGAS_DOUBLE;
+  else if constexpr (std::is_signed_v<T>)
+    return sizeof(T) == 4 ? PGAS_INT32 : PGAS_INT64;
+  else
+    return sizeof(T) == 4 ? PGAS_UINT32 : PGAS_UINT64;
 }
 template <class T>
-concept transport_number = (std::integral<T> || std::floating_point<T>) && (sizeof(T) == 4 || sizeof(T) == 8);
+concept transport_number = (std::integral<T> || std::floating_point<T>)&&(sizeof(T) == 4 || sizeof(T) == 8);
 
 // Byte offsets in `thread`'s part of `a` of the given global indices; each must have affinity to `thread`.
 // The result lives in a buffer reused by the calling thread's next vector transfer.
 template <class T, consistency C>
-std::span<const std::size_t> offsets_on(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices) {
+std::span<const std::size_t> offsets_on(const shared_array<T, C> &a, int thread,
+                                        std::span<const std::size_t> indices) {
   thread_local std::vector<std::size_t> offsets;
   offsets.resize(indices.size());
   for (std::size_t k = 0; k < indices.size(); ++k) {
     auto p = a.locate(indices[k]);
-    if (p.thread != thread) not_local(a.handle(), static_cast<int>(p.thread), "vector transfer to one thread");
+    if (p.thread != thread)
+      not_local(a.handle(), static_cast<int>(p.thread), "vector transfer to one thread");
     offsets[k] = static_cast<std::size_t>(p.local) * sizeof(T);
   }
   return offsets;
 }
 }  // namespace detail
 
-enum class accumulate { replace = PGAS_ACC_REPLACE, sum = PGAS_ACC_SUM, min = PGAS_ACC_MIN, max = PGAS_ACC_MAX };
+enum class accumulate {
+  replace = PGAS_ACC_REPLACE,
+  sum = PGAS_ACC_SUM,
+  min = PGAS_ACC_MIN,
+  max = PGAS_ACC_MAX
+};
 
 // out[k] = a[indices[k]] for indices that all live on `thread`.
 template <class T, consistency C>
-PGAS_ALWAYS_INLINE void getv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices, T *out) {
+PGAS_ALWAYS_INLINE void getv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices,
+                             T *out) {
   auto offsets = detail::offsets_on(a, thread, indices);
   if (thread == detail::g_mythread) {
     auto *base = static_cast<const std::byte *>(detail::local_base(a.handle()));
@@ -62,7 +74,8 @@ PGAS_ALWAYS_INLINE void getv(const shared_array<T, C> &a, int thread, std::span<
 
 // a[indices[k]] = in[k] for indices that all live on `thread`.
 template <class T, consistency C>
-PGAS_ALWAYS_INLINE void putv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices, const T *in) {
+PGAS_ALWAYS_INLINE void putv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices,
+                             const T *in) {
   auto offsets = detail::offsets_on(a, thread, indices);
   if (thread == detail::g_mythread) {
     auto *base = static_cast<std::byte *>(detail::local_base(a.handle()));
@@ -74,9 +87,9 @@ PGAS_ALWAYS_INLINE void putv(const shared_array<T, C> &a, int thread, std::span<
 
 // a[indices[k]] = op(a[indices[k]], in[k]), atomically per element, for indices that all live on `thread`.
 template <class T, consistency C>
-  requires detail::transport_number<T>
-PGAS_ALWAYS_INLINE void accv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices, const T *in,
-          accumulate op) {
+requires detail::transport_number<T> PGAS_ALWAYS_INLINE void accv(const shared_array<T, C> &a, int thread,
+                                                                  std::span<const std::size_t> indices,
+                                                                  const T *in, accumulate op) {
   auto offsets = detail::offsets_on(a, thread, indices);
   const auto type = detail::type_code<T>();
   if (thread == detail::g_mythread) {
@@ -93,32 +106,50 @@ template <std::integral T>
 PGAS_ALWAYS_INLINE T atomic(const global_ptr<T> &p, pgas_atomic_op_t op, T operand, T compare = T{}) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8, "remote atomics take 32- or 64-bit integers");
   T old{};
-  if (p.thread() == g_mythread) atomic_element(type_code<T>(), op, p.local(), &operand, &compare, &old);
-  else remote_atomic(p.handle(), p.thread(), p.offset(), type_code<T>(), op, &operand, &compare, &old);
+  if (p.thread() == g_mythread)
+    atomic_element(type_code<T>(), op, p.local(), &operand, &compare, &old);
+  else
+    remote_atomic(p.handle(), p.thread(), p.offset(), type_code<T>(), op, &operand, &compare, &old);
   return old;
 }
 }  // namespace detail
 
 // Remote atomics; each returns the value the element had before.
 template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_fetch_add(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_ADD, v); }
+PGAS_ALWAYS_INLINE T atomic_fetch_add(const global_ptr<T> &p, T v) {
+  return detail::atomic(p, PGAS_ATOMIC_FETCH_ADD, v);
+}
 template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_swap(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_SWAP, v); }
+PGAS_ALWAYS_INLINE T atomic_swap(const global_ptr<T> &p, T v) {
+  return detail::atomic(p, PGAS_ATOMIC_SWAP, v);
+}
 template <std::integral T>
 PGAS_ALWAYS_INLINE T atomic_compare_swap(const global_ptr<T> &p, T expected, T desired) {
   return detail::atomic(p, PGAS_ATOMIC_CSWAP, desired, expected);
 }
 template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_fetch_min(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_MIN, v); }
+PGAS_ALWAYS_INLINE T atomic_fetch_min(const global_ptr<T> &p, T v) {
+  return detail::atomic(p, PGAS_ATOMIC_FETCH_MIN, v);
+}
 template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_fetch_max(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_MAX, v); }
+PGAS_ALWAYS_INLINE T atomic_fetch_max(const global_ptr<T> &p, T v) {
+  return detail::atomic(p, PGAS_ATOMIC_FETCH_MAX, v);
+}
 template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_load(const global_ptr<T> &p) { return detail::atomic(p, PGAS_ATOMIC_LOAD, T{}); }
+PGAS_ALWAYS_INLINE T atomic_load(const global_ptr<T> &p) {
+  return detail::atomic(p, PGAS_ATOMIC_LOAD, T{});
+}
 template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_fetch_xor(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_XOR, v); }
+PGAS_ALWAYS_INLINE T atomic_fetch_xor(const global_ptr<T> &p, T v) {
+  return detail::atomic(p, PGAS_ATOMIC_FETCH_XOR, v);
+}
 template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_fetch_and(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_AND, v); }
+PGAS_ALWAYS_INLINE T atomic_fetch_and(const global_ptr<T> &p, T v) {
+  return detail::atomic(p, PGAS_ATOMIC_FETCH_AND, v);
+}
 template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_fetch_or(const global_ptr<T> &p, T v) { return detail::atomic(p, PGAS_ATOMIC_FETCH_OR, v); }
+PGAS_ALWAYS_INLINE T atomic_fetch_or(const global_ptr<T> &p, T v) {
+  return detail::atomic(p, PGAS_ATOMIC_FETCH_OR, v);
+}
 
 }  // namespace pgas

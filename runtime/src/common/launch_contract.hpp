@@ -10,10 +10,10 @@
 
 namespace pgas::launch {
 
-inline constexpr const char *kThreadsEnv = "PGAS_THREADS";         // N
-inline constexpr const char *kMyThreadEnv = "PGAS_MYTHREAD";       // 0 .. N-1
-inline constexpr const char *kControlFdEnv = "PGAS_CONTROL_FD";    // descriptor of the control segment
-inline constexpr const char *kSegmentFdsEnv = "PGAS_SEGMENT_FDS";  // "fd0,fd1,...": thread i's data segment
+inline constexpr const char *kThreadsEnv = "PGAS_THREADS";           // N
+inline constexpr const char *kMyThreadEnv = "PGAS_MYTHREAD";         // 0 .. N-1
+inline constexpr const char *kControlFdEnv = "PGAS_CONTROL_FD";      // descriptor of the control segment
+inline constexpr const char *kSegmentFdsEnv = "PGAS_SEGMENT_FDS";    // "fd0,fd1,...": thread i's data segment
 inline constexpr const char *kSegmentSizeEnv = "PGAS_SEGMENT_SIZE";  // bytes per thread, e.g. "1GiB"
 inline constexpr const char *kLatencyEnv = "PGAS_LATENCY";           // emulated latency, e.g. "2us"
 inline constexpr const char *kBandwidthEnv = "PGAS_BANDWIDTH";       // emulated bandwidth, e.g. "10GB/s"

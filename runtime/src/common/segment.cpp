@@ -24,7 +24,8 @@ int create_segment(std::size_t size, std::string *error) {
     }
     shm_unlink(name);  // the name is never needed again: nothing can be left behind in /dev/shm
     if (ftruncate(fd, static_cast<off_t>(size)) != 0) {
-      *error = "cannot size shared memory segment to " + std::to_string(size) + " bytes: " + std::strerror(errno);
+      *error =
+          "cannot size shared memory segment to " + std::to_string(size) + " bytes: " + std::strerror(errno);
       close(fd);
       return -1;
     }

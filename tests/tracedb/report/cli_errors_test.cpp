@@ -41,7 +41,8 @@ TEST(ReportBadInput, TextFile) {
 TEST(ReportBadInput, TruncatedDatabase) {
   std::string path = workspace().dir + "/truncated.db";
   write_file(path, read_file(workspace().baseline).substr(0, 1000));
-  EXPECT_EQ(refusal({path}), "pgas-report: " + path + ": is corrupt or truncated (database disk image is malformed)");
+  EXPECT_EQ(refusal({path}),
+            "pgas-report: " + path + ": is corrupt or truncated (database disk image is malformed)");
 }
 
 TEST(ReportBadInput, CorruptDatabase) {

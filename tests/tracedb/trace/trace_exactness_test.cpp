@@ -64,14 +64,18 @@ Accesses expected(long T) {
 Accesses recorded(const Database &db) {
   Accesses r;
   auto q = db.prepare(
-      "SELECT a.thread, a.peer, coalesce(v.name, '?'), a.op, coalesce(s.line, -1), a.count, a.elements, a.bytes "
+      "SELECT a.thread, a.peer, coalesce(v.name, '?'), a.op, coalesce(s.line, -1), a.count, a.elements, "
+      "a.bytes "
       "FROM access a LEFT JOIN variable v ON v.handle = a.variable LEFT JOIN site s ON s.id = a.site");
-  while (q.step()) r[{q.int64(0), q.int64(1), q.text(2), q.text(3), q.int64(4)}] = {q.int64(5), q.int64(6), q.int64(7)};
+  while (q.step())
+    r[{q.int64(0), q.int64(1), q.text(2), q.text(3), q.int64(4)}] = {q.int64(5), q.int64(6), q.int64(7)};
   return r;
 }
 
 std::string database_path(const std::string &name) {
-  return (std::filesystem::temp_directory_path() / ("pgas-trace-test-" + std::to_string(getpid()) + "-" + name + ".db")).string();
+  return (std::filesystem::temp_directory_path() /
+          ("pgas-trace-test-" + std::to_string(getpid()) + "-" + name + ".db"))
+      .string();
 }
 
 class TraceExactness : public launcher_test::LauncherParamTest<int> {};
@@ -79,7 +83,8 @@ class TraceExactness : public launcher_test::LauncherParamTest<int> {};
 TEST_P(TraceExactness, EveryNumberMatches) {
   const long T = GetParam();
   std::string db_path = database_path("exact" + std::to_string(T));
-  auto run = launcher_test::run_pgasrun({"-n", std::to_string(T), "--trace", db_path, "--lines", TRACED_PROGRAM});
+  auto run =
+      launcher_test::run_pgasrun({"-n", std::to_string(T), "--trace", db_path, "--lines", TRACED_PROGRAM});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.err.find("pgasrun: trace " + db_path + ": "), std::string::npos) << run.err;
   Database db = Database::open(db_path);
@@ -124,15 +129,20 @@ TEST_P(TraceExactness, EveryNumberMatches) {
     accessed((t + 3) % T, K / 4, (t + 3) % T);  // helper
     accessed((t + 1) % T, K / 8, (t + 1) % T);  // getv
     auto q = db.prepare(
-        "SELECT h.bin, h.count FROM offset_hist h JOIN variable v ON v.handle = h.variable WHERE v.name = 'A' AND h.thread = ?");
+        "SELECT h.bin, h.count FROM offset_hist h JOIN variable v ON v.handle = h.variable WHERE v.name = "
+        "'A' AND h.thread = ?");
     q.bind(1, static_cast<std::int64_t>(t));
     while (q.step()) got_bins[q.int64(0)] = q.int64(1);
     EXPECT_EQ(got_bins, want_bins) << "histogram of A for thread " << t;
   }
   EXPECT_EQ(db.scalar("SELECT threads FROM run"), T);
   EXPECT_EQ(db.scalar("SELECT complete FROM run"), 1);
-  EXPECT_EQ(db.scalar("SELECT count(*) FROM variable WHERE name = 'A' AND kind = 'static' AND name_source = 'source'"), 1);
-  EXPECT_EQ(db.scalar("SELECT count(*) FROM variable WHERE name = 'B' AND kind = 'all' AND elem_size = 8 * 64"), 1);
+  EXPECT_EQ(
+      db.scalar(
+          "SELECT count(*) FROM variable WHERE name = 'A' AND kind = 'static' AND name_source = 'source'"),
+      1);
+  EXPECT_EQ(
+      db.scalar("SELECT count(*) FROM variable WHERE name = 'B' AND kind = 'all' AND elem_size = 8 * 64"), 1);
   EXPECT_EQ(db.scalar("SELECT count(*) FROM variable WHERE name = 'counter' AND name_source = 'program'"), 1);
   EXPECT_FALSE(std::filesystem::exists(db_path + ".raw"));
   std::filesystem::remove(db_path);
@@ -151,9 +161,9 @@ TEST(TraceNames, EveryAllocationFormIsNamed) {
     std::multiset<std::string> names;
     auto q = db.prepare("SELECT coalesce(name, '?') || ':' || kind || ':' || name_source FROM variable");
     while (q.step()) names.insert(q.text(0));
-    std::multiset<std::string> want = {"cells:static:source",        "grid:static:source",
-                                       "total:static:source",        "histogram:static:program",
-                                       "dynamic_block:all:source",   "one_thread:global:source",
+    std::multiset<std::string> want = {"cells:static:source",      "grid:static:source",
+                                       "total:static:source",      "histogram:static:program",
+                                       "dynamic_block:all:source", "one_thread:global:source",
                                        "published:static:source"};
     for (int t = 0; t < T; ++t) want.insert("private_block:local:source");
     EXPECT_EQ(names, want) << "threads " << T;
@@ -165,7 +175,8 @@ TEST(TraceNames, EveryAllocationFormIsNamed) {
 TEST(TraceTimeline, BucketsHoldEveryCall) {
   for (int T : {2, 4}) {
     std::string db_path = database_path("timeline" + std::to_string(T));
-    auto run = launcher_test::run_pgasrun({"-n", std::to_string(T), "--trace", db_path, "--timeline", "1", TRACED_PROGRAM});
+    auto run = launcher_test::run_pgasrun(
+        {"-n", std::to_string(T), "--trace", db_path, "--timeline", "1", TRACED_PROGRAM});
     ASSERT_EQ(run.exit_code, 0) << run.err;
     Database db = Database::open(db_path);
     EXPECT_EQ(db.scalar("SELECT time_every FROM run"), 1);
@@ -205,7 +216,8 @@ class TraceCrash : public launcher_test::LauncherParamTest<int> {};
 TEST_P(TraceCrash, KilledThreadLeavesPartialTrace) {
   const long T = GetParam();
   std::string db_path = database_path("crash" + std::to_string(T));
-  auto run = launcher_test::run_pgasrun({"-n", std::to_string(T), "--trace", db_path, TRACED_PROGRAM, "crash"});
+  auto run =
+      launcher_test::run_pgasrun({"-n", std::to_string(T), "--trace", db_path, TRACED_PROGRAM, "crash"});
   EXPECT_EQ(run.exit_code, 128 + SIGKILL) << run.err;
   EXPECT_NE(run.err.find("partial trace"), std::string::npos) << run.err;
   expect_partial(db_path, T);

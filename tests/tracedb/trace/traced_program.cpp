@@ -36,7 +36,7 @@ int main(int argc, char **argv) {
 
   long sum = 0;
   const long next = (me + 1) % T, second = (me + 2) % T, third = (me + 3) % T;
-  for (long k = 0; k < K; ++k) sum += A[k * T + next];  // SITE read
+  for (long k = 0; k < K; ++k) sum += A[k * T + next];      // SITE read
   for (long k = 0; k < K / 2; ++k) A[k * T + second] = me;  // SITE write
   std::vector<long> buffer(K);
   upc_memget(buffer.data(), &blocks[next * K], K * sizeof(long));  // SITE memget
@@ -46,7 +46,7 @@ int main(int argc, char **argv) {
   for (long k = 0; k < K / 8; ++k) indices.push_back(static_cast<std::size_t>(k * T + next));
   std::vector<long> gathered(indices.size());
   getv(A, static_cast<int>(next), indices, gathered.data());  // SITE getv
-  C[0] += 0;  // SITE strict
+  C[0] += 0;                                                  // SITE strict
   std::printf("thread %ld sum %ld\n", me, sum);
   std::fflush(stdout);
   if (crash) {

@@ -28,8 +28,8 @@ pgas_layout_t layout_of(pgas_handle_t handle);
 // transport and by the dialect's local fast paths.
 std::size_t type_size(pgas_type_t type);
 void combine_element(pgas_type_t type, pgas_acc_op_t op, void *target, const void *operand);
-void atomic_element(pgas_type_t type, pgas_atomic_op_t op, void *target, const void *operand, const void *compare,
-                    void *result);
+void atomic_element(pgas_type_t type, pgas_atomic_op_t op, void *target, const void *operand,
+                    const void *compare, void *result);
 
 [[noreturn]] void index_out_of_range(pgas_handle_t handle, std::size_t index, std::size_t nelems);
 [[noreturn]] void not_local(pgas_handle_t handle, int thread, const char *operation);

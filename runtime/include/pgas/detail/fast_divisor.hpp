@@ -16,7 +16,8 @@ class fast_divisor {
   };
 
   fast_divisor() = default;
-  explicit fast_divisor(std::uint64_t d) : d_(d), inverse_(d > 1 && d <= 0xffffffffu ? ~std::uint64_t{0} / d + 1 : 0) {}
+  explicit fast_divisor(std::uint64_t d)
+      : d_(d), inverse_(d > 1 && d <= 0xffffffffu ? ~std::uint64_t{0} / d + 1 : 0) {}
 
   std::uint64_t divisor() const { return d_; }
 

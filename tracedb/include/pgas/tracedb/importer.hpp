@@ -7,16 +7,16 @@
 namespace pgas::tracedb {
 
 struct ImportOptions {
-  bool keep_raw = false;       // leave the raw files in place after a successful import
+  bool keep_raw = false;      // leave the raw files in place after a successful import
   std::string raw_directory;  // where the raw files are; "" = raw_directory(database)
 };
 
 struct ImportSummary {
-  int threads = 0;            // THREADS of the run
-  int threads_found = 0;      // threads that left a raw file
-  bool complete = false;      // every thread finished normally
-  std::uint64_t accesses = 0; // remote transport calls recorded
-  std::uint64_t dropped = 0;  // events that found a recorder table full
+  int threads = 0;             // THREADS of the run
+  int threads_found = 0;       // threads that left a raw file
+  bool complete = false;       // every thread finished normally
+  std::uint64_t accesses = 0;  // remote transport calls recorded
+  std::uint64_t dropped = 0;   // events that found a recorder table full
 };
 
 // Writes `database` (replacing it; written to a temporary file first, so an existing database is never

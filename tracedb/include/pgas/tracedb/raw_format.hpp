@@ -28,15 +28,30 @@ enum class State : std::uint32_t { kRunning = 1, kFinished = 2 };
 
 // Operations, as stored in AccessRecord::op (and spelled in the database by op_name()).
 enum class Op : std::uint16_t {
-  kGet, kPut, kGetStrict, kPutStrict, kMemget, kMemput, kGetv, kPutv, kAccv,
-  kGetNb, kPutNb, kGetvNb, kPutvNb, kAtomic, kCount
+  kGet,
+  kPut,
+  kGetStrict,
+  kPutStrict,
+  kMemget,
+  kMemput,
+  kGetv,
+  kPutv,
+  kAccv,
+  kGetNb,
+  kPutNb,
+  kGetvNb,
+  kPutvNb,
+  kAtomic,
+  kCount
 };
 
 inline const char *op_name(Op op) {
-  static constexpr const char *kNames[] = {"get",    "put",    "get_strict", "put_strict", "memget",
-                                           "memput", "getv",   "putv",       "accv",       "get_nb",
-                                           "put_nb", "getv_nb", "putv_nb",   "atomic"};
-  return static_cast<std::uint16_t>(op) < static_cast<std::uint16_t>(Op::kCount) ? kNames[static_cast<int>(op)] : "?";
+  static constexpr const char *kNames[] = {"get",    "put",     "get_strict", "put_strict", "memget",
+                                           "memput", "getv",    "putv",       "accv",       "get_nb",
+                                           "put_nb", "getv_nb", "putv_nb",    "atomic"};
+  return static_cast<std::uint16_t>(op) < static_cast<std::uint16_t>(Op::kCount)
+             ? kNames[static_cast<int>(op)]
+             : "?";
 }
 
 struct Header {
@@ -46,11 +61,11 @@ struct Header {
   std::uint32_t threads;  // THREADS
   std::int32_t pid;
   std::atomic<State> state;
-  std::uint32_t call_sites;    // 1: sites recorded
-  std::uint32_t unwind_depth;  // frames walked at most to leave runtime code
-  std::uint32_t bins;          // histogram bins per handle (<= kMaxBins)
+  std::uint32_t call_sites;            // 1: sites recorded
+  std::uint32_t unwind_depth;          // frames walked at most to leave runtime code
+  std::uint32_t bins;                  // histogram bins per handle (<= kMaxBins)
   std::uint64_t timeline_interval_ns;  // 0: no timeline; doubles when the timeline fills up
-  double latency_ns;           // emulation settings seen in the environment
+  double latency_ns;                   // emulation settings seen in the environment
   double bandwidth_bps;
   std::int64_t start_realtime_ns;  // CLOCK_REALTIME at start
   // Clock calibration: tick counter and CLOCK_MONOTONIC at start and at the last update. Times in the
@@ -72,7 +87,7 @@ struct Header {
 
 // A module (executable or shared library) that holds call sites.
 struct Module {
-  std::uint64_t load_address;  // dlpi_addr
+  std::uint64_t load_address;          // dlpi_addr
   std::uint64_t text_begin, text_end;  // absolute address range of its executable segments
   char path[kPathCapacity];
   char build_id[64];  // hex
@@ -90,12 +105,12 @@ struct Handle {
   std::atomic<std::uint64_t> handle;  // 0 = empty slot
   std::uint64_t elem_size, block, nelems;
   std::int32_t owner;
-  std::uint32_t kind;        // pgas_alloc_kind_t
-  std::uint32_t alloc_site;  // site slot of the allocating call
-  std::uint32_t allocated_here;  // 1 if this thread called the allocation (0 for handles only accessed)
-  char name[64];             // name given by the program
+  std::uint32_t kind;                  // pgas_alloc_kind_t
+  std::uint32_t alloc_site;            // site slot of the allocating call
+  std::uint32_t allocated_here;        // 1 if this thread called the allocation (0 for handles only accessed)
+  char name[64];                       // name given by the program
   char alloc_location[kPathCapacity];  // "path:line" of the allocating call, from the program (may be empty)
-  std::uint64_t hist[kMaxBins];  // elements accessed per bin of the global index space
+  std::uint64_t hist[kMaxBins];        // elements accessed per bin of the global index space
 };
 
 // One aggregate: (peer, handle, site, op) of this thread.

@@ -60,7 +60,7 @@ struct RunInfo {
   int unwind_depth = 0;
   int histogram_bins = 0;
   std::int64_t timeline_interval_ns = 0;
-  int time_every = 1;  // one transport call in time_every was timed; times are scaled from those
+  int time_every = 1;     // one transport call in time_every was timed; times are scaled from those
   bool complete = false;  // false: partial trace (a thread crashed or was killed)
   std::int64_t dropped_events = 0;
 };

@@ -9,7 +9,7 @@
 
 namespace pgas::tracedb {
 
-std::string json_escape(std::string_view text);                // with the quotes
+std::string json_escape(std::string_view text);                 // with the quotes
 std::string json_array(const std::vector<std::string> &items);  // ["a","b"]
 std::string iso8601_utc(std::int64_t realtime_ns);              // 2026-11-21T20:04:05.123Z
 // "a\0b\0\0" -> {"a", "b"}, reading at most `capacity` bytes.
