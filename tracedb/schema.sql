@@ -87,7 +87,8 @@ CREATE TABLE access (
   variable  INTEGER NOT NULL,  -- handle (variable.handle; may be absent from variable for foreign handles)
   site      INTEGER NOT NULL REFERENCES site(id),
   op        TEXT NOT NULL,     -- get, put, get_strict, put_strict, memget, memput, getv, putv, accv,
-                               -- get_nb, put_nb, getv_nb, putv_nb, atomic
+                               -- get_nb, put_nb, getv_nb, putv_nb, atomic; with a cache_ prefix (cache_getv_nb,
+                               -- cache_get, ...) when the software cache library made the call
   count     INTEGER NOT NULL,  -- transport calls
   elements  INTEGER NOT NULL,  -- elements moved (count for single-element operations, and for memget/memput,
                                -- where a bulk transfer is one element of `bytes`)

@@ -18,6 +18,7 @@ struct Range {
 constexpr int kMaxInternal = 64;
 Range g_internal[kMaxInternal];  // text ranges of the toolkit's libraries and libc
 int g_internal_count = 0;
+Range g_cache_library{0, 0};  // text range of libpgas-cache, if loaded
 
 bool internal_name(std::string_view path) {
   auto slash = path.find_last_of('/');
@@ -76,6 +77,7 @@ int add_module(dl_phdr_info *info, std::size_t, void *data) {
   build_id_hex(info, module.build_id, sizeof module.build_id);
   header.modules_used.store(used + 1, std::memory_order_release);
   if (internal_name(path) && g_internal_count < kMaxInternal) g_internal[g_internal_count++] = {begin, end};
+  if (path.find("/libpgas-cache") != std::string::npos) g_cache_library = {begin, end};
   return 0;
 }
 
@@ -95,6 +97,8 @@ bool is_internal(std::uint64_t pc) {
     if (pc >= g_internal[i].begin && pc < g_internal[i].end) return true;
   return false;
 }
+
+bool is_in_cache_library(std::uint64_t pc) { return pc >= g_cache_library.begin && pc < g_cache_library.end; }
 
 std::uint64_t first_user_frame(unsigned depth) {
   constexpr int kMaxDepth = 64;

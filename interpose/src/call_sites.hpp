@@ -18,6 +18,9 @@ int module_of(const tracedb::raw::File &file, std::uint64_t pc);
 
 bool is_internal(std::uint64_t pc);
 
+// Whether `pc` lies in the software cache library (libpgas-cache).
+bool is_in_cache_library(std::uint64_t pc);
+
 // The first return address on the current stack that lies outside internal modules, walking at most
 // `depth` frames; 0 if none was found.
 std::uint64_t first_user_frame(unsigned depth);

@@ -174,7 +174,13 @@ void record(const Event &event, bool timed, std::uint64_t start, std::uint64_t d
       last_return_address = pc;
     }
   }
-  add_access(file, event, site, timed, duration);
+  if (is_in_cache_library(event.return_address)) {
+    Event via_cache = event;
+    via_cache.op = static_cast<tracedb::raw::Op>(static_cast<std::uint16_t>(event.op) | tracedb::raw::kViaCache);
+    add_access(file, via_cache, site, timed, duration);
+  } else {
+    add_access(file, event, site, timed, duration);
+  }
   add_to_histogram(file, event);
   if (timed) {
     add_to_timeline(file, start, event.bytes);

@@ -71,8 +71,10 @@ void add_ops(std::set<std::string> &ops, const std::string &value) {
   for (const std::string &item : split_commas(value)) {
     if (std::find(known.begin(), known.end(), item) == known.end()) {
       std::string list;
-      for (const std::string &op : known) list += (list.empty() ? "" : ", ") + op;
-      throw UsageError("--op: unknown operation '" + item + "' (one of: " + list + ")");
+      for (const std::string &op : known)
+        if (op.rfind("cache_", 0) != 0) list += (list.empty() ? "" : ", ") + op;
+      throw UsageError("--op: unknown operation '" + item + "' (one of: " + list +
+                       "; each also with a cache_ prefix)");
     }
     ops.insert(item);
   }
@@ -162,7 +164,8 @@ Options:
   --variable NAME    count only accesses to this shared variable; a number selects a handle
                      (repeatable or a comma list); also prints the variable's accesses per thread
   --op OP            count only this operation: get, put, get_strict, put_strict, memget, memput,
-                     getv, putv, accv, get_nb, put_nb, getv_nb, putv_nb, atomic (repeatable)
+                     getv, putv, accv, get_nb, put_nb, getv_nb, putv_nb, atomic, or one of
+                     these with a cache_ prefix: made by the software cache (repeatable)
   --top N            at most N rows in the ranked tables (variables, lines, pairs, ops and the
                      diff), ordered by accesses, then key; 0 = all (default)
   --format FORMAT    table (default: aligned columns, human units), csv (exact values; one block

@@ -210,7 +210,7 @@ class Importer {
           .bind(2, static_cast<std::int64_t>(r.peer))
           .bind(3, static_cast<std::int64_t>(handle))
           .bind(4, site_id(f, r.site))
-          .bind(5, std::string(raw::op_name(static_cast<raw::Op>(r.op))))
+          .bind(5, raw::op_name(r.op))
           .bind(6, static_cast<std::int64_t>(r.count))
           .bind(7, static_cast<std::int64_t>(r.elements))
           .bind(8, static_cast<std::int64_t>(r.bytes))

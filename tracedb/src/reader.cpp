@@ -28,14 +28,16 @@ void check_integrity(const Database &db) {
 const std::vector<std::string> &known_ops() {
   static const std::vector<std::string> kOps = [] {
     std::vector<std::string> ops;
-    for (int op = 0; op < static_cast<int>(raw::Op::kCount); ++op)
-      ops.push_back(raw::op_name(static_cast<raw::Op>(op)));
+    for (std::uint16_t via : {std::uint16_t{0}, raw::kViaCache})
+      for (std::uint16_t op = 0; op < static_cast<std::uint16_t>(raw::Op::kCount); ++op)
+        ops.push_back(raw::op_name(static_cast<std::uint16_t>(op | via)));
     return ops;
   }();
   return kOps;
 }
 
-Direction op_direction(const std::string &op) {
+Direction op_direction(const std::string &name) {
+  const std::string op = name.rfind("cache_", 0) == 0 ? name.substr(6) : name;  // cache traffic reads or writes too
   if (op == "memget" || op.rfind("get", 0) == 0) return Direction::kRead;
   if (op == "memput" || op.rfind("put", 0) == 0) return Direction::kWrite;
   return Direction::kOther;

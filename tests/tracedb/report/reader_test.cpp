@@ -221,7 +221,10 @@ TEST(Reader, OpDirections) {
   EXPECT_EQ(op_direction("memput"), Direction::kWrite);
   EXPECT_EQ(op_direction("accv"), Direction::kOther);
   EXPECT_EQ(op_direction("atomic"), Direction::kOther);
-  EXPECT_EQ(known_ops().size(), 14u);
+  EXPECT_EQ(op_direction("cache_getv_nb"), Direction::kRead);  // the software cache's traffic
+  EXPECT_EQ(op_direction("cache_putv_nb"), Direction::kWrite);
+  EXPECT_EQ(op_direction("cache_accv"), Direction::kOther);
+  EXPECT_EQ(known_ops().size(), 28u);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <string>
 
 namespace pgas::tracedb::raw {
 
@@ -45,13 +46,18 @@ enum class Op : std::uint16_t {
   kCount
 };
 
-inline const char *op_name(Op op) {
+// Added to an operation code when the software cache library (libpgas-cache) made the call, so that reports
+// tell cache traffic from the program's own.
+inline constexpr std::uint16_t kViaCache = 0x100;
+
+// The database's name of a stored operation code: "getv", or "cache_getv" for one made by the cache.
+inline std::string op_name(std::uint16_t code) {
   static constexpr const char *kNames[] = {"get",    "put",     "get_strict", "put_strict", "memget",
                                            "memput", "getv",    "putv",       "accv",       "get_nb",
                                            "put_nb", "getv_nb", "putv_nb",    "atomic"};
-  return static_cast<std::uint16_t>(op) < static_cast<std::uint16_t>(Op::kCount)
-             ? kNames[static_cast<int>(op)]
-             : "?";
+  const std::uint16_t base = code & static_cast<std::uint16_t>(kViaCache - 1);
+  if (base >= static_cast<std::uint16_t>(Op::kCount)) return "?";
+  return std::string(code & kViaCache ? "cache_" : "") + kNames[base];
 }
 
 struct Header {
