@@ -151,6 +151,27 @@ TEST_P(TraceExactness, EveryNumberMatches) {
 INSTANTIATE_TEST_SUITE_P(Threads, TraceExactness, testing::Values(1, 2, 4, 8),
                          [](const auto &info) { return "n" + std::to_string(info.param); });
 
+// pgas-report on a real trace: the per-variable counts in its JSON equal the program's known accesses.
+TEST(TraceReport, JsonCountsMatchTheProgram) {
+  const long T = 4;
+  std::string db_path = database_path("report");
+  ASSERT_EQ(
+      launcher_test::run_pgasrun({"-n", std::to_string(T), "--trace", db_path, "--lines", TRACED_PROGRAM})
+          .exit_code,
+      0);
+  auto report =
+      launcher_test::run_program(PGAS_REPORT, {"--format", "json", "--section", "variables", db_path});
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  std::map<std::string, long> want;
+  for (const auto &[key, counts] : expected(T)) want[std::get<2>(key)] += std::get<0>(counts);
+  std::map<std::string, long> got;
+  std::regex row(R"re("variable": "(\w+)",[^}]*"count": (\d+))re");
+  for (std::sregex_iterator m(report.out.begin(), report.out.end(), row), end; m != end; ++m)
+    got[(*m)[1]] = std::stol((*m)[2]);
+  EXPECT_EQ(got, want) << report.out;
+  std::filesystem::remove(db_path);
+}
+
 // Variables are named from the allocating source line, or by the program; each form of the dialect.
 TEST(TraceNames, EveryAllocationFormIsNamed) {
   for (int T : {1, 4}) {
