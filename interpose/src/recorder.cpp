@@ -176,7 +176,8 @@ void record(const Event &event, bool timed, std::uint64_t start, std::uint64_t d
   }
   if (is_in_cache_library(event.return_address)) {
     Event via_cache = event;
-    via_cache.op = static_cast<tracedb::raw::Op>(static_cast<std::uint16_t>(event.op) | tracedb::raw::kViaCache);
+    via_cache.op =
+        static_cast<tracedb::raw::Op>(static_cast<std::uint16_t>(event.op) | tracedb::raw::kViaCache);
     add_access(file, via_cache, site, timed, duration);
   } else {
     add_access(file, event, site, timed, duration);

@@ -37,7 +37,8 @@ const std::vector<std::string> &known_ops() {
 }
 
 Direction op_direction(const std::string &name) {
-  const std::string op = name.rfind("cache_", 0) == 0 ? name.substr(6) : name;  // cache traffic reads or writes too
+  const std::string op =
+      name.rfind("cache_", 0) == 0 ? name.substr(6) : name;  // cache traffic reads or writes too
   if (op == "memget" || op.rfind("get", 0) == 0) return Direction::kRead;
   if (op == "memput" || op.rfind("put", 0) == 0) return Direction::kWrite;
   return Direction::kOther;

@@ -172,6 +172,31 @@ TEST(TraceReport, JsonCountsMatchTheProgram) {
   std::filesystem::remove(db_path);
 }
 
+#ifdef CACHED_PROGRAM  // built with the software cache library
+// Traffic of the software cache is recorded as its own operations, at the user's line that caused it.
+TEST(TraceCache, CoalescedDownloadsAreCacheOperations) {
+  for (long T : {1, 2, 4}) {
+    std::string db_path = database_path("cache" + std::to_string(T));
+    auto run =
+        launcher_test::run_pgasrun({"-n", std::to_string(T), "--trace", db_path, "--lines", CACHED_PROGRAM});
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    Database db = Database::open(db_path);
+    std::ifstream source(CACHED_PROGRAM_SOURCE);
+    long download_line = 0, number = 0;
+    for (std::string line; std::getline(source, line);)
+      if (++number && line.find("// SITE download") != std::string::npos) download_line = number;
+    const long remote = T > 1 ? 1 : 0;
+    EXPECT_EQ(db.scalar("SELECT count(*) FROM access WHERE op NOT LIKE 'cache_%'"), 0);
+    EXPECT_EQ(db.scalar("SELECT coalesce(sum(count), 0) FROM access WHERE op = 'cache_getv_nb'"), remote * T);
+    EXPECT_EQ(db.scalar("SELECT coalesce(sum(elements), 0) FROM access WHERE op = 'cache_getv_nb'"),
+              remote * T * 32);
+    auto lines = db.prepare("SELECT DISTINCT s.line FROM access a JOIN site s ON s.id = a.site");
+    while (lines.step()) EXPECT_EQ(lines.int64(0), download_line);
+    std::filesystem::remove(db_path);
+  }
+}
+#endif
+
 // Variables are named from the allocating source line, or by the program; each form of the dialect.
 TEST(TraceNames, EveryAllocationFormIsNamed) {
   for (int T : {1, 4}) {

@@ -1,0 +1,141 @@
+// The untyped software cache behind pgas::cache<T> and the hpcstpf_* C API (see pgas/hpcstpf.h for the
+// semantics and the memory bound). Not for direct use.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "pgas/detail/cache_table.hpp"
+#include "pgas/detail/fast_divisor.hpp"
+#include "pgas/hpcstpf.h"
+#include "pgas/layout.hpp"
+#include "pgas/transport.h"
+
+#pragma GCC visibility push(default)
+
+namespace pgas::detail {
+
+// Where the cached elements live: index i is element base + i of a UPC layout over THREADS threads.
+struct cache_geometry {
+  pgas_handle_t handle;
+  std::size_t elem_size;
+  std::size_t block;  // 0 = indefinite: everything on `owner`
+  int owner;
+  std::size_t base;           // global index of the cache's index 0
+  std::size_t count;          // indices 0 .. count - 1 are valid
+  std::size_t byte_skew = 0;  // added to every byte offset (a pointer not aligned to its element type)
+};
+
+class cache_core {
+ public:
+  // `type` is needed by the combining policies only.
+  cache_core(const cache_geometry &geometry, std::size_t chunk, hpcstpf_policy_t policy, pgas_type_t type,
+             const char *api);
+  ~cache_core();
+  cache_core(const cache_core &) = delete;
+  cache_core &operator=(const cache_core &) = delete;
+
+  // Inline: hints and hits are the per-element work of a tile.
+  void hint(std::size_t index) {
+    if (phase_ == phase::closed || phase_ == phase::uploading || index >= g_.count) [[unlikely]]
+      hint_misuse(index);
+    where w = locate(index);
+    if (w.thread == mythread_) return;  // read from local memory at get
+    bool inserted;
+    std::uint32_t slot = table_->insert(index, inserted);
+    if (slot == cache_table::kNone) {
+      ++stats_.hints_dropped;
+      return;
+    }
+    if (!inserted) return;  // a duplicate, or already cached
+    table_->state(slot) = cache_table::kPending;
+    pending_.push_back({slot, w.thread, w.offset});
+  }
+  // get() for local elements and hits, with the element size known at compile time; false when get() must
+  // run (a miss, or misuse to report).
+  template <std::size_t Size>
+  bool try_get(std::size_t index, void *value) {
+    if (phase_ != phase::ready || index >= g_.count) [[unlikely]]
+      return false;
+    where w = locate(index);
+    const char *from;
+    if (w.thread == mythread_) {
+      from = local_ + w.offset;
+      ++stats_.local;
+    } else {
+      std::uint32_t slot = table_->find(index);
+      if (slot == cache_table::kNone || !(table_->state(slot) & cache_table::kValid)) return false;
+      from = values_.data() + std::size_t{table_->value(slot)} * Size;
+      ++stats_.hits;
+    }
+    std::memcpy(value, from, Size);
+    return true;
+  }
+  void start_download();
+  void finish_download();
+  void get(std::size_t index, void *value);
+  void put(std::size_t index, const void *value);
+  void start_upload();
+  void finish_upload();
+  void close();  // releases the buffers; any later use is an error
+
+  const hpcstpf_stats_t &stats() const { return stats_; }
+  std::size_t memory_bytes() const;
+  std::size_t capacity() const { return capacity_; }
+
+ private:
+  enum class phase { idle, downloading, ready, uploading, closed };
+  struct where {
+    int thread;
+    std::size_t offset;
+  };
+  struct pending {
+    std::uint32_t slot;
+    int thread;
+    std::size_t offset;
+  };
+
+  // The owner and byte offset of a valid index.
+  where locate(std::size_t index) const {
+    layout::Position p = layout::place(g_.base + index, g_.block, by_block_, by_threads_, g_.owner);
+    return {static_cast<int>(p.thread), static_cast<std::size_t>(p.local) * g_.elem_size + g_.byte_skew};
+  }
+  where checked_locate(std::size_t index, const char *operation) const;
+  [[noreturn]] void hint_misuse(std::size_t index) const;
+  [[noreturn]] void misuse(const char *operation, const char *what) const;
+  void require_ready(const char *operation) const;
+  void fetch_single(const where &w, void *dst);
+  void write_through(const where &w, const void *value);
+  void issue_grouped(bool download, char *buffer);
+  void release();
+
+  cache_geometry g_;
+  fast_divisor by_block_, by_threads_;
+  int mythread_, threads_;
+  char *local_;
+  std::size_t capacity_;
+  hpcstpf_policy_t policy_;
+  pgas_type_t type_;
+  pgas_acc_op_t acc_op_ = PGAS_ACC_REPLACE;
+  const char *api_;  // "hpcstpf_" or "pgas::cache::", for messages
+  phase phase_ = phase::idle;
+
+  std::unique_ptr<cache_table> table_;
+  std::vector<char> values_;          // one value per table entry, grouped by owner as downloads assign them
+  std::vector<char> contributions_;   // MIN / MAX / SUM: this thread's puts per entry, combined
+  std::vector<char> staging_;         // values of an upload, grouped by owner
+  std::vector<pending> pending_;      // hinted, not yet requested
+  std::vector<std::size_t> offsets_;  // offsets of the transfer in flight, grouped by owner
+  std::vector<std::size_t> per_thread_;  // counts, then starts, of a grouping by owner
+  std::vector<pgas_token_t> tokens_;
+  std::uint32_t next_value_ = 0;
+  std::size_t dirty_ = 0;  // entries written in this tile
+  hpcstpf_stats_t stats_{};
+};
+
+}  // namespace pgas::detail
+
+#pragma GCC visibility pop

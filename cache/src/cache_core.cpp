@@ -1,0 +1,346 @@
+#include "pgas/detail/cache_core.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include "cache_error.hpp"
+#include "pgas/detail/api.hpp"
+#include "pgas/layout.hpp"
+
+namespace pgas::detail {
+
+namespace {
+
+const char *policy_name(hpcstpf_policy_t policy) {
+  switch (policy) {
+    case HPCSTPF_ANY:
+      return "any";
+    case HPCSTPF_PRIORITY:
+      return "priority";
+    case HPCSTPF_MIN:
+      return "min";
+    case HPCSTPF_MAX:
+      return "max";
+    case HPCSTPF_SUM:
+      return "sum";
+  }
+  return "?";
+}
+
+// Counting sort of n items by owner thread: place(k, position) receives positions grouped by thread; on
+// return ends[t] is the end of thread t's group (its begin is ends[t - 1], or 0).
+template <class ThreadOf, class Place>
+void group_by_thread(std::size_t n, std::vector<std::size_t> &ends, ThreadOf thread_of, Place place) {
+  std::fill(ends.begin(), ends.end(), 0);
+  for (std::size_t k = 0; k < n; ++k) ++ends[static_cast<std::size_t>(thread_of(k))];
+  std::size_t start = 0;
+  for (std::size_t &e : ends) start += std::exchange(e, start);
+  for (std::size_t k = 0; k < n; ++k) place(k, ends[static_cast<std::size_t>(thread_of(k))]++);
+}
+
+// Copies one element; the common sizes become single moves.
+[[gnu::always_inline]] inline void copy_element(void *dst, const void *src, std::size_t size) {
+  switch (size) {
+    case 4:
+      std::memcpy(dst, src, 4);
+      return;
+    case 8:
+      std::memcpy(dst, src, 8);
+      return;
+    default:
+      std::memcpy(dst, src, size);
+  }
+}
+
+}  // namespace
+
+cache_core::cache_core(const cache_geometry &geometry, std::size_t chunk, hpcstpf_policy_t policy,
+                       pgas_type_t type, const char *api)
+    : g_(geometry),
+      by_block_(geometry.block == 0 ? 1 : geometry.block),
+      by_threads_(static_cast<std::uint64_t>(pgas_thread_count())),
+      mythread_(pgas_thread_id()),
+      threads_(pgas_thread_count()),
+      local_(static_cast<char *>(local_base(geometry.handle))),
+      capacity_(std::min(chunk, geometry.count)),
+      policy_(policy),
+      type_(type),
+      api_(api) {
+  if (chunk == 0) cache_fatal("%sopen: chunk must be at least 1", api_);
+  switch (policy) {
+    case HPCSTPF_ANY:
+      break;
+    case HPCSTPF_MIN:
+      acc_op_ = PGAS_ACC_MIN;
+      break;
+    case HPCSTPF_MAX:
+      acc_op_ = PGAS_ACC_MAX;
+      break;
+    case HPCSTPF_SUM:
+      acc_op_ = PGAS_ACC_SUM;
+      break;
+    case HPCSTPF_PRIORITY:
+      cache_fatal("%sopen: write policy 'priority' is not implemented (use any, min, max or sum)", api_);
+    default:
+      cache_fatal("%sopen: unknown write policy %d", api_, static_cast<int>(policy));
+  }
+  if (policy != HPCSTPF_ANY) {
+    if (type < PGAS_INT32 || type > PGAS_DOUBLE)
+      cache_fatal("%sopen: write policy '%s' needs a numeric element type, got type code %d", api_,
+                  policy_name(policy), static_cast<int>(type));
+    if (type_size(type) != g_.elem_size)
+      cache_fatal(
+          "%sopen: write policy '%s': the element type has %zu bytes but the array's elements have %zu", api_,
+          policy_name(policy), type_size(type), g_.elem_size);
+    contributions_.resize(capacity_ * g_.elem_size);
+  }
+  table_ = std::make_unique<cache_table>(capacity_);
+  values_.resize(capacity_ * g_.elem_size);
+  staging_.resize(capacity_ * g_.elem_size);
+  pending_.reserve(capacity_);
+  offsets_.resize(capacity_);
+  per_thread_.resize(static_cast<std::size_t>(threads_));
+  tokens_.resize(static_cast<std::size_t>(threads_));
+}
+
+cache_core::~cache_core() = default;
+
+void cache_core::misuse(const char *operation, const char *what) const {
+  cache_fatal("%s%s: %s", api_, operation, what);
+}
+
+void cache_core::require_ready(const char *operation) const {
+  switch (phase_) {
+    case phase::ready:
+      return;
+    case phase::idle:
+      misuse(operation, "no download in this tile yet (call start_download and finish_download first)");
+    case phase::downloading:
+      misuse(operation, "the download is in flight (call finish_download first)");
+    case phase::uploading:
+      misuse(operation, "the tile is being uploaded (call finish_upload first)");
+    case phase::closed:
+      misuse(operation, "use of a closed cache");
+  }
+}
+
+cache_core::where cache_core::checked_locate(std::size_t index, const char *operation) const {
+  if (index >= g_.count)
+    cache_fatal("%s%s: index %zu out of range (%zu elements)", api_, operation, index, g_.count);
+  return locate(index);
+}
+
+void cache_core::hint_misuse(std::size_t index) const {
+  if (phase_ == phase::closed) misuse("hint", "use of a closed cache");
+  if (phase_ == phase::uploading) misuse("hint", "the tile is being uploaded (call finish_upload first)");
+  checked_locate(index, "hint");
+  misuse("hint", "internal error");
+}
+
+void cache_core::start_download() {
+  if (phase_ != phase::idle && phase_ != phase::ready) {
+    if (phase_ == phase::closed) misuse("start_download", "use of a closed cache");
+    misuse("start_download", phase_ == phase::downloading
+                                 ? "a download is already in flight"
+                                 : "the tile is being uploaded (call finish_upload first)");
+  }
+  // Values of one owner get consecutive positions, so each owner's vector get lands in one dense run.
+  const std::uint32_t first = next_value_;
+  group_by_thread(
+      pending_.size(), per_thread_, [&](std::size_t k) { return pending_[k].thread; },
+      [&](std::size_t k, std::size_t position) {
+        offsets_[position] = pending_[k].offset;
+        table_->value(pending_[k].slot) = first + static_cast<std::uint32_t>(position);
+        table_->state(pending_[k].slot) = cache_table::kValid;
+      });
+  issue_grouped(true, values_.data() + std::size_t{first} * g_.elem_size);
+  next_value_ += static_cast<std::uint32_t>(pending_.size());
+  pending_.clear();
+  phase_ = phase::downloading;
+}
+
+// One vector transfer per owner thread of the grouping in offsets_ / per_thread_: gets into `buffer`
+// (download), or puts or accumulates from it (upload).
+void cache_core::issue_grouped(bool download, char *buffer) {
+  std::size_t begin = 0;
+  for (int t = 0; t < threads_; ++t) {
+    std::size_t end = per_thread_[static_cast<std::size_t>(t)], n = end - begin;
+    if (n == 0) continue;
+    const std::size_t *offsets = offsets_.data() + begin;
+    char *data = buffer + begin * g_.elem_size;
+    pgas_token_t &token = tokens_[static_cast<std::size_t>(t)];
+    if (download) {
+      token = remote_getv_nb(g_.handle, t, offsets, n, g_.elem_size, data);
+      stats_.elems_fetched += n;
+      stats_.bytes_fetched += n * g_.elem_size;
+    } else {
+      if (policy_ == HPCSTPF_ANY)
+        token = remote_putv_nb(g_.handle, t, offsets, n, g_.elem_size, data);
+      else
+        remote_accv(g_.handle, t, offsets, n, type_, acc_op_, data);
+      stats_.elems_written += n;
+      stats_.bytes_written += n * g_.elem_size;
+    }
+    ++stats_.transport_calls;
+    begin = end;
+  }
+}
+
+void cache_core::finish_download() {
+  if (phase_ != phase::downloading)
+    misuse("finish_download", phase_ == phase::closed ? "use of a closed cache" : "no download was started");
+  for (pgas_token_t &token : tokens_)
+    if (token != 0) remote_sync(std::exchange(token, 0));
+  phase_ = phase::ready;
+}
+
+void cache_core::fetch_single(const where &w, void *dst) {
+  remote_get(g_.handle, w.thread, w.offset, dst, g_.elem_size);
+  ++stats_.misses;
+  ++stats_.elems_fetched;
+  stats_.bytes_fetched += g_.elem_size;
+  ++stats_.transport_calls;
+}
+
+void cache_core::get(std::size_t index, void *value) {
+  require_ready("get");
+  where w = checked_locate(index, "get");
+  if (w.thread == mythread_) {
+    copy_element(value, local_ + w.offset, g_.elem_size);
+    ++stats_.local;
+    return;
+  }
+  bool inserted;
+  std::uint32_t slot = table_->insert(index, inserted);
+  if (slot == cache_table::kNone || (table_->state(slot) & cache_table::kPending)) {
+    fetch_single(w, value);  // full, or hinted for a later download: not cached now
+    return;
+  }
+  if (inserted) table_->value(slot) = next_value_++;
+  char *view = values_.data() + std::size_t{table_->value(slot)} * g_.elem_size;
+  std::uint8_t &state = table_->state(slot);
+  if (state & cache_table::kValid) {
+    ++stats_.hits;
+  } else {
+    fetch_single(w, view);
+    // Written under a combining policy before it was read: the view includes this thread's puts.
+    if (state & cache_table::kDirty)
+      combine_element(type_, acc_op_, view, contributions_.data() + (view - values_.data()));
+    state |= cache_table::kValid;
+  }
+  copy_element(value, view, g_.elem_size);
+}
+
+void cache_core::write_through(const where &w, const void *value) {
+  if (policy_ == HPCSTPF_ANY)
+    remote_put(g_.handle, w.thread, w.offset, value, g_.elem_size);
+  else
+    remote_accv(g_.handle, w.thread, &w.offset, 1, type_, acc_op_, value);
+  ++stats_.elems_written;
+  stats_.bytes_written += g_.elem_size;
+  ++stats_.transport_calls;
+}
+
+void cache_core::put(std::size_t index, const void *value) {
+  require_ready("put");
+  where w = checked_locate(index, "put");
+  if (w.thread == mythread_) {
+    if (policy_ == HPCSTPF_ANY)
+      std::memcpy(local_ + w.offset, value, g_.elem_size);
+    else
+      combine_element(type_, acc_op_, local_ + w.offset, value);
+    ++stats_.local;
+    return;
+  }
+  bool inserted;
+  std::uint32_t slot = table_->insert(index, inserted);
+  if (slot == cache_table::kNone || (table_->state(slot) & cache_table::kPending)) {
+    write_through(w, value);  // full, or its download is still to come and would overwrite the put
+    return;
+  }
+  if (inserted) table_->value(slot) = next_value_++;
+  std::size_t at = std::size_t{table_->value(slot)} * g_.elem_size;
+  std::uint8_t &state = table_->state(slot);
+  dirty_ += (state & cache_table::kDirty) == 0;
+  if (policy_ == HPCSTPF_ANY) {
+    std::memcpy(values_.data() + at, value, g_.elem_size);
+    state |= cache_table::kValid | cache_table::kDirty;
+    return;
+  }
+  if (state & cache_table::kDirty)
+    combine_element(type_, acc_op_, contributions_.data() + at, value);
+  else
+    std::memcpy(contributions_.data() + at, value, g_.elem_size);
+  if (state & cache_table::kValid) combine_element(type_, acc_op_, values_.data() + at, value);
+  state |= cache_table::kDirty;
+}
+
+void cache_core::start_upload() {
+  if (phase_ != phase::idle && phase_ != phase::ready) {
+    if (phase_ == phase::closed) misuse("start_upload", "use of a closed cache");
+    misuse("start_upload", phase_ == phase::downloading
+                               ? "a download is in flight (call finish_download first)"
+                               : "an upload is already in flight");
+  }
+  pending_.clear();  // hints not downloaded in this tile die with it
+  if (dirty_ != 0) {
+    for (std::uint32_t slot : table_->used()) {
+      if (!(table_->state(slot) & cache_table::kDirty)) continue;
+      where w = locate(table_->key(slot));
+      pending_.push_back({slot, w.thread, w.offset});
+    }
+  }
+  const std::vector<char> &source = policy_ == HPCSTPF_ANY ? values_ : contributions_;
+  group_by_thread(
+      pending_.size(), per_thread_, [&](std::size_t k) { return pending_[k].thread; },
+      [&](std::size_t k, std::size_t position) {
+        offsets_[position] = pending_[k].offset;
+        std::memcpy(staging_.data() + position * g_.elem_size,
+                    source.data() + std::size_t{table_->value(pending_[k].slot)} * g_.elem_size,
+                    g_.elem_size);
+      });
+  issue_grouped(false, staging_.data());
+  pending_.clear();
+  phase_ = phase::uploading;
+}
+
+void cache_core::finish_upload() {
+  if (phase_ != phase::uploading)
+    misuse("finish_upload", phase_ == phase::closed ? "use of a closed cache" : "no upload was started");
+  for (pgas_token_t &token : tokens_)
+    if (token != 0) remote_sync(std::exchange(token, 0));
+  table_->clear();  // the tile ends: nothing is kept for the next one
+  next_value_ = 0;
+  dirty_ = 0;
+  phase_ = phase::idle;
+}
+
+void cache_core::close() {
+  if (phase_ == phase::closed) misuse("close", "the cache is already closed");
+  if (phase_ == phase::downloading) finish_download();
+  if (phase_ == phase::uploading) finish_upload();
+  if (dirty_ != 0)
+    cache_fatal("%sclose: %zu written elements were not uploaded (call start_upload and finish_upload first)",
+                api_, dirty_);
+  release();
+}
+
+void cache_core::release() {
+  table_.reset();
+  for (auto *bytes : {&values_, &contributions_, &staging_}) std::vector<char>().swap(*bytes);
+  std::vector<pending>().swap(pending_);
+  std::vector<std::size_t>().swap(offsets_);
+  std::vector<std::size_t>().swap(per_thread_);
+  std::vector<pgas_token_t>().swap(tokens_);
+  phase_ = phase::closed;
+}
+
+std::size_t cache_core::memory_bytes() const {
+  return (table_ ? table_->memory_bytes() : 0) + values_.capacity() + contributions_.capacity() +
+         staging_.capacity() + pending_.capacity() * sizeof(pending) +
+         offsets_.capacity() * sizeof(std::size_t) + per_thread_.capacity() * sizeof(std::size_t) +
+         tokens_.capacity() * sizeof(pgas_token_t);
+}
+
+}  // namespace pgas::detail

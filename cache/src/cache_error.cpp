@@ -1,0 +1,28 @@
+#include "cache_error.hpp"
+
+#include <unistd.h>
+
+#include <cstdarg>
+#include <cstdio>
+
+#include "pgas/transport.h"
+
+namespace pgas::detail {
+
+namespace {
+constexpr int kRuntimeErrorExit = 70;  // the runtime's status for misuse (launch_contract.hpp)
+}
+
+void cache_fatal(const char *format, ...) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "pgas-cache: thread %d: error: ", pgas_thread_id());
+  va_list args;
+  va_start(args, format);
+  std::vfprintf(stderr, format, args);
+  va_end(args);
+  std::fputc('\n', stderr);
+  std::fflush(stderr);
+  _exit(kRuntimeErrorExit);  // like the runtime: peers may be blocked on us; destructors must not run
+}
+
+}  // namespace pgas::detail

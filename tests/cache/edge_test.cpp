@@ -1,0 +1,115 @@
+// Edge cases of the tile protocol: incomplete hints, empty tiles, a chunk of 1, a chunk larger than the
+// array, several download rounds in one tile, the memory bound, and the C API on a shared array's handle.
+#include <gtest/gtest.h>
+
+#include <pgas/cache.hpp>
+#include <set>
+
+#include "cache_test_util.hpp"
+
+using namespace pgas;
+using namespace cache_test;
+
+namespace {
+
+std::size_t array_size() { return 23 * static_cast<std::size_t>(THREADS) + 1; }
+
+TEST(CacheEdges, IncompleteHintsMissOncePerElement) {
+  shared_array<int> a(array_size());
+  fill(a);
+  std::vector<std::size_t> idx = indices(a, pattern::all_remote, 60);
+  cache<int> c(a, 200);
+  for (std::size_t k = 0; k < idx.size(); k += 2) c.hint(idx[k]);  // every other one
+  c.download();
+  std::set<std::size_t> hinted, missed;
+  for (std::size_t k = 0; k < idx.size(); k += 2) hinted.insert(idx[k]);
+  for (std::size_t i : idx) {
+    EXPECT_EQ(c.get(i), value_of<int>(i));
+    if (!hinted.count(i)) missed.insert(i);
+  }
+  for (std::size_t i : idx) EXPECT_EQ(c.get(i), value_of<int>(i));  // now all cached
+  EXPECT_EQ(c.stats().misses, missed.size());
+  c.upload();
+  upc_barrier;
+}
+
+TEST(CacheEdges, EmptyTilesCostNothing) {
+  shared_array<double> a(array_size(), 3);
+  cache<double> c(a, 10);
+  for (int tile = 0; tile < 5; ++tile) {
+    c.download();
+    c.upload();
+  }
+  EXPECT_EQ(c.stats().transport_calls, 0u);
+  hpcstpf_handle_t h = hpcstpf_open(a.handle(), 4);
+  hpcstpf_start_download(h);
+  hpcstpf_finish_download(h);
+  hpcstpf_start_upload(h);
+  hpcstpf_finish_upload(h);
+  hpcstpf_stats_t s;
+  hpcstpf_stats(h, &s);
+  EXPECT_EQ(s.transport_calls, 0u);
+  hpcstpf_close(h);
+  upc_barrier;
+}
+
+// Chunk 1 (almost every hint dropped, gets fall back to single gets), a chunk equal to the array, and a
+// chunk larger than the array (capacity clamped to it), over several tiles.
+TEST(CacheEdges, ChunkSizes) {
+  shared_array<int> a(array_size(), 2);
+  fill(a);
+  std::vector<std::size_t> idx = indices(a, pattern::uniform, 200);
+  for (std::size_t chunk : {std::size_t{1}, a.size(), 10 * a.size()}) {
+    cache<int> c(a, chunk);
+    EXPECT_EQ(c.capacity(), std::min(chunk, a.size()));
+    for (std::size_t first = 0; first < idx.size(); first += 50) {
+      for (std::size_t k = first; k < first + 50; ++k) c.hint(idx[k]);
+      c.download();
+      for (std::size_t k = first; k < first + 50; ++k)
+        EXPECT_EQ(c.get(idx[k]), value_of<int>(idx[k])) << chunk;
+      c.upload();
+    }
+  }
+  upc_barrier;
+}
+
+TEST(CacheEdges, SeveralDownloadRoundsInOneTile) {
+  shared_array<int> a(array_size());
+  fill(a);
+  cache<int> c(a, a.size());
+  for (std::size_t i = 0; i < a.size(); i += 2) c.hint(i);
+  c.download();
+  for (std::size_t i = 0; i < a.size(); ++i) c.hint(i);  // the even ones are cached already
+  c.download();
+  for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(c.get(i), value_of<int>(i));
+  std::size_t all_remote = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) all_remote += a.locate(i).thread != MYTHREAD;
+  EXPECT_EQ(c.stats().elems_fetched, all_remote);
+  EXPECT_EQ(c.stats().misses, 0u);
+  c.upload();
+  upc_barrier;
+}
+
+TEST(CacheEdges, MemoryStaysWithinTheBound) {
+  shared_array<double> a(4000 * static_cast<std::size_t>(THREADS));
+  for (std::size_t chunk : {std::size_t{1}, std::size_t{100}, std::size_t{1000}}) {
+    cache<double> c(a, chunk, write_policy::sum);
+    const std::size_t at_open = c.memory_bytes();
+    EXPECT_LE(at_open, cache<double>::memory_bound(chunk));
+    EXPECT_GE(at_open, chunk * sizeof(double));
+    for (std::size_t first = 0; first < a.size(); first += chunk * 3) {  // 3x more hints than room
+      c.download();
+      for (std::size_t i = first; i < std::min(a.size(), first + 3 * chunk); ++i) c.hint(i);
+      c.download();
+      for (std::size_t i = first; i < std::min(a.size(), first + 3 * chunk); ++i) c.put(i, c.get(i) * 0);
+      c.upload();
+      ASSERT_EQ(c.memory_bytes(), at_open);
+    }
+    if (THREADS > 1) {
+      EXPECT_GT(c.stats().hints_dropped, 0u);
+    }
+  }
+  upc_barrier;
+}
+
+}  // namespace
