@@ -74,6 +74,17 @@ void release(pgas_handle_t h, const HandleDesc &d) {
   handle_release(h);
 }
 
+// The layout a live handle was created with; name and site point into the control block.
+pgas_layout_t layout_from(const HandleDesc &d) {
+  return {d.elem_size,
+          d.block,
+          d.nelems,
+          d.owner,
+          d.kind,
+          d.name[0] ? d.name : nullptr,
+          d.site[0] ? d.site : nullptr};
+}
+
 // upc_all_alloc is collective but, as in UPC, its memory is freed by one thread; declared shared arrays are
 // created and destroyed by all threads together.
 bool allocation_is_collective(pgas_alloc_kind_t kind) {
@@ -93,13 +104,7 @@ extern "C" int pgas_handle_layout(pgas_handle_t h, pgas_layout_t *layout) {
   if (d.generation.load(std::memory_order_acquire) != handle_generation(h) ||
       d.state.load(std::memory_order_acquire) != HandleState::kLive)
     return 0;
-  *layout = {d.elem_size,
-             d.block,
-             d.nelems,
-             d.owner,
-             d.kind,
-             d.name[0] ? d.name : nullptr,
-             d.site[0] ? d.site : nullptr};
+  *layout = layout_from(d);
   return 1;
 }
 
@@ -180,13 +185,7 @@ void *local_address(pgas_handle_t handle, std::size_t offset, std::size_t size, 
 
 pgas_layout_t layout_of(pgas_handle_t handle) {
   const HandleDesc &d = handle_lookup(handle, "layout query");
-  return {d.elem_size,
-          d.block,
-          d.nelems,
-          d.owner,
-          d.kind,
-          d.name[0] ? d.name : nullptr,
-          d.site[0] ? d.site : nullptr};
+  return layout_from(d);
 }
 
 void index_out_of_range(pgas_handle_t handle, std::size_t index, std::size_t nelems) {
