@@ -5,13 +5,10 @@
 #include <cstdarg>
 #include <cstdio>
 
+#include "common/launch_contract.hpp"
 #include "pgas/transport.h"
 
 namespace pgas::detail {
-
-namespace {
-constexpr int kRuntimeErrorExit = 70;  // the runtime's status for misuse (launch_contract.hpp)
-}
 
 void cache_fatal(const char *format, ...) {
   std::fflush(stdout);
@@ -22,7 +19,7 @@ void cache_fatal(const char *format, ...) {
   va_end(args);
   std::fputc('\n', stderr);
   std::fflush(stderr);
-  _exit(kRuntimeErrorExit);  // like the runtime: peers may be blocked on us; destructors must not run
+  _exit(launch::kRuntimeErrorExit);  // like the runtime: peers may be blocked on us; destructors must not run
 }
 
 }  // namespace pgas::detail
