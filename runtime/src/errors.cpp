@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "pgas/layout.hpp"
 #include "runtime.hpp"
 
 namespace pgas::rt {
@@ -82,12 +83,10 @@ const char *short_site(const char *site) {
 
 std::size_t global_index_of(pgas_handle_t handle, int thread, std::size_t offset) {
   const HandleDesc &d = g_runtime.ctl->handles[static_cast<std::uint32_t>(handle)];
-  std::size_t local = offset / (d.elem_size ? d.elem_size : 1);
-  if (d.block == 0) return local;
-  std::size_t local_block = local / d.block, phase = local % d.block;
-  return (local_block * static_cast<std::size_t>(g_runtime.threads) + static_cast<std::size_t>(thread)) *
-             d.block +
-         phase;
+  const auto local = static_cast<std::int64_t>(offset / (d.elem_size ? d.elem_size : 1));
+  const std::int64_t phase = d.block == 0 ? 0 : local % static_cast<std::int64_t>(d.block);
+  return static_cast<std::size_t>(
+      layout::global_index({thread, phase, local}, d.block, static_cast<std::uint64_t>(g_runtime.threads)));
 }
 
 }  // namespace pgas::rt
