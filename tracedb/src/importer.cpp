@@ -139,7 +139,8 @@ class Importer {
     for (const auto &f : files_) {
       const raw::Header &h = f->header();
       summary.complete = summary.complete && f->finished();
-      summary.accesses += totals(*f).count;
+      totals_[f.get()] = totals(*f);
+      summary.accesses += totals_[f.get()].count;
       summary.dropped += h.dropped.load();
       start = std::min(start, h.start_realtime_ns);
       wall = std::max(wall, static_cast<std::int64_t>(h.mono1.load() - h.mono0));
@@ -177,7 +178,7 @@ class Importer {
 
   void write_thread(const RawFile &f) {
     const raw::Header &h = f.header();
-    const Totals t = totals(f);
+    const Totals &t = totals_.at(&f);
     db_.prepare("INSERT INTO thread VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(1, static_cast<std::int64_t>(h.thread))
         .bind(2, std::string(h.host))
@@ -254,6 +255,7 @@ class Importer {
   std::map<std::string, std::int64_t> source_sites_;
   std::int64_t next_site_ = 1;
   std::uint64_t timeline_interval_ = 0;
+  std::map<const RawFile *, Totals> totals_;  // per thread, summed once in write_run
 };
 
 const char *kind_name(std::uint32_t kind) {
