@@ -7,6 +7,7 @@
 #include "cache_error.hpp"
 #include "pgas/detail/api.hpp"
 #include "pgas/layout.hpp"
+#include "priority_writer.hpp"
 
 namespace pgas::detail {
 
@@ -81,11 +82,11 @@ cache_core::cache_core(const cache_geometry &geometry, std::size_t chunk, hpcstp
       acc_op_ = PGAS_ACC_SUM;
       break;
     case HPCSTPF_PRIORITY:
-      cache_fatal("%sopen: write policy 'priority' is not implemented (use any, min, max or sum)", api_);
+      break;
     default:
       cache_fatal("%sopen: unknown write policy %d", api_, static_cast<int>(policy));
   }
-  if (policy != HPCSTPF_ANY) {
+  if (!writes_values()) {
     if (type < PGAS_INT32 || type > PGAS_DOUBLE)
       cache_fatal("%sopen: write policy '%s' needs a numeric element type, got type code %d", api_,
                   policy_name(policy), static_cast<int>(type));
@@ -99,12 +100,18 @@ cache_core::cache_core(const cache_geometry &geometry, std::size_t chunk, hpcstp
   values_.resize(capacity_ * g_.elem_size);
   staging_.resize(capacity_ * g_.elem_size);
   pending_.reserve(capacity_);
+  replay_.reserve(capacity_);
   offsets_.resize(capacity_);
+  scatter_.resize(capacity_);
   per_thread_.resize(static_cast<std::size_t>(threads_));
   tokens_.resize(static_cast<std::size_t>(threads_));
+  if (policy == HPCSTPF_PRIORITY) priority_ = std::make_unique<priority_writer>(g_, api_);
 }
 
-cache_core::~cache_core() = default;
+cache_core::~cache_core() {
+  // Never closed (a C handle alive at exit): the collective free of close cannot run here.
+  if (priority_) static_cast<void>(priority_.release());
+}
 
 void cache_core::misuse(const char *operation, const char *what) const {
   cache_fatal("%s%s: %s", api_, operation, what);
@@ -145,17 +152,16 @@ void cache_core::start_download() {
                                  ? "a download is already in flight"
                                  : "the tile is being uploaded (call finish_upload first)");
   }
-  // Values of one owner get consecutive positions, so each owner's vector get lands in one dense run.
-  const std::uint32_t first = next_value_;
+  // One owner's elements arrive in one dense run of staging_; finish_download moves them to their entries.
   group_by_thread(
       pending_.size(), per_thread_, [&](std::size_t k) { return pending_[k].thread; },
       [&](std::size_t k, std::size_t position) {
         offsets_[position] = pending_[k].offset;
-        table_->value(pending_[k].slot) = first + static_cast<std::uint32_t>(position);
-        table_->state(pending_[k].slot) = cache_table::kValid;
+        scatter_[position] = pending_[k].position;
       });
-  issue_grouped(true, values_.data() + std::size_t{first} * g_.elem_size);
-  next_value_ += static_cast<std::uint32_t>(pending_.size());
+  issue_grouped(true, staging_.data());
+  in_flight_ = pending_.size();
+  downloaded_ = next_value_;
   pending_.clear();
   phase_ = phase::downloading;
 }
@@ -170,6 +176,7 @@ void cache_core::issue_grouped(bool download, char *buffer) {
     const std::size_t *offsets = offsets_.data() + begin;
     char *data = buffer + begin * g_.elem_size;
     pgas_token_t &token = tokens_[static_cast<std::size_t>(t)];
+    std::size_t calls = 1;
     if (download) {
       token = remote_getv_nb(g_.handle, t, offsets, n, g_.elem_size, data);
       stats_.elems_fetched += n;
@@ -177,12 +184,14 @@ void cache_core::issue_grouped(bool download, char *buffer) {
     } else {
       if (policy_ == HPCSTPF_ANY)
         token = remote_putv_nb(g_.handle, t, offsets, n, g_.elem_size, data);
+      else if (policy_ == HPCSTPF_PRIORITY)
+        calls = priority_->write(t, offsets, n, data);  // blocking: it holds the owner's lock
       else
         remote_accv(g_.handle, t, offsets, n, type_, acc_op_, data);
       stats_.elems_written += n;
       stats_.bytes_written += n * g_.elem_size;
     }
-    ++stats_.transport_calls;
+    stats_.transport_calls += calls;
     begin = end;
   }
 }
@@ -192,6 +201,10 @@ void cache_core::finish_download() {
     misuse("finish_download", phase_ == phase::closed ? "use of a closed cache" : "no download was started");
   for (pgas_token_t &token : tokens_)
     if (token != 0) remote_sync(std::exchange(token, 0));
+  for (std::size_t k = 0; k < in_flight_; ++k)
+    copy_element(values_.data() + std::size_t{scatter_[k]} * g_.elem_size, staging_.data() + k * g_.elem_size,
+                 g_.elem_size);
+  in_flight_ = 0;
   phase_ = phase::ready;
 }
 
@@ -213,14 +226,14 @@ void cache_core::get(std::size_t index, void *value) {
   }
   bool inserted;
   std::uint32_t slot = table_->insert(index, inserted);
-  if (slot == cache_table::kNone || (table_->state(slot) & cache_table::kPending)) {
+  if (slot == cache_table::kNone || awaiting_download(slot)) {
     fetch_single(w, value);  // full, or hinted for a later download: not cached now
     return;
   }
   if (inserted) table_->value(slot) = next_value_++;
   char *view = values_.data() + std::size_t{table_->value(slot)} * g_.elem_size;
   std::uint8_t &state = table_->state(slot);
-  if (state & cache_table::kValid) {
+  if (valid(slot)) {
     ++stats_.hits;
   } else {
     fetch_single(w, view);
@@ -233,12 +246,16 @@ void cache_core::get(std::size_t index, void *value) {
 }
 
 void cache_core::write_through(const where &w, const void *value) {
+  ++stats_.elems_written;
+  stats_.bytes_written += g_.elem_size;
+  if (policy_ == HPCSTPF_PRIORITY) {
+    stats_.transport_calls += priority_->write(w.thread, &w.offset, 1, static_cast<const char *>(value));
+    return;
+  }
   if (policy_ == HPCSTPF_ANY)
     remote_put(g_.handle, w.thread, w.offset, value, g_.elem_size);
   else
     remote_accv(g_.handle, w.thread, &w.offset, 1, type_, acc_op_, value);
-  ++stats_.elems_written;
-  stats_.bytes_written += g_.elem_size;
   ++stats_.transport_calls;
 }
 
@@ -248,6 +265,8 @@ void cache_core::put(std::size_t index, const void *value) {
   if (w.thread == mythread_) {
     if (policy_ == HPCSTPF_ANY)
       std::memcpy(local_ + w.offset, value, g_.elem_size);
+    else if (policy_ == HPCSTPF_PRIORITY)
+      priority_->write(mythread_, &w.offset, 1, static_cast<const char *>(value));
     else
       combine_element(type_, acc_op_, local_ + w.offset, value);
     ++stats_.local;
@@ -255,15 +274,16 @@ void cache_core::put(std::size_t index, const void *value) {
   }
   bool inserted;
   std::uint32_t slot = table_->insert(index, inserted);
-  if (slot == cache_table::kNone || (table_->state(slot) & cache_table::kPending)) {
+  if (slot == cache_table::kNone || awaiting_download(slot)) {
     write_through(w, value);  // full, or its download is still to come and would overwrite the put
     return;
   }
   if (inserted) table_->value(slot) = next_value_++;
   std::size_t at = std::size_t{table_->value(slot)} * g_.elem_size;
+  const bool was_valid = valid(slot);
   std::uint8_t &state = table_->state(slot);
   dirty_ += (state & cache_table::kDirty) == 0;
-  if (policy_ == HPCSTPF_ANY) {
+  if (writes_values()) {
     std::memcpy(values_.data() + at, value, g_.elem_size);
     state |= cache_table::kValid | cache_table::kDirty;
     return;
@@ -272,7 +292,7 @@ void cache_core::put(std::size_t index, const void *value) {
     combine_element(type_, acc_op_, contributions_.data() + at, value);
   else
     std::memcpy(contributions_.data() + at, value, g_.elem_size);
-  if (state & cache_table::kValid) combine_element(type_, acc_op_, values_.data() + at, value);
+  if (was_valid) combine_element(type_, acc_op_, values_.data() + at, value);
   state |= cache_table::kDirty;
 }
 
@@ -288,17 +308,16 @@ void cache_core::start_upload() {
     for (std::uint32_t slot : table_->used()) {
       if (!(table_->state(slot) & cache_table::kDirty)) continue;
       where w = locate(table_->key(slot));
-      pending_.push_back({slot, w.thread, w.offset});
+      pending_.push_back({table_->value(slot), w.thread, w.offset});
     }
   }
-  const std::vector<char> &source = policy_ == HPCSTPF_ANY ? values_ : contributions_;
+  const std::vector<char> &source = writes_values() ? values_ : contributions_;
   group_by_thread(
       pending_.size(), per_thread_, [&](std::size_t k) { return pending_[k].thread; },
       [&](std::size_t k, std::size_t position) {
         offsets_[position] = pending_[k].offset;
         std::memcpy(staging_.data() + position * g_.elem_size,
-                    source.data() + std::size_t{table_->value(pending_[k].slot)} * g_.elem_size,
-                    g_.elem_size);
+                    source.data() + std::size_t{pending_[k].position} * g_.elem_size, g_.elem_size);
       });
   issue_grouped(false, staging_.data());
   pending_.clear();
@@ -311,7 +330,10 @@ void cache_core::finish_upload() {
   for (pgas_token_t &token : tokens_)
     if (token != 0) remote_sync(std::exchange(token, 0));
   table_->clear();  // the tile ends: nothing is kept for the next one
+  replay_.clear();
+  cursor_ = 0;
   next_value_ = 0;
+  downloaded_ = 0;
   dirty_ = 0;
   phase_ = phase::idle;
 }
@@ -327,9 +349,12 @@ void cache_core::close() {
 }
 
 void cache_core::release() {
+  priority_.reset();  // collective, like close
   table_.reset();
   for (auto *bytes : {&values_, &contributions_, &staging_}) std::vector<char>().swap(*bytes);
   std::vector<pending>().swap(pending_);
+  std::vector<replayed>().swap(replay_);
+  std::vector<std::uint32_t>().swap(scatter_);
   std::vector<std::size_t>().swap(offsets_);
   std::vector<std::size_t>().swap(per_thread_);
   std::vector<pgas_token_t>().swap(tokens_);
@@ -338,9 +363,9 @@ void cache_core::release() {
 
 std::size_t cache_core::memory_bytes() const {
   return (table_ ? table_->memory_bytes() : 0) + values_.capacity() + contributions_.capacity() +
-         staging_.capacity() + pending_.capacity() * sizeof(pending) +
-         offsets_.capacity() * sizeof(std::size_t) + per_thread_.capacity() * sizeof(std::size_t) +
-         tokens_.capacity() * sizeof(pgas_token_t);
+         staging_.capacity() + pending_.capacity() * sizeof(pending) + replay_.capacity() * sizeof(replayed) +
+         scatter_.capacity() * sizeof(std::uint32_t) + offsets_.capacity() * sizeof(std::size_t) +
+         per_thread_.capacity() * sizeof(std::size_t) + tokens_.capacity() * sizeof(pgas_token_t);
 }
 
 }  // namespace pgas::detail

@@ -19,6 +19,9 @@ struct SplitPhase {
   std::int64_t id = kAnonymousBarrier;
 };
 SplitPhase g_split;
+// Barriers this thread has completed: equal on every thread between the same two barriers, since every
+// barrier is collective. Tools use it to tell barrier phases apart (pgas_barrier_count).
+std::uint64_t g_completed = 0;
 
 std::string format_id(std::int64_t id) { return id == kAnonymousBarrier ? "no id" : std::to_string(id); }
 
@@ -72,6 +75,7 @@ void wait(std::int64_t id, const char *caller) {
       b.phase, [&] { return b.phase.value.load(std::memory_order_acquire) != phase; },
       [&] { check_peers_alive(caller); });
   g_split.notified = false;
+  ++g_completed;
   // The acquiring load that saw the new phase orders every later access after the barrier.
   if (b.mismatch.load(std::memory_order_relaxed) != 0) exit_quietly();  // reported by the last arriver
   emulate_rounds(static_cast<unsigned>(std::bit_width(static_cast<unsigned>(r.threads - 1))));
@@ -98,3 +102,5 @@ void barrier(const std::int64_t *id) {
 }
 
 }  // namespace pgas::detail
+
+extern "C" uint64_t pgas_barrier_count(void) { return pgas::rt::g_completed; }

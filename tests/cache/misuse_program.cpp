@@ -46,7 +46,6 @@ const std::map<std::string, std::function<void(const shared_array<int> &)>> kMod
      [](const shared_array<int> &a) {
        hpcstpf_open_ex(a.handle(), 8, static_cast<hpcstpf_policy_t>(42), PGAS_INT32);
      }},
-    {"priority-policy", [](const shared_array<int> &a) { cache<int> c(a, 8, write_policy::priority); }},
     {"sum-of-struct",
      [](const shared_array<int> &) {
        global_ptr<pair_of_ints> p(upc_alloc(4 * sizeof(pair_of_ints)));

@@ -20,7 +20,6 @@ const Case kCases[] = {
     {"put-after-close", R"(pgas::cache::put: use of a closed cache)"},
     {"c-put-after-close", R"(hpcstpf_put: use of a closed or invalid cache)"},
     {"unknown-policy", R"(hpcstpf_open: unknown write policy 42)"},
-    {"priority-policy", R"(pgas::cache::open: write policy 'priority' is not implemented)"},
     {"sum-of-struct", R"(pgas::cache::open: write policy 'sum' needs a numeric element type)"},
     {"index-out-of-range", R"(pgas::cache::hint: index \d+ out of range \(\d+ elements\))"},
     {"close-with-dirty", R"(pgas::cache::close: \d+ written elements were not uploaded)", 2},

@@ -19,13 +19,17 @@
  *
  * Memory: a cache holds at most C = min(chunk, number of elements) elements. Hints beyond C in one tile are
  * dropped (their gets fall back to single remote gets, uncached). Its buffers take at most
- *   hpcstpf_memory_bound(chunk, elem_size) = C * (96 + 3 * elem_size) + 16 * THREADS + 64 bytes,
+ *   hpcstpf_memory_bound(chunk, elem_size) = C * (112 + 3 * elem_size) + 16 * THREADS + 64 bytes,
  * allocated at open and never grown.
  *
- * HPCSTPF_PRIORITY is rejected: a correct priority write-back needs a per-element tag of the winning rank
- * (a companion shared array updated with fetch-min, then a second pass that writes only where this thread
- * won, which in turn must wait until every thread's first pass is done) or a collective upload in rounds
- * ordered by rank; both need a barrier, and an upload is not collective.
+ * HPCSTPF_PRIORITY: among the threads that write an element in one barrier phase, the lowest rank wins,
+ * whatever the order of their uploads; a write in a later phase wins over one in an earlier phase. Every
+ * element has a tag (phase, rank of the last writer) in a companion shared array of 8 bytes per element,
+ * laid out like the array; an upload to one owner holds that owner's lock while it reads the tags (one
+ * vector get) and writes the values and tags it wins (two vector puts). Local puts take the same lock.
+ * Opening and closing a priority cache are collective (every thread, same arguments), since they allocate
+ * and free the tags and THREADS locks; the cache's own buffers stay within the bound above. Writes that
+ * bypass the cache take no part in the order.
  *
  * Misuse (get or put before the download finished, use of a closed cache, an index out of range, an unknown
  * policy, a combining policy for a non-numeric element) prints "pgas-cache: thread T: error: ..." and ends
@@ -49,7 +53,7 @@ typedef uint64_t hpcstpf_handle_t;
 /* How concurrent write-backs of the same element combine. */
 typedef enum {
   HPCSTPF_ANY = 0,      /* one of the written values wins (last writer) */
-  HPCSTPF_PRIORITY = 1, /* the lowest thread rank wins: NOT IMPLEMENTED, open rejects it (see below) */
+  HPCSTPF_PRIORITY = 1, /* the lowest writing thread rank of the barrier phase wins (see above) */
   HPCSTPF_MIN = 2,      /* memory becomes min(memory, written values) */
   HPCSTPF_MAX = 3,      /* memory becomes max(memory, written values) */
   HPCSTPF_SUM = 4       /* memory becomes memory + the sum of every thread's puts */

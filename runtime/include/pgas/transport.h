@@ -131,6 +131,9 @@ int pgas_thread_count(void); /* THREADS */
 /* The layout `handle` was created with; returns 0 and leaves *layout alone for an unknown or freed handle.
  * layout->name and layout->site point into runtime memory valid while the handle lives. */
 int pgas_handle_layout(pgas_handle_t handle, pgas_layout_t *layout);
+/* Barriers the calling thread has completed (upc_barrier, upc_wait, and the barriers inside collective
+ * calls): equal on every thread between the same two barriers, so it names the current barrier phase. */
+uint64_t pgas_barrier_count(void);
 
 /* The implementations behind the weak aliases, for profilers to call. */
 void _remote_get(pgas_handle_t, int, size_t, void *, size_t);

@@ -29,6 +29,8 @@ struct cache_geometry {
   std::size_t byte_skew = 0;  // added to every byte offset (a pointer not aligned to its element type)
 };
 
+class priority_writer;
+
 class cache_core {
  public:
   // `type` is needed by the combining policies only.
@@ -50,15 +52,35 @@ class cache_core {
       ++stats_.hints_dropped;
       return;
     }
-    if (!inserted) return;  // a duplicate, or already cached
-    table_->state(slot) = cache_table::kPending;
-    pending_.push_back({slot, w.thread, w.offset});
+    std::uint32_t position;
+    if (inserted) {
+      position = next_value_++;
+      table_->value(slot) = position;
+      table_->state(slot) = cache_table::kHinted;
+      pending_.push_back({position, w.thread, w.offset});
+    } else {
+      // A duplicate, or already cached; an element only written (combining policies) is read at get.
+      if (!(table_->state(slot) & (cache_table::kHinted | cache_table::kValid))) return;
+      position = table_->value(slot);
+    }
+    if (replay_.size() < capacity_) replay_.push_back({index, position});
   }
   // get() for local elements and hits, with the element size known at compile time; false when get() must
-  // run (a miss, or misuse to report).
+  // run (a miss, or misuse to report). Gets in the order of the hints find their values without hashing.
   template <std::size_t Size>
   bool try_get(std::size_t index, void *value) {
-    if (phase_ != phase::ready || index >= g_.count) [[unlikely]]
+    if (phase_ != phase::ready) [[unlikely]]
+      return false;
+    if (cursor_ < replay_.size()) {
+      const replayed &r = replay_[cursor_];
+      if (r.index == index && r.position < downloaded_) {
+        ++cursor_;
+        std::memcpy(value, values_.data() + std::size_t{r.position} * Size, Size);
+        ++stats_.hits;
+        return true;
+      }
+    }
+    if (index >= g_.count) [[unlikely]]
       return false;
     where w = locate(index);
     const char *from;
@@ -67,7 +89,7 @@ class cache_core {
       ++stats_.local;
     } else {
       std::uint32_t slot = table_->find(index);
-      if (slot == cache_table::kNone || !(table_->state(slot) & cache_table::kValid)) return false;
+      if (slot == cache_table::kNone || !valid(slot)) return false;
       from = values_.data() + std::size_t{table_->value(slot)} * Size;
       ++stats_.hits;
     }
@@ -93,10 +115,26 @@ class cache_core {
     std::size_t offset;
   };
   struct pending {
-    std::uint32_t slot;
+    std::uint32_t position;  // in values_
     int thread;
     std::size_t offset;
   };
+  struct replayed {  // a hint, in order: a get of the same index takes its value at `position`
+    std::size_t index;
+    std::uint32_t position;
+  };
+
+  // Whether an entry's value holds the element: fetched by a get, written under ANY, or hinted and
+  // downloaded (positions below downloaded_ were assigned before the last download started).
+  bool valid(std::uint32_t slot) const {
+    std::uint8_t state = table_->state(slot);
+    return (state & cache_table::kValid) ||
+           ((state & cache_table::kHinted) && table_->value(slot) < downloaded_);
+  }
+  // Hinted after the last download: its value comes with the next one.
+  bool awaiting_download(std::uint32_t slot) const {
+    return (table_->state(slot) & cache_table::kHinted) && table_->value(slot) >= downloaded_;
+  }
 
   // The owner and byte offset of a valid index.
   where locate(std::size_t index) const {
@@ -111,6 +149,8 @@ class cache_core {
   void write_through(const where &w, const void *value);
   void issue_grouped(bool download, char *buffer);
   void release();
+  // ANY and PRIORITY keep the written value itself; MIN / MAX / SUM keep a combined contribution.
+  bool writes_values() const { return policy_ == HPCSTPF_ANY || policy_ == HPCSTPF_PRIORITY; }
 
   cache_geometry g_;
   fast_divisor by_block_, by_threads_;
@@ -124,15 +164,21 @@ class cache_core {
   phase phase_ = phase::idle;
 
   std::unique_ptr<cache_table> table_;
-  std::vector<char> values_;          // one value per table entry, grouped by owner as downloads assign them
-  std::vector<char> contributions_;   // MIN / MAX / SUM: this thread's puts per entry, combined
-  std::vector<char> staging_;         // values of an upload, grouped by owner
-  std::vector<pending> pending_;      // hinted, not yet requested
-  std::vector<std::size_t> offsets_;  // offsets of the transfer in flight, grouped by owner
-  std::vector<std::size_t> per_thread_;  // counts, then starts, of a grouping by owner
+  std::unique_ptr<priority_writer> priority_;  // PRIORITY only
+  std::vector<char> values_;                   // one value per table entry, at the entry's position
+  std::vector<char> contributions_;            // MIN / MAX / SUM: this thread's puts per entry, combined
+  std::vector<char> staging_;                  // values of a download or an upload, grouped by owner
+  std::vector<pending> pending_;               // hinted, not yet requested
+  std::vector<replayed> replay_;               // this tile's hints in order, at most capacity_
+  std::vector<std::size_t> offsets_;           // offsets of the transfer in flight, grouped by owner
+  std::vector<std::uint32_t> scatter_;         // where each element of a download goes in values_
+  std::vector<std::size_t> per_thread_;        // counts, then starts, of a grouping by owner
   std::vector<pgas_token_t> tokens_;
   std::uint32_t next_value_ = 0;
-  std::size_t dirty_ = 0;  // entries written in this tile
+  std::uint32_t downloaded_ = 0;  // hinted entries below this position have been downloaded
+  std::size_t in_flight_ = 0;     // elements of the download in flight
+  std::size_t cursor_ = 0;        // the next hint a get is expected to replay
+  std::size_t dirty_ = 0;         // entries written in this tile
   hpcstpf_stats_t stats_{};
 };
 

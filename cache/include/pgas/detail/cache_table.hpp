@@ -14,9 +14,9 @@ class cache_table {
  public:
   static constexpr std::uint32_t kNone = UINT32_MAX;
   // Entry states (bits).
-  static constexpr std::uint8_t kPending = 1;  // hinted, not yet requested
-  static constexpr std::uint8_t kValid = 2;    // its value holds the element (fetched, or written under ANY)
-  static constexpr std::uint8_t kDirty = 4;    // written in this tile
+  static constexpr std::uint8_t kHinted = 1;  // hinted: valid once a download has fetched it
+  static constexpr std::uint8_t kValid = 2;   // its value holds the element (fetched, or written under ANY)
+  static constexpr std::uint8_t kDirty = 4;   // written in this tile
 
   explicit cache_table(std::size_t capacity)
       : capacity_(capacity),
@@ -63,7 +63,7 @@ class cache_table {
   // One cache line holds a probe's whole entry.
   struct slot {
     std::size_t key = kEmpty;
-    std::uint32_t value = 0;  // position in the cache's value array
+    std::uint32_t value = 0;  // position in the cache's value array, in order of insertion
     std::uint8_t state = 0;
   };
   std::size_t mask() const { return slots_.size() - 1; }
