@@ -99,8 +99,8 @@ cache_core::cache_core(const cache_geometry &geometry, std::size_t chunk, hpcstp
   table_ = std::make_unique<cache_table>(capacity_);
   values_.resize(capacity_ * g_.elem_size);
   staging_.resize(capacity_ * g_.elem_size);
-  pending_.reserve(capacity_);
-  replay_.reserve(capacity_);
+  pending_ = fixed_vector<pending>(capacity_);
+  replay_ = fixed_vector<replayed>(capacity_);
   offsets_.resize(capacity_);
   scatter_.resize(capacity_);
   per_thread_.resize(static_cast<std::size_t>(threads_));
@@ -352,8 +352,8 @@ void cache_core::release() {
   priority_.reset();  // collective, like close
   table_.reset();
   for (auto *bytes : {&values_, &contributions_, &staging_}) std::vector<char>().swap(*bytes);
-  std::vector<pending>().swap(pending_);
-  std::vector<replayed>().swap(replay_);
+  pending_.release();
+  replay_.release();
   std::vector<std::uint32_t>().swap(scatter_);
   std::vector<std::size_t>().swap(offsets_);
   std::vector<std::size_t>().swap(per_thread_);

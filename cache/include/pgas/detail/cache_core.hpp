@@ -63,7 +63,7 @@ class cache_core {
       if (!(table_->state(slot) & (cache_table::kHinted | cache_table::kValid))) return;
       position = table_->value(slot);
     }
-    if (replay_.size() < capacity_) replay_.push_back({index, position});
+    if (!replay_.full()) replay_.push_back({index, position});
   }
   // get() for local elements and hits, with the element size known at compile time; false when get() must
   // run (a miss, or misuse to report). Gets in the order of the hints find their values without hashing.
@@ -168,8 +168,8 @@ class cache_core {
   std::vector<char> values_;                   // one value per table entry, at the entry's position
   std::vector<char> contributions_;            // MIN / MAX / SUM: this thread's puts per entry, combined
   std::vector<char> staging_;                  // values of a download or an upload, grouped by owner
-  std::vector<pending> pending_;               // hinted, not yet requested
-  std::vector<replayed> replay_;               // this tile's hints in order, at most capacity_
+  fixed_vector<pending> pending_;              // hinted, not yet requested (at most one per entry)
+  fixed_vector<replayed> replay_;              // the tile's first capacity_ hints, in order
   std::vector<std::size_t> offsets_;           // offsets of the transfer in flight, grouped by owner
   std::vector<std::uint32_t> scatter_;         // where each element of a download goes in values_
   std::vector<std::size_t> per_thread_;        // counts, then starts, of a grouping by owner

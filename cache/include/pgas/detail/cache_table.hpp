@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "pgas/detail/fixed_vector.hpp"
+
 namespace pgas::detail {
 
 class cache_table {
@@ -21,9 +23,9 @@ class cache_table {
   explicit cache_table(std::size_t capacity)
       : capacity_(capacity),
         bits_(std::bit_width(std::max<std::size_t>(2 * capacity, 2) - 1)),
-        slots_(std::size_t{1} << bits_) {
-    used_.reserve(capacity);
-  }
+        mask_((std::size_t{1} << bits_) - 1),
+        slots_(mask_ + 1),
+        used_(capacity) {}
 
   std::uint32_t find(std::size_t key) const {
     for (std::size_t s = home(key);; s = (s + 1) & mask()) {
@@ -37,7 +39,7 @@ class cache_table {
     std::size_t s = home(key);
     for (; slots_[s].key != kEmpty; s = (s + 1) & mask())
       if (slots_[s].key == key) return static_cast<std::uint32_t>(s);
-    if (used_.size() == capacity_) return kNone;
+    if (used_.full()) return kNone;
     slots_[s].key = key;
     slots_[s].state = 0;
     used_.push_back(static_cast<std::uint32_t>(s));
@@ -48,7 +50,7 @@ class cache_table {
   std::size_t key(std::uint32_t slot) const { return slots_[slot].key; }
   std::uint8_t &state(std::uint32_t slot) { return slots_[slot].state; }
   std::uint32_t &value(std::uint32_t slot) { return slots_[slot].value; }
-  const std::vector<std::uint32_t> &used() const { return used_; }
+  const fixed_vector<std::uint32_t> &used() const { return used_; }
 
   void clear() {
     for (std::uint32_t s : used_) slots_[s].key = kEmpty;
@@ -66,14 +68,15 @@ class cache_table {
     std::uint32_t value = 0;  // position in the cache's value array, in order of insertion
     std::uint8_t state = 0;
   };
-  std::size_t mask() const { return slots_.size() - 1; }
+  std::size_t mask() const { return mask_; }
   // Fibonacci hashing: consecutive and strided indices spread over the table.
   std::size_t home(std::size_t key) const { return (key * 0x9E3779B97F4A7C15ull) >> (64 - bits_); }
 
   std::size_t capacity_;
   int bits_;
+  std::size_t mask_;
   std::vector<slot> slots_;
-  std::vector<std::uint32_t> used_;
+  fixed_vector<std::uint32_t> used_;  // the occupied slots, for clear() and uploads
 };
 
 }  // namespace pgas::detail

@@ -1,0 +1,34 @@
+// A vector whose capacity is fixed when it is created: push_back never allocates and checks nothing, so the
+// cache's per-element work stays a store and an increment. The caller guarantees size() < capacity().
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+namespace pgas::detail {
+
+template <class T>
+class fixed_vector {
+ public:
+  fixed_vector() = default;
+  explicit fixed_vector(std::size_t capacity)
+      : data_(std::make_unique_for_overwrite<T[]>(capacity)), capacity_(capacity) {}
+
+  void push_back(const T &value) { data_[size_++] = value; }
+  T &operator[](std::size_t k) { return data_[k]; }
+  const T &operator[](std::size_t k) const { return data_[k]; }
+  const T *begin() const { return data_.get(); }
+  const T *end() const { return data_.get() + size_; }
+  std::size_t size() const { return size_; }
+  std::size_t capacity() const { return capacity_; }
+  bool full() const { return size_ == capacity_; }
+  void clear() { size_ = 0; }
+  void release() { *this = fixed_vector(); }
+
+ private:
+  std::unique_ptr<T[]> data_;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace pgas::detail
