@@ -113,9 +113,9 @@ std::vector<ThreadRow> TraceReader::threads(const Filter &filter) const {
   });
 }
 
-Summary TraceReader::summary(const Filter &filter) const {
+Summary summarize(const std::vector<ThreadRow> &threads) {
   Summary summary;
-  for (const ThreadRow &row : threads(filter)) {
+  for (const ThreadRow &row : threads) {
     summary.totals += row.totals;
     summary.wall_ns += row.wall_ns;
     summary.threads += 1;
@@ -126,5 +126,7 @@ Summary TraceReader::summary(const Filter &filter) const {
         100.0 * static_cast<double>(summary.totals.ns) / static_cast<double>(summary.wall_ns);
   return summary;
 }
+
+Summary TraceReader::summary(const Filter &filter) const { return summarize(threads(filter)); }
 
 }  // namespace pgas::tracedb

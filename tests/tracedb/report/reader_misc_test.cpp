@@ -47,6 +47,15 @@ TEST(SourceFiles, MissingFileOrLineIsEmpty) {
   EXPECT_EQ(sources.line("", 3), "");
 }
 
+TEST(SourceFiles, WholeText) {
+  SourceFiles sources({workspace().sources});
+  const std::vector<std::string> &text = sources.text("/src/cc/cc.cpp");
+  ASSERT_EQ(text.size(), 50u);
+  EXPECT_EQ(text[30], "        D[D[v]] = D[u];");
+  EXPECT_EQ(text[49], "");
+  EXPECT_TRUE(sources.text("/src/cc/util.hpp").empty());
+}
+
 TEST(SourceFiles, RecordedPathWithoutRoots) {
   SourceFiles sources;
   std::string file = workspace().sources + "/cc/cc.cpp";

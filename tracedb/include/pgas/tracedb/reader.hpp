@@ -128,6 +128,13 @@ struct PairRow {
   Totals totals;
 };
 
+// Figure 1 stacked by operation: one row per (initiator thread, op) with accesses.
+struct ThreadOpRow {
+  int thread = 0;
+  std::string op;
+  Totals totals;
+};
+
 struct OpRow {
   std::string op;
   Totals totals;
@@ -153,6 +160,9 @@ struct TimelineRow {
   std::int64_t bytes = 0;
 };
 
+// The summary of these per-thread rows (TraceReader::summary is summarize(threads(filter))).
+Summary summarize(const std::vector<ThreadRow> &threads);
+
 // Read, write or other (accv, atomic, unknown) for an access.op value.
 enum class Direction { kRead, kWrite, kOther };
 Direction op_direction(const std::string &op);
@@ -175,6 +185,8 @@ class TraceReader {
   std::vector<LineRow> lines(const Filter &filter = {}) const;
   std::vector<PairRow> pairs(const Filter &filter = {}) const;
   std::vector<OpRow> ops(const Filter &filter = {}) const;
+  // Ordered by thread, then op; the filter's `top` does not apply.
+  std::vector<ThreadOpRow> thread_ops(const Filter &filter = {}) const;
   // Bins of one variable, summed over the filter's threads, or one series per thread (ordered by thread,
   // bin). Only the thread filter applies: the histogram is not recorded per operation.
   std::vector<HistogramBin> offset_histogram(std::int64_t handle, const Filter &filter = {},
@@ -198,6 +210,8 @@ class SourceFiles {
 
   // Line `line` (1-based) of `file` without its line end; "" if the file or the line does not exist.
   std::string line(const std::string &file, int line);
+  // Every line of `file` (read once and kept); empty if the file is not found.
+  const std::vector<std::string> &text(const std::string &file);
   // Where `file` is read from; "" if it is not found.
   std::string resolve(const std::string &file) const;
 
