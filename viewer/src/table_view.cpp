@@ -1,0 +1,35 @@
+#include "table_view.hpp"
+
+#include <QHeaderView>
+#include <QSortFilterProxyModel>
+
+#include "table_items.hpp"
+
+namespace pgas::viewer {
+
+QTableView *new_table_view(QAbstractItemModel *model, QWidget *parent, bool sortable) {
+  auto *view = new QTableView(parent);
+  if (sortable) {
+    auto *proxy = new QSortFilterProxyModel(view);
+    proxy->setSourceModel(model);
+    proxy->setSortRole(kValueRole);
+    view->setModel(proxy);
+    view->setSortingEnabled(true);
+    view->sortByColumn(-1, Qt::AscendingOrder);  // the model's order until a header is clicked
+  } else {
+    view->setModel(model);
+  }
+  view->verticalHeader()->hide();
+  view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  view->setSelectionBehavior(QAbstractItemView::SelectRows);
+  view->horizontalHeader()->setStretchLastSection(true);
+  return view;
+}
+
+QModelIndex view_index(const QTableView *view, int row, int column) {
+  if (auto *proxy = qobject_cast<const QSortFilterProxyModel *>(view->model()))
+    return proxy->mapFromSource(proxy->sourceModel()->index(row, column));
+  return view->model()->index(row, column);
+}
+
+}  // namespace pgas::viewer
