@@ -43,7 +43,8 @@ void show_bars(QChart *chart, QAbstractBarSeries *series, const QStringList &cat
     top = std::max(top, column);
   }
   auto *y = new QValueAxis();
-  y->setRange(0, top > 0 ? top * 1.05 : 1);
+  y->setRange(0, top > 0 ? top : 1);
+  y->applyNiceNumbers();
   y->setTitleText(y_title);
   y->setLabelFormat("%.0f");
   chart->addAxis(y, Qt::AlignLeft);

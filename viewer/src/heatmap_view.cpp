@@ -125,8 +125,9 @@ void HeatmapView::rebuild() {
       std::int64_t value = metric_of(t, metric_);
       QStandardItem *item = metric_item(value, metric_);
       item->setTextAlignment(Qt::AlignCenter);
-      item->setBackground(value > 0 ? heat_colour(static_cast<double>(value) / static_cast<double>(hottest))
-                                    : QColor(Qt::white));
+      const double share = value > 0 ? static_cast<double>(value) / static_cast<double>(hottest) : 0.0;
+      item->setBackground(value > 0 ? heat_colour(share) : QColor(Qt::white));
+      item->setForeground(share > 0.6 ? QColor(Qt::white) : QColor(Qt::black));
       item->setToolTip(QString("thread %1 -> thread %2: %3 accesses, %4, %5")
                            .arg(from)
                            .arg(to)

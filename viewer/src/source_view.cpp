@@ -15,7 +15,7 @@
 namespace pgas::viewer {
 namespace {
 
-enum LineColumn { kLocation, kFunction, kCount, kBytes, kTime };
+enum LineColumn { kLocation, kCount, kBytes, kTime, kFunction };
 enum SourceColumn { kLine, kAccesses, kNs, kText };
 constexpr int kFileRole = Qt::UserRole + 3;  // the recorded file of a hot line
 constexpr int kLineRole = Qt::UserRole + 4;
@@ -24,7 +24,7 @@ constexpr int kLineRole = Qt::UserRole + 4;
 
 SourceView::SourceView(QWidget *parent)
     : View(parent),
-      lines_(new_table(this, {"line", "function", "accesses", "bytes", "time"})),
+      lines_(new_table(this, {"line", "accesses", "bytes", "time", "function"})),
       source_(new_table(this, {"line", "accesses", "time", "source"})),
       lines_view_(new_table_view(lines_, this)),
       source_view_(new_table_view(source_, this, false)),
@@ -55,7 +55,7 @@ SourceView::SourceView(QWidget *parent)
   auto *split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(lines_view_);
   split->addWidget(right);
-  split->setStretchFactor(1, 3);
+  split->setSizes({420, 800});
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(split);
@@ -85,8 +85,8 @@ void SourceView::set_data(const TraceData &data) {
     at->setData(QString::fromStdString(row.file), kFileRole);
     at->setData(row.line, kLineRole);
     at->setToolTip(QString::fromStdString(row.file));
-    QList<QStandardItem *> items{at, text_item(row.function)};
-    items << totals_items(row.totals);
+    QList<QStandardItem *> items{at};
+    items << totals_items(row.totals) << text_item(row.function);
     lines_->appendRow(items);
     if (!row.file.empty()) per_file_[row.file][row.line] = row.totals;
   }
@@ -115,6 +115,13 @@ bool SourceView::show_line(const QString &file, int line) {
     source_view_->scrollTo(source_->index(line - 1, kLine), QAbstractItemView::PositionAtCenter);
   }
   return true;
+}
+
+void SourceView::showEvent(QShowEvent *event) {
+  View::showEvent(event);
+  // Scrolling before the first layout cannot centre the line; do it again once the view is on screen.
+  if (QModelIndex current = source_view_->currentIndex(); current.isValid())
+    source_view_->scrollTo(current, QAbstractItemView::PositionAtCenter);
 }
 
 int SourceView::selected_line() const {

@@ -34,6 +34,9 @@ class SourceView : public View {
   QString status() const { return status_->text(); }
   int selected_line() const;
 
+ protected:
+  void showEvent(QShowEvent *event) override;
+
  private:
   void show_file(const QString &file);
   void choose_root();

@@ -22,6 +22,9 @@ QTableView *new_table_view(QAbstractItemModel *model, QWidget *parent, bool sort
   view->verticalHeader()->hide();
   view->setEditTriggers(QAbstractItemView::NoEditTriggers);
   view->setSelectionBehavior(QAbstractItemView::SelectRows);
+  // Columns fit their contents, judged from the first rows only so that large tables stay fast.
+  view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  view->horizontalHeader()->setResizeContentsPrecision(64);
   view->horizontalHeader()->setStretchLastSection(true);
   return view;
 }

@@ -60,9 +60,12 @@ void TimelineView::set_data(const TraceData &data) {
   auto *x = new QValueAxis();
   x->setTitleText("time since the thread started (ms)");
   x->setRange(0, last_ms > 0 ? last_ms : 1);
+  x->applyNiceNumbers();
+  x->setLabelFormat("%.0f");
   auto *y = new QValueAxis();
   y->setTitleText("accesses per bucket");
-  y->setRange(0, top > 0 ? static_cast<double>(top) * 1.05 : 1);
+  y->setRange(0, top > 0 ? static_cast<double>(top) : 1);
+  y->applyNiceNumbers();
   y->setLabelFormat("%.0f");
   chart_->chart()->addAxis(x, Qt::AlignBottom);
   chart_->chart()->addAxis(y, Qt::AlignLeft);

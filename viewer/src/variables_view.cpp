@@ -58,6 +58,7 @@ VariablesView::VariablesView(QWidget *parent)
   auto *top = new QSplitter(Qt::Horizontal, this);
   top->addWidget(pie_);
   top->addWidget(view_);
+  pie_->setMinimumWidth(360);
   top->setStretchFactor(1, 2);
   auto *detail = new QWidget(this);
   auto *detail_layout = new QVBoxLayout(detail);
