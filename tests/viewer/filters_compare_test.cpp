@@ -127,12 +127,19 @@ class FiltersCompareTest : public QObject {
     QCOMPARE(bars->barSets().at(1)->at(0), 51.0);
     view->set_mode(CompareView::Mode::kDifferences);
     QCOMPARE(view->mode(), CompareView::Mode::kDifferences);
-    // The filter applies to both runs.
+    // The filter applies to both runs; a variable chosen in the bar is selected by name in both, although
+    // its handle differs between the runs.
     pgas::tracedb::Filter filter;
     filter.threads = {3};
     QVERIFY(filter_and_wait(*w, filter));
     QCOMPARE(number(view->totals(), accesses, 1), 97);
     QCOMPARE(number(view->totals(), accesses, 2), 97 - 81);
+    pgas::tracedb::Filter variable;
+    variable.handles = {report_test::handle_of(1, 1)};  // D in the first run
+    QVERIFY(filter_and_wait(*w, variable));
+    QCOMPARE(w->filter_bar()->filter().variables, (std::set<std::string>{"D"}));
+    QCOMPARE(number(view->totals(), accesses, 1), 443);
+    QCOMPARE(number(view->totals(), accesses, 2), 443 - 288 - 60 + 4);  // line 30 a tenth, 47 gone, 29 new
   }
 
   void compare_view_without_second_run_says_how() {

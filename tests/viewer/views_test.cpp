@@ -7,6 +7,7 @@
 #include <QtTest/QtTest>
 
 #include "heatmap_view.hpp"
+#include "loader.hpp"
 #include "source_view.hpp"
 #include "summary_view.hpp"
 #include "threads_view.hpp"
@@ -40,6 +41,30 @@ class ViewsTest : public QObject {
     window_ = open_window(ws().baseline, "", {ws().sources});
     QVERIFY2(window_->error().isEmpty(), qPrintable(window_->error()));
     QCOMPARE(window_->progress(), 100);
+  }
+
+  void loader_reports_progress_and_delivers_only_the_latest_request() {
+    Loader loader;
+    std::vector<int> progress;
+    std::vector<std::shared_ptr<const TraceData>> loaded;
+    int failures = 0;
+    connect(&loader, &Loader::progress, this,
+            [&](int percent, const QString &) { progress.push_back(percent); });
+    connect(&loader, &Loader::loaded, this,
+            [&](std::shared_ptr<const TraceData> data) { loaded.push_back(data); });
+    connect(&loader, &Loader::failed, this, [&] { ++failures; });
+    pgas::tracedb::Filter puts;
+    puts.ops = {"put"};
+    loader.start({ws().baseline, "", {}});
+    loader.start({ws().baseline, "", puts});  // supersedes the first
+    QVERIFY(loader.busy());
+    QTRY_VERIFY_WITH_TIMEOUT(!loader.busy(), 60000);
+    QCOMPARE(failures, 0);
+    QCOMPARE(loaded.size(), std::size_t{1});
+    QCOMPARE(loaded[0]->summary.totals.count, 53);
+    QVERIFY(!progress.empty());
+    QVERIFY(std::is_sorted(progress.begin(), progress.end()));
+    QCOMPARE(progress.back(), 100);
   }
 
   void summary() {

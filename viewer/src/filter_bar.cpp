@@ -72,20 +72,28 @@ void FilterBar::set_choices(const TraceData &data) {
   threads_->clear();
   for (const tdb::OpRow &op : data.ops)
     add_choice(ops_, QString::fromStdString(op.op), QString::fromStdString(op.op));
-  for (const tdb::VariableRow &v : data.variables)
-    add_choice(variables_,
-               v.name.empty() ? QString("(handle %1)").arg(v.handle) : QString::fromStdString(v.name),
-               QVariant::fromValue<qlonglong>(v.handle));
+  for (const tdb::VariableRow &v : data.variables) {
+    QAction *action = add_choice(
+        variables_, v.name.empty() ? QString("(handle %1)").arg(v.handle) : QString::fromStdString(v.name),
+        QVariant::fromValue<qlonglong>(v.handle));
+    action->setProperty("named", !v.name.empty());
+  }
   for (const tdb::ThreadRow &t : data.threads)
     add_choice(threads_, QString("thread %1").arg(t.thread), t.thread);
   refresh_titles();
 }
 
-// Variables are filtered by handle: names need not be unique (two allocations on one line share one).
+// Named variables are filtered by name, so that the filter also selects them in a second run (where their
+// handles differ); a name shared by two allocations selects both. Unnamed ones are filtered by handle.
 tdb::Filter FilterBar::filter() const {
   tdb::Filter f;
   for (QAction *a : checked(ops_)) f.ops.insert(a->data().toString().toStdString());
-  for (QAction *a : checked(variables_)) f.handles.insert(a->data().toLongLong());
+  for (QAction *a : checked(variables_)) {
+    if (a->property("named").toBool())
+      f.variables.insert(a->text().toStdString());
+    else
+      f.handles.insert(a->data().toLongLong());
+  }
   for (QAction *a : checked(threads_)) f.threads.insert(a->data().toInt());
   return f;
 }
