@@ -122,7 +122,15 @@ class FilesTest : public QObject {
     QCOMPARE(rows.size(), 5);
     QCOMPARE(rows[0],
              QString("thread,host,pid,accesses,reads,writes,bytes,in transport,wall,% of wall,finished"));
-    QCOMPARE(rows[1], QString("0,node1,1000,182,162,20,2768,398000,1000000,39.8,yes"));
+    QCOMPARE(rows[1], QString("0,node1,1000,182,162,20,2768,398000,1000000,39.8,true"));
+    // The same rows, value for value, as pgas-report's CSV of the per-thread table.
+    QProcess report;
+    report.start(PGAS_REPORT_PATH,
+                 {QString::fromStdString(ws().baseline), "--section", "threads", "--format", "csv"});
+    QVERIFY(report.waitForFinished(60000));
+    QStringList expected = QString::fromUtf8(report.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(expected.size(), 5);  // the header, 4 rows
+    QCOMPARE(rows.mid(1), expected.mid(1));
     const QString png = QString::fromStdString(ws().dir + "/heatmap.png");
     w->resize(900, 600);
     QCOMPARE(w->export_png("heatmap", png), QString());

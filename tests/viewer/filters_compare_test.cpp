@@ -94,6 +94,18 @@ class FiltersCompareTest : public QObject {
     QCOMPARE(number(m, 0, 2), 40);
   }
 
+  void clicking_a_thread_bar_filters_by_it() {
+    auto w = open_window(ws().baseline);
+    auto *threads = static_cast<ThreadsView *>(w->view("threads"));
+    auto *series = qobject_cast<QAbstractBarSeries *>(threads->time_chart()->series().value(0));
+    QVERIFY(series);
+    Q_EMIT series->barSets().at(0)->clicked(2);
+    QVERIFY(w->loading());
+    QVERIFY(wait_for_load(*w));
+    QCOMPARE(w->filter_bar()->filter().threads, (std::set<int>{2}));
+    QCOMPARE(summary_count(*w), 66);
+  }
+
   void compare_side_by_side_and_differences() {
     auto w = open_window(ws().baseline, ws().optimized);
     QVERIFY2(w->error().isEmpty(), qPrintable(w->error()));

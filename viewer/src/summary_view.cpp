@@ -54,7 +54,7 @@ void SummaryView::set_data(const TraceData &data) {
   field("time in transport", ns_item(s.totals.ns));
   field("% time in remote access", percent_item(s.transport_pct));
   field("tracer", text_item(tdb::describe_tracer(run)));
-  field("complete", text_item(QString(run.complete ? "yes" : "no")));
+  field("complete", flag_item(run.complete));
   field("dropped events", count_item(run.dropped_events));
   field("unsymbolized call sites", count_item(data.unsymbolized_sites));
 

@@ -52,6 +52,12 @@ QStandardItem *ratio_item(std::optional<double> value) {
   return value_item(QString::number(*value, 'f', 2).toStdString() + "x", *value);
 }
 
+QStandardItem *flag_item(bool value) {
+  QStandardItem *item = text_item(QString(value ? "yes" : "no"));
+  item->setData(value, kValueRole);
+  return item;
+}
+
 QList<QStandardItem *> totals_items(const tracedb::Totals &totals) {
   return {count_item(totals.count), bytes_item(totals.bytes), ns_item(totals.ns)};
 }

@@ -25,6 +25,7 @@ QStandardItem *bytes_item(std::int64_t value);
 QStandardItem *ns_item(std::int64_t value);
 QStandardItem *percent_item(double value);
 QStandardItem *ratio_item(std::optional<double> value);  // "2.50x", "-" when undefined
+QStandardItem *flag_item(bool value);                    // shows yes / no, exports true / false
 
 // count, bytes, time
 QList<QStandardItem *> totals_items(const pgas::tracedb::Totals &totals);

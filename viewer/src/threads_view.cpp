@@ -53,7 +53,7 @@ void ThreadsView::set_data(const TraceData &data) {
                                ns_item(t.totals.ns),
                                ns_item(t.wall_ns),
                                percent_item(t.transport_pct),
-                               text_item(QString(t.finished ? "yes" : "no"))};
+                               flag_item(t.finished)};
     table_->appendRow(row);
     column[t.thread] = static_cast<int>(categories.size());
     categories << QString::number(t.thread);
@@ -75,6 +75,16 @@ void ThreadsView::set_data(const TraceData &data) {
   auto *bars = new QBarSeries();
   bars->append(percent);
   show_bars(time_->chart(), bars, categories, "% of wall time");
+
+  // Clicking a bar shows only that thread in every view.
+  std::vector<int> threads;
+  for (const tdb::ThreadRow &t : data.threads) threads.push_back(t.thread);
+  for (QAbstractBarSeries *series :
+       {static_cast<QAbstractBarSeries *>(stacked), static_cast<QAbstractBarSeries *>(bars)})
+    for (QBarSet *set : series->barSets())
+      connect(set, &QBarSet::clicked, this, [this, threads](int index) {
+        if (index >= 0 && index < static_cast<int>(threads.size())) Q_EMIT filter_threads({threads[index]});
+      });
 }
 
 }  // namespace pgas::viewer
