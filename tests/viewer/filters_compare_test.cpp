@@ -1,5 +1,6 @@
 // Filters apply to every view; clicking the heatmap filters by initiator; two runs compared side by side
 // and as differences. Numbers worked out by hand from tests/tracedb/report/fixture.cpp.
+#include <QTableView>
 #include <QtCharts/QBarSeries>
 #include <QtCharts/QBarSet>
 #include <QtTest/QtTest>
@@ -82,7 +83,13 @@ class FiltersCompareTest : public QObject {
   void heatmap_click_filters_by_initiator() {
     auto w = open_window(ws().baseline);
     auto *heatmap = static_cast<HeatmapView *>(w->view("heatmap"));
-    Q_EMIT heatmap->filter_threads({1});
+    w->show_view("heatmap");
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    auto *table = heatmap->findChild<QTableView *>();
+    QVERIFY(table);
+    const QRect cell = table->visualRect(table->model()->index(1, 2));  // initiator 1, target 2
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
     QVERIFY(w->loading());
     QVERIFY(wait_for_load(*w));
     QCOMPARE(w->filter_bar()->filter().threads, (std::set<int>{1}));

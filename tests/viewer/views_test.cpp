@@ -1,6 +1,7 @@
 // Every view built from the baseline trace of tests/tracedb shows the numbers worked out by hand in
 // fixture.cpp (the same numbers pgas-report prints), checked through the views' models.
 #include <QSignalSpy>
+#include <QTableView>
 #include <QtCharts/QBarSet>
 #include <QtCharts/QPieSeries>
 #include <QtCharts/QStackedBarSeries>
@@ -169,6 +170,15 @@ class ViewsTest : public QObject {
     const std::int64_t bin_counts[] = {80, 80, 120, 103};
     for (int b = 0; b < 4; ++b) QCOMPARE(bins[b].count, bin_counts[b]);
     QCOMPARE(bins[3].hi, 10000);
+    // The table sorts by exact values without reordering the model; clicking a slice selects its variable.
+    auto *table = view->findChild<QTableView *>();
+    QVERIFY(table);
+    table->sortByColumn(6, Qt::AscendingOrder);
+    QCOMPARE(table->model()->index(0, 0).data().toString(), QString("(handle 77)"));
+    QCOMPARE(table->model()->index(3, 0).data().toString(), QString("D"));
+    QCOMPARE(text(m, 0, 0), QString("D"));
+    Q_EMIT pie->slices().at(1)->clicked();
+    QCOMPARE(view->selected().value_or(0), kP);
     // Figure 4 for P, as in the paper.
     QVERIFY(view->select(kP));
     const qlonglong p_counts[] = {10, 30, 5, 0};

@@ -99,6 +99,8 @@ void VariablesView::set_data(const TraceData &data) {
       QPieSlice *slice = pie->append(QString("%1 %2%").arg(display_name(v)).arg(share, 0, 'f', 1),
                                      static_cast<qreal>(v.totals.count));
       slice->setLabelVisible(true);
+      const std::int64_t handle = v.handle;
+      connect(slice, &QPieSlice::clicked, this, [this, handle] { select(handle); });
     }
   }
   clear_chart(pie_->chart());
