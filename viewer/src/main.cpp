@@ -13,7 +13,7 @@ int main(int argc, char **argv) {
   try {
     options = parse_options(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const UsageError &e) {
-    std::fprintf(stderr, "pgas-viewer: %s\n%s", e.what(), usage().c_str());
+    std::fprintf(stderr, "pgas-viewer: %s (see pgas-viewer --help)\n", e.what());
     return 2;
   }
   if (options.help) {

@@ -6,6 +6,7 @@
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QVBoxLayout>
+#include <utility>
 
 #include "compare_view.hpp"
 #include "export.hpp"
@@ -150,7 +151,8 @@ void MainWindow::start(const tdb::Filter &filter) {
 }
 
 void MainWindow::on_loaded(std::shared_ptr<const TraceData> data) {
-  data_ = std::move(data);
+  // The views point into the data: keep the previous data alive until every view has the new one.
+  const std::shared_ptr<const TraceData> previous = std::exchange(data_, std::move(data));
   if (fresh_) {
     fresh_ = false;
     filter_bar_->blockSignals(true);

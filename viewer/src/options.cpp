@@ -39,10 +39,10 @@ std::string usage() {
          "                        copy of the tree, or OLD=NEW replaces a recorded path prefix (repeatable)\n"
          "  --screenshot FILE     render one view to FILE (PNG) without a display and exit; uses the\n"
          "                        offscreen platform unless QT_QPA_PLATFORM is set\n"
-         "  --view NAME           the view to show or render: " +
+         "  --view NAME           the view to show or render (default summary):\n"
+         "                        " +
          views +
          "\n"
-         "                        (default summary)\n"
          "  --size WxH            window size in pixels (default 1280x800)\n"
          "  -h, --help            this text\n"
          "  --version             the version\n"
