@@ -30,7 +30,7 @@ SummaryView::SummaryView(QWidget *parent)
   warning_->hide();
   auto *layout = new QVBoxLayout(this);
   layout->addWidget(warning_);
-  layout->addWidget(new_table_view(fields_, this, false), 3);
+  layout->addWidget(new_table_view(fields_, this, false), 5);
   layout->addWidget(new_table_view(ops_, this), 2);
 }
 
@@ -39,6 +39,7 @@ void SummaryView::set_data(const TraceData &data) {
   const tdb::RunInfo &run = data.run;
   const tdb::Summary &s = data.summary;
   auto field = [&](const char *name, QStandardItem *value) {
+    value->setTextAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     fields_->appendRow({text_item(QString(name)), value});
   };
   field("trace", text_item(data.path));

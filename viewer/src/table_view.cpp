@@ -20,6 +20,7 @@ QTableView *new_table_view(QAbstractItemModel *model, QWidget *parent, bool sort
     view->setModel(model);
   }
   view->verticalHeader()->hide();
+  view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
   view->setEditTriggers(QAbstractItemView::NoEditTriggers);
   view->setSelectionBehavior(QAbstractItemView::SelectRows);
   // Columns fit their contents, judged from the first rows only so that large tables stay fast.
