@@ -39,6 +39,9 @@ QStandardItem *metric_item(std::int64_t value, HeatmapView::Metric m) {
   return count_item(value);
 }
 
+// Beyond this many threads the cells are too small for numbers.
+constexpr int kMaxLabelledThreads = 24;
+
 // The colour scale of the legend: a gradient from no accesses to the hottest cell.
 QPixmap scale_pixmap() {
   QPixmap pixmap(240, 14);
@@ -125,6 +128,7 @@ void HeatmapView::rebuild() {
       std::int64_t value = metric_of(t, metric_);
       QStandardItem *item = metric_item(value, metric_);
       item->setTextAlignment(Qt::AlignCenter);
+      if (threads > kMaxLabelledThreads) item->setText({});  // colour only; the value is in the tooltip
       const double share = value > 0 ? static_cast<double>(value) / static_cast<double>(hottest) : 0.0;
       item->setBackground(value > 0 ? heat_colour(share) : QColor(Qt::white));
       item->setForeground(share > 0.6 ? QColor(Qt::white) : QColor(Qt::black));
