@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   clang-16 libclang-16-dev libclang-cpp16-dev llvm-16-dev
-  qt6-base-dev qt6-charts-dev libgl-dev
+  qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev qt6-qpa-plugins fonts-dejavu-core
   libunwind-dev libsqlite3-dev sqlite3
   libopenmpi-dev openmpi-bin
   libgtest-dev libgmock-dev libbenchmark-dev

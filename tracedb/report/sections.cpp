@@ -1,6 +1,8 @@
 // The tables of one trace: shared helpers, the summary and the per-thread table.
 #include "sections.hpp"
 
+#include "pgas/tracedb/describe.hpp"
+
 namespace pgas::report {
 namespace detail {
 namespace {
@@ -9,25 +11,6 @@ std::string join(const auto &items, auto &&to_text) {
   std::string out;
   for (const auto &item : items) out += (out.empty() ? "" : ",") + to_text(item);
   return out;
-}
-
-std::string emulation(const tracedb::RunInfo &run) {
-  if (run.latency_ns == 0 && run.bandwidth_bps == 0) return "off";
-  std::string latency = run.latency_ns > 0 ? "latency " + human_ns(run.latency_ns) : "no added latency";
-  std::string bandwidth =
-      run.bandwidth_bps > 0 ? "bandwidth " + human_rate(run.bandwidth_bps) : "unlimited bandwidth";
-  return latency + ", " + bandwidth;
-}
-
-std::string tracer_options(const tracedb::RunInfo &run) {
-  std::string text =
-      run.call_sites ? "call sites on, unwind depth " + std::to_string(run.unwind_depth) : "call sites off";
-  text +=
-      run.time_every > 1 ? ", 1 call in " + std::to_string(run.time_every) + " timed" : ", every call timed";
-  text += ", " + std::to_string(run.histogram_bins) + " histogram bins, ";
-  return text + (run.timeline_interval_ns > 0
-                     ? "timeline every " + human_ns(static_cast<double>(run.timeline_interval_ns))
-                     : "no timeline");
 }
 
 }  // namespace
@@ -75,7 +58,7 @@ Table summary_table(const Context &c) {
   t.field("start_time", "started", text(run.start_time));
   t.field("threads", "threads", integer(run.threads));
   t.field("conduit", "conduit", text(run.conduit));
-  t.field("emulation", "emulation", text(emulation(run)), Visibility::kTableOnly);
+  t.field("emulation", "emulation", text(tracedb::describe_emulation(run)), Visibility::kTableOnly);
   t.field("latency_ns", "latency", real(run.latency_ns, ""), Visibility::kDataOnly);
   t.field("bandwidth_bps", "bandwidth", real(run.bandwidth_bps, ""), Visibility::kDataOnly);
   t.field("wall_ns", "wall time", quantity(run.wall_ns, Unit::kNanoseconds));
@@ -83,7 +66,7 @@ Table summary_table(const Context &c) {
   t.field("remote_bytes", "bytes moved", quantity(summary.totals.bytes, Unit::kBytes));
   t.field("transport_ns", "time in transport", quantity(summary.totals.ns, Unit::kNanoseconds));
   t.field("transport_pct", "% time in remote access", percent(summary.transport_pct));
-  t.field("tracer", "tracer", text(tracer_options(run)), Visibility::kTableOnly);
+  t.field("tracer", "tracer", text(tracedb::describe_tracer(run)), Visibility::kTableOnly);
   t.field("call_sites", "call sites", flag(run.call_sites), Visibility::kDataOnly);
   t.field("unwind_depth", "unwind depth", integer(run.unwind_depth), Visibility::kDataOnly);
   t.field("histogram_bins", "histogram bins", integer(run.histogram_bins), Visibility::kDataOnly);

@@ -10,11 +10,7 @@
 namespace pgas::report {
 namespace {
 
-std::string printf_string(const char *format, double value) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, value);
-  return buf;
-}
+using tracedb::printf_string;
 
 // The shortest text that reads back as the same double.
 std::string exact_real(double value) {
@@ -23,20 +19,10 @@ std::string exact_real(double value) {
   return std::string(buf, result.ptr);
 }
 
-std::string with_separators(std::int64_t value) {
-  std::string digits = std::to_string(value < 0 ? -static_cast<std::uint64_t>(value) : value);
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return value < 0 ? "-" + out : out;
-}
-
 std::string human(std::int64_t value, Unit unit) {
   switch (unit) {
     case Unit::kCount:
-      return with_separators(value);
+      return tracedb::human_count(value);
     case Unit::kBytes:
       return human_bytes(static_cast<double>(value));
     case Unit::kNanoseconds:
@@ -58,33 +44,6 @@ std::string shell_word(const std::string &word) {
 }
 
 }  // namespace
-
-std::string human_bytes(double bytes) {
-  double magnitude = std::fabs(bytes);
-  if (magnitude < 1024) return printf_string("%.0f B", bytes);
-  static constexpr const char *kUnits[] = {"KiB", "MiB", "GiB", "TiB"};
-  int unit = 0;
-  for (magnitude /= 1024, bytes /= 1024; magnitude >= 1024 && unit < 3; ++unit) {
-    magnitude /= 1024;
-    bytes /= 1024;
-  }
-  return printf_string("%.1f ", bytes) + kUnits[unit];
-}
-
-std::string human_ns(double ns) {
-  double magnitude = std::fabs(ns);
-  if (magnitude < 1e3) return printf_string("%.0f ns", ns);
-  if (magnitude < 1e6) return printf_string("%.1f us", ns / 1e3);
-  if (magnitude < 1e9) return printf_string("%.1f ms", ns / 1e6);
-  return printf_string("%.2f s", ns / 1e9);
-}
-
-std::string human_rate(double bytes_per_second) {
-  static constexpr const char *kUnits[] = {"B/s", "kB/s", "MB/s", "GB/s", "TB/s"};
-  int unit = 0;
-  for (; bytes_per_second >= 1000 && unit < 4; ++unit) bytes_per_second /= 1000;
-  return printf_string(unit == 0 ? "%.0f " : "%.1f ", bytes_per_second) + kUnits[unit];
-}
 
 Cell text(std::string value) { return {value, value, Cell::Kind::kString}; }
 

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "pgas/tracedb/describe.hpp"
+
 namespace pgas::report {
 
 struct Cell {
@@ -34,9 +36,9 @@ Cell flag(bool value);                         // yes / no
 Cell real(double value, std::string shown);    // a measured value with a custom terminal form
 Cell string_array(const std::vector<std::string> &values);  // shell-quoted words / a JSON array
 
-std::string human_bytes(double bytes);            // 512 B, 12.3 KiB
-std::string human_ns(double ns);                  // 850 ns, 12.3 us, 4.5 ms, 1.23 s
-std::string human_rate(double bytes_per_second);  // decimal, as networks are rated: 1.0 GB/s
+using tracedb::human_bytes;
+using tracedb::human_ns;
+using tracedb::human_rate;
 
 // Which outputs show a column: some exist for people (a combined "location"), some for programs
 // (separate "file" and "line").

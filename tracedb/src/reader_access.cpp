@@ -1,4 +1,5 @@
-// TraceReader: the thread-pair matrix, operations, offset histograms and the timeline.
+// TraceReader: the thread-pair matrix, operations (overall and per thread), offset histograms and the
+// timeline.
 #include "pgas/tracedb/reader.hpp"
 #include "reader_sql.hpp"
 
@@ -31,6 +32,18 @@ std::vector<OpRow> TraceReader::ops(const Filter &filter) const {
     Statement s = sql.prepare(db_);
     std::vector<OpRow> rows;
     while (s.step()) rows.push_back({s.text(0), detail::totals_at(s, 1), s.int64(4), s.int64(5), s.int64(6)});
+    return rows;
+  });
+}
+
+std::vector<ThreadOpRow> TraceReader::thread_ops(const Filter &filter) const {
+  return detail::guarded(path(), [&] {
+    detail::Sql sql("SELECT a.thread, a.op, SUM(a.count), SUM(a.bytes), SUM(a.ns_sum) FROM access a WHERE 1");
+    detail::where_access(sql, filter, "a");
+    sql << " GROUP BY a.thread, a.op ORDER BY a.thread, a.op";
+    Statement s = sql.prepare(db_);
+    std::vector<ThreadOpRow> rows;
+    while (s.step()) rows.push_back({static_cast<int>(s.int64(0)), s.text(1), detail::totals_at(s, 2)});
     return rows;
   });
 }

@@ -71,7 +71,7 @@ std::string SourceFiles::resolve(const std::string &file) const {
   return is_file(file) ? file : "";
 }
 
-std::string SourceFiles::line(const std::string &file, int line) {
+const std::vector<std::string> &SourceFiles::text(const std::string &file) {
   auto cached = cache_.find(file);
   if (cached == cache_.end()) {
     std::vector<std::string> text;
@@ -84,8 +84,12 @@ std::string SourceFiles::line(const std::string &file, int line) {
     }
     cached = cache_.emplace(file, std::move(text)).first;
   }
-  const std::vector<std::string> &text = cached->second;
-  return line >= 1 && static_cast<std::size_t>(line) <= text.size() ? text[line - 1] : "";
+  return cached->second;
+}
+
+std::string SourceFiles::line(const std::string &file, int line) {
+  const std::vector<std::string> &lines = text(file);
+  return line >= 1 && static_cast<std::size_t>(line) <= lines.size() ? lines[line - 1] : "";
 }
 
 }  // namespace pgas::tracedb

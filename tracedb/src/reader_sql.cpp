@@ -76,4 +76,18 @@ Totals totals_at(const Statement &row, int first_column) {
   return {row.int64(first_column), row.int64(first_column + 1), row.int64(first_column + 2)};
 }
 
+ThreadRow thread_row(const Statement &row, const Totals &totals, std::int64_t reads, std::int64_t writes) {
+  ThreadRow out;
+  out.thread = static_cast<int>(row.int64(0));
+  out.host = row.text(1);
+  out.pid = row.int64(2);
+  out.finished = row.int64(3) != 0;
+  out.totals = totals;
+  out.wall_ns = row.int64(7);
+  out.reads = reads;
+  out.writes = writes;
+  out.transport_pct = out.wall_ns > 0 ? 100.0 * static_cast<double>(totals.ns) / out.wall_ns : 0.0;
+  return out;
+}
+
 }  // namespace pgas::tracedb::detail

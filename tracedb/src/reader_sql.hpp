@@ -53,6 +53,8 @@ void where_variable(Sql &sql, const Filter &filter, std::string_view column);
 std::string sum_count_of(Direction direction, std::string_view alias);
 
 Totals totals_at(const Statement &row, int first_column);  // count, bytes, ns in three columns
+// A per-thread row from columns thread, host, pid, finished (0-3) and wall_ns (7), with these sums.
+ThreadRow thread_row(const Statement &row, const Totals &totals, std::int64_t reads, std::int64_t writes);
 
 // Runs `query`, giving any tracedb::Error a message that starts with `path`.
 template <typename F>

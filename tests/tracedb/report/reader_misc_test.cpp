@@ -47,6 +47,15 @@ TEST(SourceFiles, MissingFileOrLineIsEmpty) {
   EXPECT_EQ(sources.line("", 3), "");
 }
 
+TEST(SourceFiles, WholeText) {
+  SourceFiles sources({workspace().sources});
+  const std::vector<std::string> &text = sources.text("/src/cc/cc.cpp");
+  ASSERT_EQ(text.size(), 50u);
+  EXPECT_EQ(text[30], "        D[D[v]] = D[u];");
+  EXPECT_EQ(text[49], "");
+  EXPECT_TRUE(sources.text("/src/cc/util.hpp").empty());
+}
+
 TEST(SourceFiles, RecordedPathWithoutRoots) {
   SourceFiles sources;
   std::string file = workspace().sources + "/cc/cc.cpp";
@@ -97,6 +106,27 @@ TEST(ReaderOpen, QueriesOnDamagedTablesNameTheFile) {
   } catch (const Error &e) {
     EXPECT_EQ(std::string(e.what()).rfind(path + ": SQL error: no such table: access", 0), 0u) << e.what();
   }
+}
+
+// A cheap open skips the page check, so a truncated file opens; the first query that reads a missing page
+// fails with a message naming the file, and a full open refuses it at once.
+TEST(ReaderOpen, CheapOpenOfATruncatedFileFailsAtTheFirstQuery) {
+  std::string path = copy_of_baseline("truncated.db");
+  std::filesystem::resize_file(path, std::filesystem::file_size(path) / 2);
+  EXPECT_EQ(open_error(path).rfind(path + ": is corrupt", 0), 0u) << open_error(path);
+  try {
+    TraceReader reader(path, TraceReader::Check::kCheap);
+    reader.digest();
+    reader.timeline();
+    FAIL() << "no error";
+  } catch (const Error &e) {
+    EXPECT_EQ(std::string(e.what()).rfind(path + ": ", 0), 0u) << e.what();
+  }
+}
+
+TEST(ReaderOpen, CheapOpenReadsTheSameNumbers) {
+  TraceReader cheap(workspace().baseline, TraceReader::Check::kCheap);
+  EXPECT_EQ(cheap.summary().totals, TraceReader(workspace().baseline).summary().totals);
 }
 
 }  // namespace

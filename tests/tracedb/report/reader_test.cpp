@@ -1,4 +1,6 @@
 // Every reader query on the baseline trace, unfiltered; the numbers are worked out by hand from fixture.cpp.
+#include <tuple>
+
 #include "fixture.hpp"
 #include "test_util.hpp"
 
@@ -165,6 +167,31 @@ TEST(Reader, Ops) {
   expect(3, "memput", {4, 4096, 16000}, 1024, 3000, 5000);
   expect(4, "memget", {2, 2048, 8000}, 512, 3000, 5000);
   expect(5, "atomic", {1, 8, 7000}, 1, 7000, 7000);
+}
+
+TEST(Reader, ThreadOps) {
+  std::vector<ThreadOpRow> rows = baseline().thread_ops();
+  const std::vector<std::tuple<int, std::string, Totals>> expected = {
+      {0, "get", {160, 640, 330000}},  {0, "memget", {2, 2048, 8000}},    {0, "put", {20, 80, 60000}},
+      {1, "get", {120, 480, 240000}},  {1, "put", {30, 120, 90000}},      {2, "atomic", {1, 8, 7000}},
+      {2, "get", {60, 240, 120000}},   {2, "get_strict", {5, 20, 25000}}, {3, "get", {90, 360, 180000}},
+      {3, "memput", {4, 4096, 16000}}, {3, "put", {3, 12, 9000}}};
+  ASSERT_EQ(rows.size(), expected.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_EQ(rows[i].thread, std::get<0>(expected[i]));
+    EXPECT_EQ(rows[i].op, std::get<1>(expected[i]));
+    EXPECT_EQ(rows[i].totals, std::get<2>(expected[i]));
+  }
+  Filter filter;
+  filter.threads = {1, 3};
+  filter.ops = {"put"};
+  rows = baseline().thread_ops(filter);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].thread, 1);
+  EXPECT_EQ(rows[0].totals, (Totals{30, 120, 90000}));
+  EXPECT_EQ(rows[1].thread, 3);
+  EXPECT_EQ(rows[1].totals, (Totals{3, 12, 9000}));
 }
 
 TEST(Reader, OffsetHistogram) {

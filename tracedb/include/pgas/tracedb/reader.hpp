@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -128,6 +129,13 @@ struct PairRow {
   Totals totals;
 };
 
+// Figure 1 stacked by operation: one row per (initiator thread, op) with accesses.
+struct ThreadOpRow {
+  int thread = 0;
+  std::string op;
+  Totals totals;
+};
+
 struct OpRow {
   std::string op;
   Totals totals;
@@ -153,6 +161,22 @@ struct TimelineRow {
   std::int64_t bytes = 0;
 };
 
+// The summary of these per-thread rows (TraceReader::summary is summarize(threads(filter))).
+Summary summarize(const std::vector<ThreadRow> &threads);
+
+// Every per-access table of one filter, from one pass over the access table: the same rows, in the same
+// order, as threads(), thread_ops(), ops(), variables(), variable_threads(), lines() and pairs() with that
+// filter, at the cost of one scan instead of one sort each (what the viewer needs to open large traces).
+struct AccessDigest {
+  std::vector<ThreadRow> threads;
+  std::vector<ThreadOpRow> thread_ops;
+  std::vector<OpRow> ops;
+  std::vector<VariableRow> variables;
+  std::map<std::int64_t, std::vector<VariableThreadRow>> variable_threads;  // by handle, for `variables`
+  std::vector<LineRow> lines;
+  std::vector<PairRow> pairs;
+};
+
 // Read, write or other (accv, atomic, unknown) for an access.op value.
 enum class Direction { kRead, kWrite, kOther };
 Direction op_direction(const std::string &op);
@@ -161,9 +185,14 @@ const std::vector<std::string> &known_ops();
 
 class TraceReader {
  public:
+  // kFull reads every page (PRAGMA quick_check) before the first query; kCheap checks only the header,
+  // the schema version and the run row, and damage further in surfaces as an Error from the query that
+  // meets it (for a viewer that must open large traces at once).
+  enum class Check { kFull, kCheap };
+
   // Opens `path` read-only: refuses missing, non-SQLite, truncated, corrupt (PRAGMA quick_check) and
   // newer-schema files, and databases without a run row.
-  explicit TraceReader(const std::string &path);
+  explicit TraceReader(const std::string &path, Check check = Check::kFull);
 
   const std::string &path() const { return db_.path(); }
 
@@ -175,6 +204,10 @@ class TraceReader {
   std::vector<LineRow> lines(const Filter &filter = {}) const;
   std::vector<PairRow> pairs(const Filter &filter = {}) const;
   std::vector<OpRow> ops(const Filter &filter = {}) const;
+  // Ordered by thread, then op; the filter's `top` does not apply.
+  std::vector<ThreadOpRow> thread_ops(const Filter &filter = {}) const;
+  // `progress`, if given, is called now and then with the share of access rows read so far (0 to 1).
+  AccessDigest digest(const Filter &filter = {}, const std::function<void(double)> &progress = {}) const;
   // Bins of one variable, summed over the filter's threads, or one series per thread (ordered by thread,
   // bin). Only the thread filter applies: the histogram is not recorded per operation.
   std::vector<HistogramBin> offset_histogram(std::int64_t handle, const Filter &filter = {},
@@ -198,6 +231,8 @@ class SourceFiles {
 
   // Line `line` (1-based) of `file` without its line end; "" if the file or the line does not exist.
   std::string line(const std::string &file, int line);
+  // Every line of `file` (read once and kept); empty if the file is not found.
+  const std::vector<std::string> &text(const std::string &file);
   // Where `file` is read from; "" if it is not found.
   std::string resolve(const std::string &file) const;
 

@@ -1,0 +1,33 @@
+// What the viewer tests share: windows opened on the hand-made traces of tests/tracedb (fixture.hpp, whose
+// numbers are worked out by hand), waiting for loads, and reading exact values out of the views' models.
+#pragma once
+
+#include <QAbstractItemModel>
+#include <QVariant>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fixture.hpp"
+#include "main_window.hpp"
+
+namespace viewer_test {
+
+using pgas::viewer::MainWindow;
+
+// A window (not shown) on `path`, compared with `compare` if given, after its first load finished.
+std::unique_ptr<MainWindow> open_window(const std::string &path, const std::string &compare = "",
+                                        const std::vector<std::string> &source_roots = {});
+// Waits until the window's current load finishes; true if it loaded, false if it failed.
+bool wait_for_load(MainWindow &window);
+// Applies a filter and waits for the reload.
+bool filter_and_wait(MainWindow &window, const pgas::tracedb::Filter &filter);
+
+// The exact value (kValueRole) of a cell, as a number or text.
+qlonglong number(const QAbstractItemModel *model, int row, int column);
+double real(const QAbstractItemModel *model, int row, int column);
+QString text(const QAbstractItemModel *model, int row, int column);
+// The first row whose `column` shows `shown` (display text); -1 if none.
+int row_of(const QAbstractItemModel *model, int column, const QString &shown);
+
+}  // namespace viewer_test
