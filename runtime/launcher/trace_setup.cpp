@@ -49,7 +49,8 @@ std::string prepare_trace(LaunchOptions &options) {
   if (!fs::is_directory(database.parent_path(), ec))
     return "--trace: the directory of " + trace.file + " does not exist";
   fs::remove_all(database.string() + ".raw", ec);  // a previous run's leftovers
-  options.trace.raw_directory = raw_directory_for(database).string();
+  options.trace.raw_directory =
+      trace.raw_next_to_database ? database.string() + ".raw" : raw_directory_for(database).string();
   std::string preload = library.string();
   if (const char *existing = std::getenv("LD_PRELOAD"); existing && *existing)
     preload += std::string(":") + existing;

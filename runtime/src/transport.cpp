@@ -22,12 +22,21 @@ void check_aligned(std::uint64_t at, size_t alignment, const char *operation) {
 }
 
 // The validated segment offsets of a vector transfer's elements (reused buffer: no allocation per call).
+// The handle is looked up once; each offset is checked against the thread's part.
 const std::uint64_t *element_offsets(pgas_handle_t h, int thread, const size_t *offsets, size_t count,
                                      size_t size, const char *operation) {
-  thread_local std::vector<std::uint64_t> at;
-  if (at.size() < count) at.resize(count);
-  for (size_t k = 0; k < count; ++k) at[k] = resolve_offset(h, thread, offsets[k], size, operation);
-  return at.data();
+  thread_local std::vector<std::uint64_t> buffer;
+  if (buffer.size() < count) buffer.resize(count);
+  std::uint64_t *at = buffer.data();
+  if (count == 0) return at;
+  const std::uint64_t first = resolve_offset(h, thread, offsets[0], size, operation);
+  const HandleDesc &d = handle_lookup(h, operation);
+  const std::uint64_t base = first - offsets[0], limit = d.bytes_per_thread;
+  for (size_t k = 0; k < count; ++k) {
+    if (offsets[k] > limit || size > limit - offsets[k]) resolve_slow(d, h, thread, offsets[k], size, operation);
+    at[k] = base + offsets[k];
+  }
+  return at;
 }
 
 }  // namespace

@@ -115,23 +115,32 @@ void MpiConduit::die(const char *format, ...) {
   startup_.fatal(message);
 }
 
+// Contiguous transfers move 8-byte words when the size allows (a single element is then one MPI element,
+// as an MPI user would write it), else bytes; pieces keep MPI's int counts in range.
+template <class Transfer>
+void MpiConduit::contiguous(std::size_t size, Transfer transfer) {
+  const bool words = size % 8 == 0;
+  const MPI_Datatype type = words ? MPI_UINT64_T : MPI_BYTE;
+  const std::size_t unit = words ? 8 : 1;
+  for (std::size_t done = 0; done < size; done += kMaxChunk)
+    transfer(done, static_cast<int>(std::min(kMaxChunk, size - done) / unit), type);
+}
+
 void MpiConduit::get(int thread, std::uint64_t at, void *dst, std::size_t size) {
-  for (std::size_t done = 0; done < size; done += kMaxChunk) {
-    const int piece = static_cast<int>(std::min(kMaxChunk, size - done));
-    MPI_Get(static_cast<char *>(dst) + done, piece, MPI_BYTE, thread, static_cast<MPI_Aint>(at + done), piece,
-            MPI_BYTE, data_);
-  }
+  contiguous(size, [&](std::size_t done, int count, MPI_Datatype type) {
+    MPI_Get(static_cast<char *>(dst) + done, count, type, thread, static_cast<MPI_Aint>(at + done), count,
+            type, data_);
+  });
   MPI_Win_flush(thread, data_);
 }
 
 // A put returns remotely complete: later gets of this thread (to any thread) see it, which relaxed
 // accesses need for same-address order, and the caller's buffer is free again.
 void MpiConduit::put(int thread, std::uint64_t at, const void *src, std::size_t size) {
-  for (std::size_t done = 0; done < size; done += kMaxChunk) {
-    const int piece = static_cast<int>(std::min(kMaxChunk, size - done));
-    MPI_Put(static_cast<const char *>(src) + done, piece, MPI_BYTE, thread, static_cast<MPI_Aint>(at + done),
-            piece, MPI_BYTE, data_);
-  }
+  contiguous(size, [&](std::size_t done, int count, MPI_Datatype type) {
+    MPI_Put(static_cast<const char *>(src) + done, count, type, thread, static_cast<MPI_Aint>(at + done),
+            count, type, data_);
+  });
   MPI_Win_flush(thread, data_);
 }
 

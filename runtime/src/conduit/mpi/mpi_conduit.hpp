@@ -6,7 +6,7 @@
 // complete (MPI_Win_flush), which gives relaxed and strict accesses their ordering; non-blocking ones are
 // request-based (MPI_Rget / MPI_Rput). Vector transfers move all their elements with one MPI call and an
 // indexed datatype; atomics and accumulate are MPI_Fetch_and_op, MPI_Compare_and_swap and
-// MPI_Accumulate. The barrier is one MPI_Iallreduce that also compares the barrier ids.
+// MPI_Accumulate. The barrier is one MPI_Allreduce that also compares the barrier ids.
 #pragma once
 
 #include <mpi.h>
@@ -76,12 +76,15 @@ class MpiConduit final : public Conduit {
   };
 
   // Where `field` of this process's control block is in `rank`'s control window.
+  template <class Transfer>
+  void contiguous(std::size_t size, Transfer transfer);
   MPI_Aint control_offset(const void *field, int rank) const;
   // Datatype selecting `count` blocks of `block` bytes at the given segment offsets (caller frees it).
   MPI_Datatype indexed(const std::uint64_t *at, std::size_t count, int block, MPI_Datatype element);
   pgas_token_t remember(MPI_Request request, int put_target);
   std::uint64_t lock_word_cas(int home, MPI_Aint where, std::uint64_t expected, std::uint64_t desired);
   void arrive(std::int64_t id, bool exiting);
+  void exchange();  // completes the barrier: every thread's contribution combined
 
   ConduitStartup startup_;
   MPI_Comm comm_ = MPI_COMM_NULL;
@@ -101,7 +104,6 @@ class MpiConduit final : public Conduit {
   std::int64_t barrier_in_[4] = {};
   std::int64_t barrier_out_[4] = {};
   std::int64_t barrier_id_ = kAnonymousBarrier;
-  MPI_Request barrier_request_ = MPI_REQUEST_NULL;
 };
 
 }  // namespace pgas::rt

@@ -39,22 +39,27 @@ MPI_Aint MpiConduit::control_offset(const void *field, int rank) const {
 
 // ---- barrier ----
 
+// upc_notify only records this thread's contribution: the exchange is one blocking MPI_Allreduce at
+// upc_wait (Open MPI's non-blocking MPI_Iallreduce costs several times more on every barrier).
 void MpiConduit::arrive(std::int64_t id, bool exiting) {
-  fence();  // every access of this thread is complete and this process's window view is current
   const bool anonymous = id == kAnonymousBarrier;
   barrier_id_ = id;
   barrier_in_[0] = anonymous ? kNone : id;
   barrier_in_[1] = anonymous ? kNone : -id;
   barrier_in_[2] = exiting ? rank_ : kNone;
   barrier_in_[3] = exiting ? kNone : rank_;
-  MPI_Iallreduce(barrier_in_, barrier_out_, 4, MPI_INT64_T, MPI_MIN, comm_, &barrier_request_);
+}
+
+void MpiConduit::exchange() {
+  fence();  // every access of this thread is complete and this process's window view is current
+  MPI_Allreduce(barrier_in_, barrier_out_, 4, MPI_INT64_T, MPI_MIN, comm_);
+  MPI_Win_sync(data_);
 }
 
 void MpiConduit::barrier_arrive(std::int64_t id) { arrive(id, false); }
 
 BarrierOutcome MpiConduit::barrier_complete() {
-  MPI_Wait(&barrier_request_, MPI_STATUS_IGNORE);
-  MPI_Win_sync(data_);
+  exchange();
   BarrierOutcome outcome;
   if (barrier_out_[2] != kNone && barrier_out_[3] != kNone) {
     outcome.exited_thread = static_cast<int>(barrier_out_[2]);
@@ -229,7 +234,7 @@ LockStatus MpiConduit::lock_free(std::uint32_t index, std::uint32_t generation, 
 
 bool MpiConduit::exit_barrier() {
   arrive(kAnonymousBarrier, true);
-  MPI_Wait(&barrier_request_, MPI_STATUS_IGNORE);
+  exchange();
   if (barrier_out_[3] != kNone) return false;  // some thread waits at a barrier: it reports the problem
   MPI_Win_unlock_all(control_);
   MPI_Win_unlock_all(data_);

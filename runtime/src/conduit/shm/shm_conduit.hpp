@@ -35,12 +35,14 @@ class ShmConduit final : public Conduit {
   }
   void getv(int thread, const std::uint64_t *at, std::size_t count, std::size_t size, void *dst) override {
     auto *out = static_cast<std::byte *>(dst);
-    for (std::size_t k = 0; k < count; ++k) std::memcpy(out + k * size, segment_address(thread, at[k]), size);
+    const std::byte *base = g_runtime.segments[thread];
+    for (std::size_t k = 0; k < count; ++k) std::memcpy(out + k * size, base + at[k], size);
   }
   void putv(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
             const void *src) override {
     const auto *in = static_cast<const std::byte *>(src);
-    for (std::size_t k = 0; k < count; ++k) std::memcpy(segment_address(thread, at[k]), in + k * size, size);
+    std::byte *base = g_runtime.segments[thread];
+    for (std::size_t k = 0; k < count; ++k) std::memcpy(base + at[k], in + k * size, size);
   }
   void accv(int thread, const std::uint64_t *at, std::size_t count, pgas_type_t type, pgas_acc_op_t op,
             const void *src) override {
