@@ -33,7 +33,8 @@ const std::uint64_t *element_offsets(pgas_handle_t h, int thread, const size_t *
   const HandleDesc &d = handle_lookup(h, operation);
   const std::uint64_t base = first - offsets[0], limit = d.bytes_per_thread;
   for (size_t k = 0; k < count; ++k) {
-    if (offsets[k] > limit || size > limit - offsets[k]) resolve_slow(d, h, thread, offsets[k], size, operation);
+    if (offsets[k] > limit || size > limit - offsets[k])
+      resolve_slow(d, h, thread, offsets[k], size, operation);
     at[k] = base + offsets[k];
   }
   return at;
