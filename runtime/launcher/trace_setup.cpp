@@ -70,8 +70,11 @@ int finish_trace(const LaunchOptions &options, int job_status) {
   const TraceOptions &trace = options.trace;
   if (trace.file.empty()) return job_status;
   std::string importer = (own_directory() / "pgas-trace-import").string();
-  std::string as = "--as=pgasrun", raw = "--raw-dir=" + trace.raw_directory;
-  char *argv[] = {importer.data(), as.data(), raw.data(), const_cast<char *>(trace.file.c_str()), nullptr};
+  std::string as = "--as=pgasrun", raw = "--raw-dir=" + trace.raw_directory,
+              conduit = "--conduit=" + options.conduit;
+  char *argv[] = {
+      importer.data(), as.data(), raw.data(), conduit.data(), const_cast<char *>(trace.file.c_str()),
+      nullptr};
   pid_t pid = 0;
   int status = 0;
   if (posix_spawn(&pid, importer.c_str(), nullptr, nullptr, argv, environ) == 0 &&

@@ -8,7 +8,7 @@ shift 5
 rm -rf "$database" "$database.raw"
 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "$mpirun" --oversubscribe --timeout 60 -np 4 "$@" \
   -x LD_PRELOAD="$tracer" -x PGAS_TRACE_FILE="$database" "$program"
-"$importer" "$database"
+"$importer" --conduit=mpi "$database"
 echo "calls per operation:"
 sqlite3 "$database" "SELECT op || ' ' || sum(count) FROM access GROUP BY op ORDER BY op"
-echo "threads: $(sqlite3 "$database" "SELECT threads || ' complete ' || complete FROM run")"
+echo "threads: $(sqlite3 "$database" "SELECT threads || ' complete ' || complete || ' conduit ' || conduit FROM run")"
