@@ -25,6 +25,9 @@
 namespace pgas::detail {
 int g_mythread = 0;
 int g_threads = 1;
+bool g_network_progress = false;
+
+void network_progress() { rt::g_runtime.network->progress(); }
 }  // namespace pgas::detail
 
 namespace pgas::rt {
@@ -194,6 +197,7 @@ __attribute__((constructor(101))) void initialize() {
   g_runtime.oversubscribed = g_runtime.threads > usable_cpus();
   detail::g_mythread = g_runtime.mythread;
   detail::g_threads = g_runtime.threads;
+  detail::g_network_progress = network;
   ControlBlock &ctl = *g_runtime.ctl;
   if (network) {
     lay_out_control_block();  // every thread its own; thread 0's heaps are the job's

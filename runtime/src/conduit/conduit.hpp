@@ -70,6 +70,9 @@ class Conduit {
   // upc_fence: every earlier access of this thread is complete and visible before any later one.
   virtual void fence() = 0;
   virtual void zero(int thread, std::uint64_t at, std::size_t bytes) = 0;
+  // Lets the network deliver other threads' one-sided traffic to this thread's segment (a conduit whose
+  // network needs the target's participation), and makes it visible to this thread's loads.
+  virtual void progress() = 0;
 
   // ---- barrier: arrive (upc_notify), then complete (upc_wait) ----
   virtual void barrier_arrive(std::int64_t id) = 0;

@@ -281,6 +281,14 @@ void MpiConduit::fence() {
   MPI_Win_sync(data_);
 }
 
+// Any MPI call that probes for messages runs Open MPI's progress engine, which applies incoming one-sided
+// operations when the one-sided component has no progress of its own (osc/pt2pt).
+void MpiConduit::progress() {
+  int flag = 0;
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, MPI_STATUS_IGNORE);
+  MPI_Win_sync(data_);
+}
+
 void MpiConduit::zero(int thread, std::uint64_t at, std::size_t bytes) {
   static const std::vector<char> zeros(std::size_t{1} << 16);
   for (std::size_t done = 0; done < bytes; done += zeros.size()) {

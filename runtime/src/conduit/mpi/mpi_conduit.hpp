@@ -46,6 +46,7 @@ class MpiConduit final : public Conduit {
   void sync_all() override;
   void fence() override;
   void zero(int thread, std::uint64_t at, std::size_t bytes) override;
+  void progress() override;
 
   void barrier_arrive(std::int64_t id) override;
   BarrierOutcome barrier_complete() override;

@@ -84,6 +84,7 @@ class ShmConduit final : public Conduit {
   void zero(int thread, std::uint64_t at, std::size_t bytes) override {
     std::memset(segment_address(thread, at), 0, bytes);
   }
+  void progress() override {}
 
   void barrier_arrive(std::int64_t id) override;
   BarrierOutcome barrier_complete() override;
