@@ -9,8 +9,8 @@
 # for the windows); with osc/sm, the faster on-node RMA component an informed user can select (get, put,
 # locks); and over TCP (get, put, barrier). `--mca btl tcp,self` alone does not move RMA off shared memory
 # (osc/rdma maps on-node peers' windows directly), so the TCP runs also select osc/pt2pt, which carries
-# RMA over the btl. Our runtime has only the shm conduit, so the TCP rows compare our shm numbers with MPI
-# over TCP.
+# RMA over the btl. Here our runtime runs on its shm conduit, so the TCP rows compare our shm numbers with
+# MPI over TCP; bench/run_mpi_conduit_bench.sh compares our MPI conduit with raw MPI on the same transport.
 #
 # Environment: BENCH_REPETITIONS (default 3; medians are reported), BENCH_TIMEOUT (seconds per run, 120).
 set -euo pipefail

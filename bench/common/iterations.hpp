@@ -7,6 +7,8 @@
 namespace bench {
 
 inline constexpr std::int64_t kAccessIterations = 200000;  // 8-byte get / put
+inline constexpr std::int64_t kVectorIterations = 20000;   // vector get of kVectorElements
+inline constexpr std::size_t kVectorElements = 1024;       // 8-byte elements, every other one of a thread's
 inline constexpr std::int64_t kBarrierIterations = 20000;  // barrier
 inline constexpr std::int64_t kLockIterations = 200000;    // lock + unlock by rank 0 alone
 inline constexpr std::int64_t kContendedLockRounds = 10;   // rounds of lock + unlock by every rank, same lock

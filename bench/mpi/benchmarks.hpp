@@ -16,6 +16,7 @@ class RmaAccess {
 
  private:
   Window window_;
+  Window vector_window_;  // kVectorElements * 2 elements per rank
 };
 
 // MPI_Barrier, and an exclusive passive-target lock epoch (MPI_Win_lock / MPI_Win_unlock) on rank 1's

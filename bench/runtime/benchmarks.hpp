@@ -12,7 +12,8 @@
 
 namespace bench {
 
-// 8-byte remote get and put through the dialect proxy: `v = x[i]` / `x[i] = v` with x[i] on thread 1.
+// 8-byte remote get and put through the dialect proxy: `v = x[i]` / `x[i] = v` with x[i] on thread 1; and
+// a vector get (pgas::getv, one remote_getv) of every other one of kVectorElements * 2 elements on thread 1.
 class RemoteAccess {
  public:
   RemoteAccess();
@@ -20,6 +21,9 @@ class RemoteAccess {
 
  private:
   pgas::shared_array<std::int64_t> x_;
+  pgas::shared_array<std::int64_t> v_;
+  std::vector<std::size_t> vector_indices_;
+  std::vector<std::int64_t> vector_out_;
 };
 
 // Reading a thread's local part through the proxy (x[i], i with affinity to MYTHREAD) against the same

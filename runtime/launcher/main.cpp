@@ -1,4 +1,5 @@
-// pgasrun: runs a PGAS program as a job of N processes connected by shared memory (the shm conduit).
+// pgasrun: runs a PGAS program as a job of N processes connected by shared memory (the shm conduit), or
+// under mpirun on the MPI conduit (--conduit mpi).
 // See DESIGN.md section 5 and common/launch_contract.hpp.
 
 #include <cstdio>
@@ -6,6 +7,7 @@
 
 #include "emulation.hpp"
 #include "job_segments.hpp"
+#include "mpi_launch.hpp"
 #include "options.hpp"
 #include "program_lookup.hpp"
 #include "signal_channel.hpp"
@@ -24,6 +26,7 @@ int run_job(pgas::launcher::LaunchOptions options) {
     std::fprintf(stderr, "pgasrun: %s\n", problem.c_str());
     return kCannotRunExit;
   }
+  if (options.conduit == "mpi") return run_mpi_job(options);
   std::string error;
   auto segments = JobSegments::create(options.threads, options.segment_size, &error);
   if (!segments) {

@@ -25,6 +25,7 @@ enum class OptionId {
   kBins,
   kDepth,
   kTimeEvery,
+  kConduit,
   kHelp,
   kVersion
 };
@@ -48,6 +49,7 @@ constexpr OptionSpec kOptions[] = {
     {"bins", 0, true, OptionId::kBins},
     {"depth", 0, true, OptionId::kDepth},
     {"time-every", 0, true, OptionId::kTimeEvery},
+    {"conduit", 0, true, OptionId::kConduit},
     {"help", 'h', false, OptionId::kHelp},
     {"version", 0, false, OptionId::kVersion},
 };
@@ -55,7 +57,7 @@ constexpr OptionSpec kOptions[] = {
 // Option values as written on the command line, before they are checked.
 struct RawOptions {
   std::optional<std::string> threads, latency, bandwidth, segment_size, timeout, trace, timeline, bins, depth,
-      time_every;
+      time_every, conduit;
   bool lines = false;
   std::vector<std::string> program;
 
@@ -79,6 +81,8 @@ struct RawOptions {
         return depth;
       case OptionId::kTimeEvery:
         return time_every;
+      case OptionId::kConduit:
+        return conduit;
       default:  // kTimeout; --lines, --help and --version take no value
         return timeout;
     }
@@ -244,6 +248,13 @@ std::string validate(const RawOptions &raw, const EnvLookup &getenv, LaunchOptio
     out.timeout_s = seconds;
   }
   if (std::string error = validate_trace(raw, out.trace); !error.empty()) return error;
+  if (raw.conduit) {
+    if (*raw.conduit != "shm" && *raw.conduit != "mpi")
+      return "--conduit: '" + *raw.conduit + "' is not a conduit (shm or mpi)";
+    out.conduit = *raw.conduit;
+  }
+  if (out.conduit == "mpi" && out.emulation_on())
+    return "--latency and --bandwidth emulate a network on the shm conduit; --conduit mpi runs on a real one";
   if (raw.program.empty()) return "no program to run";
   out.program = raw.program;
   return {};
@@ -285,6 +296,11 @@ std::string usage_text() {
          "); pages cost memory\n"
          "                           only when touched\n"
          "      --timeout SECONDS    end the job after SECONDS (exit status 124)\n"
+         "      --conduit C          shm (default): the threads are processes on this machine, connected\n"
+         "                           by shared memory; mpi: run them with mpirun on the MPI conduit\n"
+         "                           (MPI-3 RMA; also across machines): mpirun --oversubscribe -np N,\n"
+         "                           plus the flags in $PGAS_MPIRUN_FLAGS (e.g. '--hostfile hosts' or\n"
+         "                           '--mca btl tcp,self'); $PGAS_MPIRUN names mpirun (default: on PATH)\n"
          "\n"
          "Tracing (libpgas-trace.so is preloaded into every thread):\n"
          "      --trace FILE         record remote accesses into the trace database FILE (SQLite); after\n"

@@ -19,10 +19,12 @@ struct TraceOptions {
   unsigned bins = 64;
   unsigned depth = 8;
   unsigned time_every = 8;
+  bool raw_next_to_database = false;  // raw files on the database's file system (ranks on other machines)
 };
 
 struct LaunchOptions {
   int threads = 0;
+  std::string conduit = "shm";       // "shm": fork the threads here; "mpi": run them with mpirun
   double latency_ns = 0;             // emulated latency added to every remote transport call; 0 = off
   double bandwidth_bps = 0;          // emulated bandwidth of every remote transfer; 0 = unlimited
   std::uint64_t segment_size = 0;    // bytes of shared memory per thread

@@ -49,7 +49,8 @@ std::string prepare_trace(LaunchOptions &options) {
   if (!fs::is_directory(database.parent_path(), ec))
     return "--trace: the directory of " + trace.file + " does not exist";
   fs::remove_all(database.string() + ".raw", ec);  // a previous run's leftovers
-  options.trace.raw_directory = raw_directory_for(database).string();
+  options.trace.raw_directory =
+      trace.raw_next_to_database ? database.string() + ".raw" : raw_directory_for(database).string();
   std::string preload = library.string();
   if (const char *existing = std::getenv("LD_PRELOAD"); existing && *existing)
     preload += std::string(":") + existing;
@@ -69,8 +70,11 @@ int finish_trace(const LaunchOptions &options, int job_status) {
   const TraceOptions &trace = options.trace;
   if (trace.file.empty()) return job_status;
   std::string importer = (own_directory() / "pgas-trace-import").string();
-  std::string as = "--as=pgasrun", raw = "--raw-dir=" + trace.raw_directory;
-  char *argv[] = {importer.data(), as.data(), raw.data(), const_cast<char *>(trace.file.c_str()), nullptr};
+  std::string as = "--as=pgasrun", raw = "--raw-dir=" + trace.raw_directory,
+              conduit = "--conduit=" + options.conduit;
+  char *argv[] = {
+      importer.data(), as.data(), raw.data(), conduit.data(), const_cast<char *>(trace.file.c_str()),
+      nullptr};
   pid_t pid = 0;
   int status = 0;
   if (posix_spawn(&pid, importer.c_str(), nullptr, nullptr, argv, environ) == 0 &&

@@ -4,8 +4,10 @@
 #include <atomic>
 #include <cstring>
 
+#include "conduit/conduit.hpp"
 #include "errors.hpp"
 #include "pgas/detail/api.hpp"
+#include "runtime.hpp"
 
 namespace pgas::detail {
 namespace {
@@ -85,6 +87,17 @@ void atomic_op(void *target, pgas_atomic_op_t op, const void *operand, const voi
   if (result != nullptr) std::memcpy(result, &old, sizeof old);
 }
 
+// On a network conduit, atomics on this thread's segment go through the conduit too, so that they are
+// atomic with respect to the conduit's remote atomics (an MPI library need not use the CPU's). Returns
+// the element's offset in the segment, or -1 when plain CPU atomics are right.
+std::int64_t network_segment_offset(const void *target) {
+  if (rt::g_runtime.network == nullptr) return -1;
+  const auto *base = rt::g_runtime.segments[rt::g_runtime.mythread];
+  const auto *p = static_cast<const std::byte *>(target);
+  if (p < base || p >= base + rt::g_runtime.segment_size) return -1;
+  return p - base;
+}
+
 }  // namespace
 
 std::size_t type_size(pgas_type_t type) {
@@ -102,6 +115,10 @@ std::size_t type_size(pgas_type_t type) {
 }
 
 void combine_element(pgas_type_t type, pgas_acc_op_t op, void *target, const void *operand) {
+  if (const std::int64_t at = network_segment_offset(target); at >= 0) {
+    const auto offset = static_cast<std::uint64_t>(at);
+    return rt::g_runtime.network->accv(rt::g_runtime.mythread, &offset, 1, type, op, operand);
+  }
   switch (type) {
     case PGAS_INT32:
       return combine<std::int32_t>(target, operand, op);
@@ -123,6 +140,9 @@ void atomic_element(pgas_type_t type, pgas_atomic_op_t op, void *target, const v
                     const void *compare, void *result) {
   if (op == PGAS_ATOMIC_CSWAP && compare == nullptr)
     rt::fatal("atomic compare-and-swap without a compare value");
+  if (const std::int64_t at = network_segment_offset(target); at >= 0)
+    return rt::g_runtime.network->atomic(rt::g_runtime.mythread, static_cast<std::uint64_t>(at), type, op,
+                                         operand, compare, result);
   switch (type) {
     case PGAS_INT32:
       return atomic_op<std::int32_t>(target, op, operand, compare, result);

@@ -1,21 +1,21 @@
-// upc_notify / upc_wait / upc_barrier: a centralized split-phase barrier in the control block. The last
-// thread to arrive checks the barrier ids (UPC: all given ids must be equal) and advances the phase.
+// upc_notify / upc_wait / upc_barrier: the split-phase bookkeeping and UPC's checks (ids, pairing), on top
+// of the conduit's barrier. A mismatch of ids is reported once, by thread 0, and ends the job.
 #include <bit>
 #include <cstdio>
+#include <string>
 
 #include "collective.hpp"
+#include "conduit/active.hpp"
 #include "emulation.hpp"
 #include "errors.hpp"
 #include "pgas/detail/api.hpp"
 #include "runtime.hpp"
-#include "wait.hpp"
 
 namespace pgas::rt {
 namespace {
 
 struct SplitPhase {
   bool notified = false;
-  std::uint32_t phase = 0;  // the barrier phase this thread's notify belongs to
   std::int64_t id = kAnonymousBarrier;
 };
 SplitPhase g_split;
@@ -25,42 +25,11 @@ std::uint64_t g_completed = 0;
 
 std::string format_id(std::int64_t id) { return id == kAnonymousBarrier ? "no id" : std::to_string(id); }
 
-// Run by the last thread to arrive. A mismatch is reported here, once, before the others are released.
-void complete_phase(BarrierState &b, int threads, const char *caller) {
-  int first = -1;
-  for (int t = 0; t < threads; ++t) {
-    if (b.ids[t] == kAnonymousBarrier) continue;
-    if (first < 0)
-      first = t;
-    else if (b.ids[t] != b.ids[first]) {
-      report("%s: barrier id mismatch: thread %d used %s but thread %d used %s", caller, first,
-             format_id(b.ids[first]).c_str(), t, format_id(b.ids[t]).c_str());
-      b.mismatch.store(1, std::memory_order_relaxed);
-      break;
-    }
-  }
-  b.arrived.store(0, std::memory_order_relaxed);
-  wake_all(b.phase);
-}
-
-// A peer that finished main can never arrive: waiting would hang.
-void check_peers_alive(const char *caller) {
-  std::int32_t gone = g_runtime.ctl->first_exited.load(std::memory_order_acquire);
-  if (gone != 0)
-    fatal("%s: thread %d finished main while this thread waits at a barrier it never reached", caller,
-          gone - 1);
-}
-
 void notify(std::int64_t id, const char *caller) {
-  Runtime &r = runtime(caller);
+  runtime(caller);
   if (g_split.notified) fatal("%s: upc_notify called twice without an upc_wait in between", caller);
-  BarrierState &b = r.ctl->barrier;
-  b.ids[r.mythread] = id;
-  g_split = {true, b.phase.value.load(std::memory_order_acquire), id};
-  // The arrival is sequentially consistent: every earlier access of this thread is ordered before it, as a
-  // barrier requires (on x86 the locked add is that fence, with no separate one).
-  if (b.arrived.fetch_add(1, std::memory_order_seq_cst) + 1 == static_cast<std::uint32_t>(r.threads))
-    complete_phase(b, r.threads, caller);
+  g_split = {true, id};
+  conduit().barrier_arrive(id);
 }
 
 void wait(std::int64_t id, const char *caller) {
@@ -69,15 +38,20 @@ void wait(std::int64_t id, const char *caller) {
   if (id != kAnonymousBarrier && g_split.id != kAnonymousBarrier && id != g_split.id)
     fatal("%s: upc_wait(%lld) does not match this thread's upc_notify(%lld)", caller,
           static_cast<long long>(id), static_cast<long long>(g_split.id));
-  BarrierState &b = r.ctl->barrier;
-  const std::uint32_t phase = g_split.phase;
-  wait_until(
-      b.phase, [&] { return b.phase.value.load(std::memory_order_acquire) != phase; },
-      [&] { check_peers_alive(caller); });
+  const BarrierOutcome outcome = conduit().barrier_complete();
   g_split.notified = false;
   ++g_completed;
-  // The acquiring load that saw the new phase orders every later access after the barrier.
-  if (b.mismatch.load(std::memory_order_relaxed) != 0) exit_quietly();  // reported by the last arriver
+  if (outcome.exited_thread >= 0)
+    fatal("%s: thread %d finished main while this thread waits at a barrier it never reached", caller,
+          outcome.exited_thread);
+  if (outcome.first_thread >= 0) {
+    if (r.mythread == 0)
+      report("%s: barrier id mismatch: thread %d used %s but thread %d used %s", caller, outcome.first_thread,
+             format_id(outcome.first_id).c_str(), outcome.other_thread, format_id(outcome.other_id).c_str());
+    conduit().barrier_arrive(kAnonymousBarrier);  // nobody exits (ending the job) before the report is out
+    conduit().barrier_complete();
+    exit_quietly();
+  }
   emulate_rounds(static_cast<unsigned>(std::bit_width(static_cast<unsigned>(r.threads - 1))));
 }
 

@@ -71,17 +71,20 @@ struct BarrierState {
   alignas(64) std::atomic<std::uint32_t> arrived;
   alignas(64) WaitWord phase;
   std::atomic<std::uint32_t> mismatch;  // nonzero: a barrier had unequal ids; the job is ending
-  std::int64_t ids[kMaxThreads];        // per thread: the id given to upc_notify, or kAnonymousBarrier
+  std::int32_t mismatch_first;          // two threads whose ids differ, and their ids
+  std::int32_t mismatch_other;
+  std::int64_t mismatch_first_id;
+  std::int64_t mismatch_other_id;
+  std::int64_t ids[kMaxThreads];  // per thread: the id given to upc_notify, or kAnonymousBarrier
 };
 inline constexpr std::int64_t kAnonymousBarrier = INT64_MIN;
 
-// Arguments each thread passes to a collective call, compared by thread 0 to detect mismatches, and the
-// result thread 0 publishes (e.g. the handle of a collective allocation).
+// Arguments each thread passes to a collective call, compared by thread 0 to detect mismatches, and what
+// thread 0 publishes to all (the result of the call, e.g. the handle of a collective allocation).
 struct CollectiveState {
   static constexpr int kArgs = 6;
   std::uint64_t args[kMaxThreads][kArgs];
-  std::uint64_t result;
-  char error[256];  // nonempty: the collective failed on thread 0; every thread reports it
+  char payload[512];
 };
 
 struct ControlBlock {
@@ -103,6 +106,9 @@ struct ControlBlock {
   RangeAllocator local_heaps[kMaxThreads];
   HandleDesc handles[kMaxHandles];
   LockSlot locks[kMaxLocks];
+  // Network conduits: lock slot i's word on its home thread (i % THREADS): generation << 32 | holder + 1,
+  // 0 when the slot is free. Changed only by the network's atomics.
+  std::uint64_t lock_words[kMaxLocks];
   BarrierState barrier;
   CollectiveState collective;
 };

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "conduit/active.hpp"
+
 namespace pgas::rt {
 namespace {
 
@@ -15,7 +17,9 @@ void copy_name(char (&dst)[kNameCapacity], const char *src) {
 pgas_handle_t handle_create(const pgas_layout_t &layout, std::uint64_t seg_offset,
                             std::uint64_t bytes_per_thread, const char *site) {
   ControlBlock &ctl = *g_runtime.ctl;
-  for (std::uint32_t index = 1; index < kMaxHandles; ++index) {
+  std::uint32_t first = 1, stride = 1;
+  conduit().handle_slots(&first, &stride);
+  for (std::uint32_t index = first; index < kMaxHandles; index += stride) {
     HandleDesc &d = ctl.handles[index];
     if (d.state.load(std::memory_order_relaxed) == HandleState::kLive) continue;
     std::uint32_t generation = d.generation.load(std::memory_order_relaxed) + 1;
@@ -38,6 +42,17 @@ pgas_handle_t handle_create(const pgas_layout_t &layout, std::uint64_t seg_offse
 
 void handle_release(pgas_handle_t h) {
   g_runtime.ctl->handles[handle_index(h)].state.store(HandleState::kFreed, std::memory_order_release);
+  conduit().handle_publish(handle_index(h));
+}
+
+const HandleDesc &handle_lookup_slow(pgas_handle_t h, const char *operation) {
+  std::uint32_t index = handle_index(h);
+  if (index == 0 || index >= kMaxHandles || !conduit().handle_refresh(index)) report_bad_handle(h, operation);
+  const HandleDesc &d = g_runtime.ctl->handles[index];
+  if (d.state.load(std::memory_order_acquire) != HandleState::kLive ||
+      d.generation.load(std::memory_order_relaxed) != handle_generation(h))
+    report_bad_handle(h, operation);
+  return d;
 }
 
 void report_bad_handle(pgas_handle_t h, const char *operation) {
@@ -52,8 +67,8 @@ void report_bad_handle(pgas_handle_t h, const char *operation) {
         static_cast<unsigned long long>(h));
 }
 
-std::byte *resolve_slow(const HandleDesc &d, pgas_handle_t h, int thread, std::size_t offset,
-                        std::size_t size, const char *operation) {
+std::uint64_t resolve_slow(const HandleDesc &d, pgas_handle_t h, int thread, std::size_t offset,
+                           std::size_t size, const char *operation) {
   if (static_cast<unsigned>(thread) >= static_cast<unsigned>(g_runtime.threads))
     fatal("%s: thread %d out of range for %s (THREADS is %d)", operation, thread, describe_handle(h).c_str(),
           g_runtime.threads);

@@ -22,30 +22,42 @@ void handle_release(pgas_handle_t h);
 
 [[noreturn]] void report_bad_handle(pgas_handle_t h, const char *operation);
 
+// The descriptor of `h` when this process's copy is stale (a network conduit fetches it from the thread
+// that created it), or a fatal error naming `operation`.
+const HandleDesc &handle_lookup_slow(pgas_handle_t h, const char *operation);
+
 // The live descriptor of `h`, or a fatal error naming `operation`.
 inline const HandleDesc &handle_lookup(pgas_handle_t h, const char *operation) {
   std::uint32_t index = handle_index(h);
   if (index == 0 || index >= kMaxHandles) report_bad_handle(h, operation);
   const HandleDesc &d = g_runtime.ctl->handles[index];
   if (d.state.load(std::memory_order_acquire) != HandleState::kLive ||
-      d.generation.load(std::memory_order_relaxed) != handle_generation(h))
-    report_bad_handle(h, operation);
+      d.generation.load(std::memory_order_relaxed) != handle_generation(h)) [[unlikely]]
+    return handle_lookup_slow(h, operation);
   return d;
 }
 
-// Checks that [offset, offset + size) lies in `thread`'s part of the object and returns its address in
-// this process. Reports the element index and object on failure.
-std::byte *resolve_slow(const HandleDesc &d, pgas_handle_t h, int thread, std::size_t offset,
-                        std::size_t size, const char *operation);
+// Reports why [offset, offset + size) is not in `thread`'s part of the object: the element index and
+// the object.
+[[noreturn]] std::uint64_t resolve_slow(const HandleDesc &d, pgas_handle_t h, int thread, std::size_t offset,
+                                        std::size_t size, const char *operation);
 
-inline std::byte *resolve(pgas_handle_t h, int thread, std::size_t offset, std::size_t size,
-                          const char *operation) {
+// Checks that [offset, offset + size) lies in `thread`'s part of the object and returns where it starts in
+// that thread's segment.
+inline std::uint64_t resolve_offset(pgas_handle_t h, int thread, std::size_t offset, std::size_t size,
+                                    const char *operation) {
   const HandleDesc &d = handle_lookup(h, operation);
   bool in_range = static_cast<unsigned>(thread) < static_cast<unsigned>(g_runtime.threads) &&
                   (d.owner < 0 || d.owner == thread) && offset <= d.bytes_per_thread &&
                   size <= d.bytes_per_thread - offset;
-  if (!in_range) return resolve_slow(d, h, thread, offset, size, operation);
-  return segment_address(thread, d.seg_offset + offset);
+  if (!in_range) resolve_slow(d, h, thread, offset, size, operation);
+  return d.seg_offset + offset;
+}
+
+// The same, as an address in this process: only for this thread's own segment (or any on shm).
+inline std::byte *resolve(pgas_handle_t h, int thread, std::size_t offset, std::size_t size,
+                          const char *operation) {
+  return segment_address(thread, resolve_offset(h, thread, offset, size, operation));
 }
 
 }  // namespace pgas::rt

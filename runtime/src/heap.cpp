@@ -5,6 +5,7 @@
 #include <string>
 
 #include "collective.hpp"
+#include "conduit/active.hpp"
 #include "errors.hpp"
 #include "handles.hpp"
 #include "pgas/detail/api.hpp"
@@ -15,12 +16,24 @@
 namespace pgas::rt {
 namespace {
 
-class HeapLock {
+// The heap mutex held, and one heap's allocator open for the scope (owner -1: the symmetric heap).
+class OpenHeap {
  public:
-  HeapLock() { mutex_lock(g_runtime.ctl->heap_mutex); }
-  ~HeapLock() { mutex_unlock(g_runtime.ctl->heap_mutex); }
-  HeapLock(const HeapLock &) = delete;
-  HeapLock &operator=(const HeapLock &) = delete;
+  explicit OpenHeap(int owner) : owner_(owner) {
+    conduit().heap_lock();
+    heap_ = &conduit().heap_open(owner);
+  }
+  ~OpenHeap() {
+    conduit().heap_close(owner_);
+    conduit().heap_unlock();
+  }
+  OpenHeap(const OpenHeap &) = delete;
+  OpenHeap &operator=(const OpenHeap &) = delete;
+  RangeAllocator &get() { return *heap_; }
+
+ private:
+  int owner_;
+  RangeAllocator *heap_;
 };
 
 constexpr std::uint64_t kTooLarge = std::numeric_limits<std::uint64_t>::max();
@@ -37,16 +50,11 @@ std::uint64_t bytes_per_thread(const pgas_layout_t &l, int threads) {
   return blocks_here * l.block * l.elem_size;
 }
 
-RangeAllocator &heap_for(const pgas_layout_t &l) {
-  ControlBlock &ctl = *g_runtime.ctl;
-  return l.owner >= 0 ? ctl.local_heaps[l.owner] : ctl.symmetric_heap;
-}
-
 // Reserves the object's space and publishes its handle; on failure returns 0 and explains in `error`.
 pgas_handle_t reserve(const pgas_layout_t &l, std::string &error) {
   std::uint64_t bytes = bytes_per_thread(l, g_runtime.threads);
-  HeapLock lock;
-  RangeAllocator &heap = heap_for(l);
+  OpenHeap open(l.owner);
+  RangeAllocator &heap = open.get();
   auto offset = bytes == kTooLarge ? std::nullopt : range_alloc(heap, bytes);
   if (!offset) {
     error = "shared heap exhausted: cannot allocate " +
@@ -63,13 +71,12 @@ pgas_handle_t reserve(const pgas_layout_t &l, std::string &error) {
 
 // Zeroes `thread`'s part of the object, so that the next object allocated there starts zeroed.
 void zero_part(const HandleDesc &d, int thread) {
-  if (d.bytes_per_thread > 0) std::memset(segment_address(thread, d.seg_offset), 0, d.bytes_per_thread);
+  if (d.bytes_per_thread > 0) conduit().zero(thread, d.seg_offset, d.bytes_per_thread);
 }
 
 void release(pgas_handle_t h, const HandleDesc &d) {
-  HeapLock lock;
-  RangeAllocator &heap = d.owner >= 0 ? g_runtime.ctl->local_heaps[d.owner] : g_runtime.ctl->symmetric_heap;
-  if (!range_free(heap, d.seg_offset, d.bytes_per_thread))
+  OpenHeap open(d.owner);
+  if (!range_free(open.get(), d.seg_offset, d.bytes_per_thread))
     fatal("shared heap corrupted while freeing %s", describe_handle(h).c_str());
   handle_release(h);
 }
@@ -145,6 +152,7 @@ extern "C" void _remote_free(pgas_handle_t h) {
     release(h, d);
     return 0;
   });
+  conduit().handle_refresh(handle_index(h));  // a network conduit's copy learns that it was freed
 }
 
 #pragma weak remote_alloc = _remote_alloc

@@ -1,15 +1,15 @@
-// UPC locks: futex mutexes in the control block's lock table, with the holder recorded for error checks.
-// A upc_lock_t* encodes (generation, slot), so a freed and reused slot is detected.
+// UPC locks: the API, its checks and error messages, on the conduit's locks. A upc_lock_t* encodes
+// (generation, slot), so a freed and reused slot is detected.
 #include "pgas/locks.h"
 
 #include <cstdint>
 #include <string>
 
 #include "collective.hpp"
+#include "conduit/active.hpp"
 #include "emulation.hpp"
 #include "errors.hpp"
 #include "runtime.hpp"
-#include "wait.hpp"
 
 namespace pgas::rt {
 namespace {
@@ -25,37 +25,39 @@ std::uint32_t generation_of(const upc_lock_t *lock) {
   return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(lock) >> 20);
 }
 
-// The live slot of `lock`, or a fatal error naming the operation.
-LockSlot &slot_of(upc_lock_t *lock, const char *operation) {
-  Runtime &r = runtime(operation);
+// Checks that `lock` can name a lock at all (a freed one is found out by the conduit).
+std::uint32_t checked_index(upc_lock_t *lock, const char *operation) {
+  runtime(operation);
   std::uint32_t index = index_of(lock);
   if (lock == nullptr || index == 0 || index >= kMaxLocks ||
       (reinterpret_cast<std::uintptr_t>(lock) & 0xf) != 0)
     fatal("%s: %p is not a lock from upc_all_lock_alloc or upc_global_lock_alloc", operation,
           static_cast<void *>(lock));
-  LockSlot &s = r.ctl->locks[index];
-  if (s.generation.load(std::memory_order_acquire) != generation_of(lock) ||
-      s.live.load(std::memory_order_acquire) == 0)
-    fatal("%s: lock #%u was freed (use after upc_lock_free)", operation, index);
-  return s;
+  return index;
+}
+
+// Reports every outcome of a lock operation other than kOk and kBusy.
+void check(LockStatus status, upc_lock_t *lock, int holder, const char *operation) {
+  const std::uint32_t index = index_of(lock);
+  switch (status) {
+    case LockStatus::kOk:
+    case LockStatus::kBusy:
+      return;
+    case LockStatus::kFreed:
+      fatal("%s: lock #%u was freed (use after upc_lock_free)", operation, index);
+    case LockStatus::kHeldByCaller:
+      fatal("%s: this thread already holds lock #%u (it would wait for itself forever)", operation, index);
+    case LockStatus::kNotHeld:
+      fatal("%s: lock #%u is not held by any thread", operation, index);
+    case LockStatus::kHeldByOther:
+      fatal("%s: lock #%u is held by thread %d%s", operation, index, holder,
+            std::string(operation) == "upc_unlock" ? ", not by this thread" : "");
+  }
 }
 
 upc_lock_t *allocate_slot(std::string &error) {
-  ControlBlock &ctl = *g_runtime.ctl;
-  mutex_lock(ctl.heap_mutex);
-  for (std::uint32_t index = 1; index < kMaxLocks; ++index) {
-    LockSlot &s = ctl.locks[index];
-    if (s.live.load(std::memory_order_relaxed) != 0) continue;
-    std::uint32_t generation = (s.generation.load(std::memory_order_relaxed) + 1) & 0xfffffff;
-    if (generation == 0) generation = 1;
-    s.state.store(0, std::memory_order_relaxed);
-    s.holder.store(-1, std::memory_order_relaxed);
-    s.generation.store(generation, std::memory_order_relaxed);
-    s.live.store(1, std::memory_order_release);
-    mutex_unlock(ctl.heap_mutex);
-    return encode(index, generation);
-  }
-  mutex_unlock(ctl.heap_mutex);
+  std::uint32_t index = 0, generation = 0;
+  if (conduit().lock_allocate(&index, &generation)) return encode(index, generation);
   error = "too many locks (the limit is " + std::to_string(kMaxLocks - 1) + ")";
   return nullptr;
 }
@@ -67,11 +69,9 @@ void emulate_lock_traffic(upc_lock_t *lock) {
 }
 
 void free_slot(upc_lock_t *lock, const char *operation) {
-  LockSlot &s = slot_of(lock, operation);
-  std::int32_t holder = s.holder.load(std::memory_order_acquire);
-  if (holder >= 0 && holder != g_runtime.mythread)
-    fatal("%s: lock #%u is held by thread %d", operation, index_of(lock), holder);
-  s.live.store(0, std::memory_order_release);
+  const std::uint32_t index = checked_index(lock, operation);
+  int holder = -1;
+  check(conduit().lock_free(index, generation_of(lock), &holder), lock, holder, operation);
 }
 
 }  // namespace
@@ -97,33 +97,23 @@ upc_lock_t *upc_all_lock_alloc(void) {
 }
 
 void upc_lock(upc_lock_t *lock) {
-  LockSlot &s = slot_of(lock, "upc_lock");
-  if (s.holder.load(std::memory_order_relaxed) == g_runtime.mythread)
-    fatal("upc_lock: this thread already holds lock #%u (it would wait for itself forever)", index_of(lock));
-  mutex_lock(s.state);
-  s.holder.store(g_runtime.mythread, std::memory_order_relaxed);
+  const std::uint32_t index = checked_index(lock, "upc_lock");
+  check(conduit().lock_acquire(index, generation_of(lock), true), lock, -1, "upc_lock");
   emulate_lock_traffic(lock);
 }
 
 int upc_lock_attempt(upc_lock_t *lock) {
-  LockSlot &s = slot_of(lock, "upc_lock_attempt");
-  if (s.holder.load(std::memory_order_relaxed) == g_runtime.mythread)
-    fatal("upc_lock_attempt: this thread already holds lock #%u", index_of(lock));
+  const std::uint32_t index = checked_index(lock, "upc_lock_attempt");
   emulate_lock_traffic(lock);
-  if (!mutex_try_lock(s.state)) return 0;
-  s.holder.store(g_runtime.mythread, std::memory_order_relaxed);
-  return 1;
+  const LockStatus status = conduit().lock_acquire(index, generation_of(lock), false);
+  check(status, lock, -1, "upc_lock_attempt");
+  return status == LockStatus::kOk ? 1 : 0;
 }
 
 void upc_unlock(upc_lock_t *lock) {
-  LockSlot &s = slot_of(lock, "upc_unlock");
-  std::int32_t holder = s.holder.load(std::memory_order_relaxed);
-  if (holder != g_runtime.mythread) {
-    if (holder < 0) fatal("upc_unlock: lock #%u is not held by any thread", index_of(lock));
-    fatal("upc_unlock: lock #%u is held by thread %d, not by this thread", index_of(lock), holder);
-  }
-  s.holder.store(-1, std::memory_order_relaxed);
-  mutex_unlock(s.state);
+  const std::uint32_t index = checked_index(lock, "upc_unlock");
+  int holder = -1;
+  check(conduit().lock_release(index, generation_of(lock), &holder), lock, holder, "upc_unlock");
   emulate_lock_traffic(lock);
 }
 

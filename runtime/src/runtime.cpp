@@ -2,6 +2,7 @@
 // thread when started without pgasrun), and the exit barrier.
 #include "runtime.hpp"
 
+#include <dlfcn.h>
 #include <sched.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #include "common/launch_contract.hpp"
 #include "common/segment.hpp"
 #include "common/units.hpp"
+#include "conduit/active.hpp"
 #include "emulation.hpp"
 #include "errors.hpp"
 #include "pgas/detail/api.hpp"
@@ -23,6 +25,9 @@
 namespace pgas::detail {
 int g_mythread = 0;
 int g_threads = 1;
+bool g_network_progress = false;
+
+void network_progress() { rt::g_runtime.network->progress(); }
 }  // namespace pgas::detail
 
 namespace pgas::rt {
@@ -86,10 +91,7 @@ void attach_launched_job() {
   }
 }
 
-// Started directly: a job of one thread with segments of its own.
-void create_single_thread_job() {
-  g_runtime.threads = 1;
-  g_runtime.mythread = 0;
+std::uint64_t segment_size_from_env() {
   std::uint64_t segment_size = launch::kDefaultSegmentSize;
   if (const char *text = std::getenv(launch::kSegmentSizeEnv); text && *text) {
     auto parsed = units::parse_size(text);
@@ -97,10 +99,66 @@ void create_single_thread_job() {
       fatal("%s=%s is not a size of at least 64KiB", launch::kSegmentSizeEnv, text);
     segment_size = *parsed;
   }
+  return segment_size;
+}
+
+// Started directly: a job of one thread with segments of its own.
+void create_single_thread_job() {
+  g_runtime.threads = 1;
+  g_runtime.mythread = 0;
   std::size_t size = 0;
   g_runtime.ctl = static_cast<ControlBlock *>(map_or_die(create_or_die(sizeof(ControlBlock)), &size));
-  g_runtime.segments[0] = static_cast<std::byte *>(map_or_die(create_or_die(segment_size), &size));
+  g_runtime.segments[0] = static_cast<std::byte *>(map_or_die(create_or_die(segment_size_from_env()), &size));
   g_runtime.segment_size = size;
+}
+
+// Whether this process was started by an MPI launcher (or PGAS_CONDUIT asks for a conduit explicitly).
+bool network_conduit_requested() {
+  if (const char *choice = std::getenv(launch::kConduitEnv); choice && *choice) {
+    if (std::strcmp(choice, "mpi") == 0) return true;
+    if (std::strcmp(choice, "shm") == 0) return false;
+    fatal("%s=%s is not a conduit (shm or mpi)", launch::kConduitEnv, choice);
+  }
+  if (std::getenv(launch::kThreadsEnv) != nullptr) return false;  // pgasrun started it
+  return std::getenv("OMPI_COMM_WORLD_SIZE") != nullptr || std::getenv("PMIX_RANK") != nullptr ||
+         std::getenv("PMI_RANK") != nullptr;
+}
+
+// The MPI conduit library: $PGAS_MPI_CONDUIT_LIBRARY, or libpgas-mpi.so next to libpgas.so.
+std::string conduit_library_path() {
+  if (const char *path = std::getenv(launch::kMpiConduitLibraryEnv); path && *path) return path;
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void *>(&conduit_library_path), &info) == 0 || info.dli_fname == nullptr)
+    return "libpgas-mpi.so";
+  std::string self = info.dli_fname;
+  std::size_t slash = self.rfind('/');
+  return (slash == std::string::npos ? std::string() : self.substr(0, slash + 1)) + "libpgas-mpi.so";
+}
+
+[[noreturn]] void conduit_fatal(const char *message) { fatal("%s", message); }
+
+// Started by mpirun: the MPI conduit (loaded only now, so that shm jobs never load MPI) gives this
+// thread its segment and control block.
+void start_network_conduit() {
+  const std::string path = conduit_library_path();
+  // RTLD_GLOBAL: Open MPI's own plugins resolve symbols of libmpi that the conduit library loads.
+  void *library = dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+  if (library == nullptr) fatal("cannot load the MPI conduit: %s", dlerror());
+  auto factory = reinterpret_cast<ConduitFactory>(dlsym(library, kConduitFactorySymbol));
+  if (factory == nullptr) fatal("%s does not define %s", path.c_str(), kConduitFactorySymbol);
+  ConduitStartup startup{};
+  startup.segment_size = segment_size_from_env();
+  startup.fatal = conduit_fatal;
+  Conduit *network = factory(&startup);
+  if (network == nullptr) fatal("the MPI conduit did not start");
+  if (startup.threads < 1 || startup.threads > kMaxThreads)
+    fatal("the MPI job has %d processes; a PGAS job has 1 to %d threads", startup.threads, kMaxThreads);
+  g_runtime.threads = startup.threads;
+  g_runtime.mythread = startup.mythread;
+  g_runtime.segments[startup.mythread] = startup.segment;
+  g_runtime.segment_size = startup.segment_size;
+  g_runtime.ctl = startup.ctl;
+  g_runtime.network = network;
 }
 
 // Thread 0 lays out the zero-filled control block: three quarters of each segment for the symmetric heap
@@ -129,23 +187,35 @@ int usable_cpus() {
 }
 
 __attribute__((constructor(101))) void initialize() {
-  if (std::getenv(launch::kThreadsEnv) != nullptr)
+  const bool network = network_conduit_requested();
+  if (network)
+    start_network_conduit();
+  else if (std::getenv(launch::kThreadsEnv) != nullptr)
     attach_launched_job();
   else
     create_single_thread_job();
   g_runtime.oversubscribed = g_runtime.threads > usable_cpus();
   detail::g_mythread = g_runtime.mythread;
   detail::g_threads = g_runtime.threads;
+  detail::g_network_progress = network;
   ControlBlock &ctl = *g_runtime.ctl;
-  if (g_runtime.mythread == 0)
+  if (network) {
+    lay_out_control_block();  // every thread its own; thread 0's heaps are the job's
+    conduit().barrier_arrive(kAnonymousBarrier);
+    conduit().barrier_complete();
+  } else if (g_runtime.mythread == 0) {
     lay_out_control_block();
-  else
+  } else {
     wait_until(
         ctl.ready, [&] { return ctl.ready.value.load(std::memory_order_acquire) != 0; }, [] {});
+  }
   if (ctl.magic != kControlMagic || ctl.threads != static_cast<std::uint32_t>(g_runtime.threads))
     fatal("the control segment does not belong to a job of %d threads", g_runtime.threads);
   ctl.attached.fetch_add(1, std::memory_order_acq_rel);
   emulation_configure_from_env();
+  if (network && g_emulation.enabled)
+    fatal("network emulation (%s, %s) is for the shm conduit; the %s conduit runs on a real network",
+          launch::kLatencyEnv, launch::kBandwidthEnv, conduit().name());
   on_exit(exit_barrier, nullptr);
 }
 
@@ -154,14 +224,7 @@ __attribute__((constructor(101))) void initialize() {
 // ends the others.
 void exit_barrier(int status, void *) {
   if (status != 0 || g_runtime.ctl == nullptr || g_runtime.finished) return;
-  ControlBlock &ctl = *g_runtime.ctl;
-  std::int32_t none = 0;
-  ctl.first_exited.compare_exchange_strong(none, g_runtime.mythread + 1);
-  wake_all(ctl.exited);
-  const auto all_done = [&] {
-    return ctl.exited.value.load(std::memory_order_acquire) >= static_cast<std::uint32_t>(g_runtime.threads);
-  };
-  wait_until(ctl.exited, all_done, [] {});
+  if (!conduit().exit_barrier()) exit_quietly();  // a peer waits at a barrier; it reports the problem
   g_runtime.finished = true;
 }
 
@@ -173,9 +236,8 @@ extern "C" int pgas_thread_count(void) { return pgas::rt::g_runtime.threads; }
 
 extern "C" void upc_global_exit(int status) {
   using namespace pgas::rt;
-  Runtime &r = runtime("upc_global_exit");
+  runtime("upc_global_exit");
   std::fflush(nullptr);
-  r.ctl->global_exit_status.store(status, std::memory_order_relaxed);
-  r.ctl->global_exit.store(1, std::memory_order_release);  // the launcher ends the other threads
-  _exit(status);
+  conduit().global_exit(status);
+  __builtin_unreachable();
 }

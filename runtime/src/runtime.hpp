@@ -8,11 +8,15 @@
 
 namespace pgas::rt {
 
+class Conduit;
+
 struct Runtime {
   int mythread = -1;
   int threads = 0;
   ControlBlock *ctl = nullptr;
-  std::byte *segments[kMaxThreads] = {};  // this process's mapping of every thread's data segment
+  Conduit *network = nullptr;             // the network conduit running the job, or nullptr: the shm conduit
+  std::byte *segments[kMaxThreads] = {};  // this process's mapping of every thread's data segment (shm;
+                                          // a network conduit maps only this thread's)
   std::size_t segment_size = 0;
   bool oversubscribed = false;  // more threads than online CPUs: waiting yields early
   bool finished = false;        // passed the exit barrier; no more runtime calls allowed

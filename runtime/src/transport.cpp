@@ -1,11 +1,12 @@
-// The transport functions on the shm conduit: every thread's segment is mapped here, so a remote access is
-// a validated copy, plus the emulated network cost when emulation is on. Each public name is a weak alias
-// of its implementation (DESIGN.md section 4): a profiler's strong definition replaces it.
+// The transport functions: each validates its handle, thread and offsets (misuse is reported here, the
+// same on every conduit), has the conduit move the bytes, and adds the emulated network cost when
+// emulation is on. Each public name is a weak alias of its implementation (DESIGN.md section 4): a
+// profiler's strong definition replaces it.
 #include "pgas/transport.h"
 
-#include <atomic>
-#include <cstring>
+#include <vector>
 
+#include "conduit/active.hpp"
 #include "emulation.hpp"
 #include "errors.hpp"
 #include "handles.hpp"
@@ -16,37 +17,27 @@ using namespace pgas::rt;
 
 namespace {
 
-void fence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
-
-// The address of each element of a vector transfer; every offset is checked.
-template <class Fn>
-void for_each_element(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size,
-                      const char *operation, Fn fn) {
-  for (size_t k = 0; k < count; ++k) fn(k, resolve(h, thread, offsets[k], size, operation));
+void check_aligned(std::uint64_t at, size_t alignment, const char *operation) {
+  if (at % alignment != 0) fatal("%s: target address is not aligned to %zu bytes", operation, alignment);
 }
 
-void check_aligned(const void *address, size_t alignment, const char *operation) {
-  if (reinterpret_cast<uintptr_t>(address) % alignment != 0)
-    fatal("%s: target address is not aligned to %zu bytes", operation, alignment);
-}
-
-// The data movement of the vector transfers, shared by their blocking and non-blocking forms.
-void gather(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size, void *dst,
-            const char *operation) {
-  auto *out = static_cast<std::byte *>(dst);
-  for_each_element(h, thread, offsets, count, size, operation,
-                   [&](size_t k, const std::byte *element) { std::memcpy(out + k * size, element, size); });
-}
-
-void scatter(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size, const void *src,
-             const char *operation) {
-  const auto *in = static_cast<const std::byte *>(src);
-  for_each_element(h, thread, offsets, count, size, operation,
-                   [&](size_t k, std::byte *element) { std::memcpy(element, in + k * size, size); });
-}
-
-pgas_token_t token_for(size_t bytes) {
-  return g_emulation.enabled ? emulation_issue(bytes) : 0;  // a token is its completion time
+// The validated segment offsets of a vector transfer's elements (reused buffer: no allocation per call).
+// The handle is looked up once; each offset is checked against the thread's part.
+const std::uint64_t *element_offsets(pgas_handle_t h, int thread, const size_t *offsets, size_t count,
+                                     size_t size, const char *operation) {
+  thread_local std::vector<std::uint64_t> buffer;
+  if (buffer.size() < count) buffer.resize(count);
+  std::uint64_t *at = buffer.data();
+  if (count == 0) return at;
+  const std::uint64_t first = resolve_offset(h, thread, offsets[0], size, operation);
+  const HandleDesc &d = handle_lookup(h, operation);
+  const std::uint64_t base = first - offsets[0], limit = d.bytes_per_thread;
+  for (size_t k = 0; k < count; ++k) {
+    if (offsets[k] > limit || size > limit - offsets[k])
+      resolve_slow(d, h, thread, offsets[k], size, operation);
+    at[k] = base + offsets[k];
+  }
+  return at;
 }
 
 }  // namespace
@@ -54,99 +45,100 @@ pgas_token_t token_for(size_t bytes) {
 extern "C" {
 
 void _remote_get(pgas_handle_t h, int thread, size_t offset, void *dst, size_t size) {
-  std::memcpy(dst, resolve(h, thread, offset, size, "remote_get"), size);
+  const std::uint64_t at = resolve_offset(h, thread, offset, size, "remote_get");
+  with_conduit([&](auto &c) { c.get(thread, at, dst, size); });
   emulate_transfer(size);
 }
 
 void _remote_put(pgas_handle_t h, int thread, size_t offset, const void *src, size_t size) {
-  std::memcpy(resolve(h, thread, offset, size, "remote_put"), src, size);
+  const std::uint64_t at = resolve_offset(h, thread, offset, size, "remote_put");
+  with_conduit([&](auto &c) { c.put(thread, at, src, size); });
   emulate_transfer(size);
 }
 
 void _remote_get_strict(pgas_handle_t h, int thread, size_t offset, void *dst, size_t size) {
-  const std::byte *source = resolve(h, thread, offset, size, "remote_get_strict");
-  fence();
-  std::memcpy(dst, source, size);
-  fence();
+  const std::uint64_t at = resolve_offset(h, thread, offset, size, "remote_get_strict");
+  with_conduit([&](auto &c) { c.get_strict(thread, at, dst, size); });
   emulate_transfer(size);
 }
 
 void _remote_put_strict(pgas_handle_t h, int thread, size_t offset, const void *src, size_t size) {
-  std::byte *target = resolve(h, thread, offset, size, "remote_put_strict");
-  fence();
-  std::memcpy(target, src, size);
-  fence();
+  const std::uint64_t at = resolve_offset(h, thread, offset, size, "remote_put_strict");
+  with_conduit([&](auto &c) { c.put_strict(thread, at, src, size); });
   emulate_transfer(size);
 }
 
 void _remote_memget(pgas_handle_t h, int thread, size_t offset, void *dst, size_t size) {
-  std::memcpy(dst, resolve(h, thread, offset, size, "upc_memget"), size);
+  const std::uint64_t at = resolve_offset(h, thread, offset, size, "upc_memget");
+  with_conduit([&](auto &c) { c.get(thread, at, dst, size); });
   emulate_transfer(size);
 }
 
 void _remote_memput(pgas_handle_t h, int thread, size_t offset, const void *src, size_t size) {
-  std::memcpy(resolve(h, thread, offset, size, "upc_memput"), src, size);
+  const std::uint64_t at = resolve_offset(h, thread, offset, size, "upc_memput");
+  with_conduit([&](auto &c) { c.put(thread, at, src, size); });
   emulate_transfer(size);
 }
 
 void _remote_getv(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size, void *dst) {
-  gather(h, thread, offsets, count, size, dst, "remote_getv");
+  const std::uint64_t *at = element_offsets(h, thread, offsets, count, size, "remote_getv");
+  with_conduit([&](auto &c) { c.getv(thread, at, count, size, dst); });
   emulate_transfer(count * size);
 }
 
 void _remote_putv(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size,
                   const void *src) {
-  scatter(h, thread, offsets, count, size, src, "remote_putv");
+  const std::uint64_t *at = element_offsets(h, thread, offsets, count, size, "remote_putv");
+  with_conduit([&](auto &c) { c.putv(thread, at, count, size, src); });
   emulate_transfer(count * size);
 }
 
 void _remote_accv(pgas_handle_t h, int thread, const size_t *offsets, size_t count, pgas_type_t type,
                   pgas_acc_op_t op, const void *src) {
   const size_t size = pgas::detail::type_size(type);
-  const auto *in = static_cast<const std::byte *>(src);
-  for_each_element(h, thread, offsets, count, size, "remote_accv", [&](size_t k, std::byte *element) {
-    check_aligned(element, size, "remote_accv");
-    pgas::detail::combine_element(type, op, element, in + k * size);
-  });
+  const std::uint64_t *at = element_offsets(h, thread, offsets, count, size, "remote_accv");
+  for (size_t k = 0; k < count; ++k) check_aligned(at[k], size, "remote_accv");
+  with_conduit([&](auto &c) { c.accv(thread, at, count, type, op, src); });
   emulate_transfer(count * size);
 }
 
 pgas_token_t _remote_get_nb(pgas_handle_t h, int thread, size_t offset, void *dst, size_t size) {
-  std::memcpy(dst, resolve(h, thread, offset, size, "remote_get_nb"), size);
-  return token_for(size);
+  const std::uint64_t at = resolve_offset(h, thread, offset, size, "remote_get_nb");
+  return with_conduit([&](auto &c) { return c.get_nb(thread, at, dst, size); });
 }
 
 pgas_token_t _remote_put_nb(pgas_handle_t h, int thread, size_t offset, const void *src, size_t size) {
-  std::memcpy(resolve(h, thread, offset, size, "remote_put_nb"), src, size);
-  return token_for(size);
+  const std::uint64_t at = resolve_offset(h, thread, offset, size, "remote_put_nb");
+  return with_conduit([&](auto &c) { return c.put_nb(thread, at, src, size); });
 }
 
 pgas_token_t _remote_getv_nb(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size,
                              void *dst) {
-  gather(h, thread, offsets, count, size, dst, "remote_getv_nb");
-  return token_for(count * size);
+  const std::uint64_t *at = element_offsets(h, thread, offsets, count, size, "remote_getv_nb");
+  return with_conduit([&](auto &c) { return c.getv_nb(thread, at, count, size, dst); });
 }
 
 pgas_token_t _remote_putv_nb(pgas_handle_t h, int thread, const size_t *offsets, size_t count, size_t size,
                              const void *src) {
-  scatter(h, thread, offsets, count, size, src, "remote_putv_nb");
-  return token_for(count * size);
+  const std::uint64_t *at = element_offsets(h, thread, offsets, count, size, "remote_putv_nb");
+  return with_conduit([&](auto &c) { return c.putv_nb(thread, at, count, size, src); });
 }
 
 void _remote_sync(pgas_token_t token) {
-  if (token != 0) emulation_wait_until(token);
+  with_conduit([&](auto &c) { c.sync(token); });
 }
 
 void _remote_sync_all(void) {
-  if (g_emulation.enabled) emulation_wait_until(emulation_last_deadline());
+  with_conduit([&](auto &c) { c.sync_all(); });
 }
 
 void _remote_atomic(pgas_handle_t h, int thread, size_t offset, pgas_type_t type, pgas_atomic_op_t op,
                     const void *operand, const void *compare, void *result) {
   const size_t size = pgas::detail::type_size(type);
-  std::byte *target = resolve(h, thread, offset, size, "remote_atomic");
-  check_aligned(target, size, "remote_atomic");
-  pgas::detail::atomic_element(type, op, target, operand, compare, result);
+  const std::uint64_t at = resolve_offset(h, thread, offset, size, "remote_atomic");
+  check_aligned(at, size, "remote_atomic");
+  if (op == PGAS_ATOMIC_CSWAP && compare == nullptr) fatal("atomic compare-and-swap without a compare value");
+  with_conduit([&](auto &c) { c.atomic(thread, at, type, op, operand, compare, result); });
   emulate_transfer(size);
 }
 

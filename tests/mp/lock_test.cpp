@@ -14,7 +14,7 @@ using namespace pgas;
 
 namespace {
 
-constexpr long long kTotalIncrements = 100000;
+const long long kTotalIncrements = mp::scaled(100000);
 
 TEST(Lock, AllLockAllocGivesTheSameLockEverywhere) {
   upc_lock_t *lock = upc_all_lock_alloc();
@@ -86,7 +86,7 @@ TEST(Lock, AttemptFailsWhileHeldAndSucceedsWhenFree) {
 TEST(Lock, AttemptLoopUnderContentionIsMutuallyExclusive) {
   upc_lock_t *lock = upc_all_lock_alloc();
   shared_var<int> counter;
-  const long long mine = mp::share_of(20000, MYTHREAD);
+  const long long mine = mp::share_of(mp::scaled(20000), MYTHREAD);
   upc_barrier;
   for (long long k = 0; k < mine; ++k) {
     while (upc_lock_attempt(lock) == 0) std::this_thread::yield();
@@ -96,7 +96,7 @@ TEST(Lock, AttemptLoopUnderContentionIsMutuallyExclusive) {
     upc_unlock(lock);
   }
   upc_barrier;
-  EXPECT_EQ(int(counter), 20000);
+  EXPECT_EQ(int(counter), mp::scaled(20000));
   upc_barrier;
   upc_all_lock_free(lock);
 }

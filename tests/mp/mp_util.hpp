@@ -4,12 +4,22 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <pgas/upc.hpp>
 #include <vector>
 
 namespace mp {
+
+// An iteration count of a heavy loop, divided by $PGAS_MP_TEST_DIVISOR (default 1, at least 1 remains):
+// the runs on the MPI conduit over TCP, where every remote access is a network round trip, use a divisor.
+inline long long scaled(long long n) {
+  const char *text = std::getenv("PGAS_MP_TEST_DIVISOR");
+  const long long divisor = text != nullptr ? std::atoll(text) : 1;
+  return divisor > 1 ? std::max(n / divisor, 1LL) : n;
+}
 
 // Expected owner, phase and local index of element i of an array with blocking factor `block` (0 =
 // indefinite), computed from the UPC definition directly rather than with pgas::layout.

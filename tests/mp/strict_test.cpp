@@ -213,4 +213,22 @@ TEST(Strict, RelaxedScalarsCanBeReordered) {
                                          kRelaxedBudget));
 }
 
+// A thread spinning on a strict element with affinity to it sees another thread's remote write (on the
+// MPI conduit over TCP the write reaches the spinning thread only when it lets MPI progress).
+TEST(Strict, SpinningOnALocalStrictFlagSeesARemoteWrite) {
+  shared_array<int, strict> flag(static_cast<std::size_t>(THREADS));
+  shared_array<int, strict> payload(static_cast<std::size_t>(THREADS));
+  upc_barrier;
+  if (MYTHREAD == 0) {
+    for (int t = 1; t < THREADS; ++t) {
+      payload[static_cast<std::size_t>(t)] = 100 + t;
+      flag[static_cast<std::size_t>(t)] = 1;
+    }
+  } else {
+    while (flag[static_cast<std::size_t>(MYTHREAD)] == 0) std::this_thread::yield();
+    EXPECT_EQ(payload[static_cast<std::size_t>(MYTHREAD)], 100 + MYTHREAD);
+  }
+  upc_barrier;
+}
+
 }  // namespace

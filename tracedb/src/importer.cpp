@@ -35,7 +35,8 @@ std::int64_t scaled_ns(std::uint64_t ticks, std::uint64_t count, std::uint64_t t
 
 class Importer {
  public:
-  Importer(Database &db, const Files &files) : db_(db), files_(files) {}
+  Importer(Database &db, const Files &files, std::string conduit)
+      : db_(db), files_(files), conduit_(std::move(conduit)) {}
 
   ImportSummary run() {
     db_.exec("BEGIN");
@@ -157,21 +158,22 @@ class Importer {
            "wall_ns, "
            "call_sites, unwind_depth, histogram_bins, timeline_interval_ns, time_every, complete, "
            "dropped_events) "
-           "VALUES (1, ?, ?, ?, 'shm', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+           "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(1, program)
         .bind(2, json_array(argv))
         .bind(3, static_cast<std::int64_t>(first.threads))
-        .bind(4, first.latency_ns)
-        .bind(5, first.bandwidth_bps)
-        .bind(6, iso8601_utc(start))
-        .bind(7, wall)
-        .bind(8, static_cast<std::int64_t>(first.call_sites))
-        .bind(9, static_cast<std::int64_t>(first.unwind_depth))
-        .bind(10, static_cast<std::int64_t>(first.bins))
-        .bind(11, static_cast<std::int64_t>(timeline))
-        .bind(12, static_cast<std::int64_t>(first.time_every))
-        .bind(13, static_cast<std::int64_t>(summary.complete))
-        .bind(14, static_cast<std::int64_t>(summary.dropped))
+        .bind(4, conduit_)
+        .bind(5, first.latency_ns)
+        .bind(6, first.bandwidth_bps)
+        .bind(7, iso8601_utc(start))
+        .bind(8, wall)
+        .bind(9, static_cast<std::int64_t>(first.call_sites))
+        .bind(10, static_cast<std::int64_t>(first.unwind_depth))
+        .bind(11, static_cast<std::int64_t>(first.bins))
+        .bind(12, static_cast<std::int64_t>(timeline))
+        .bind(13, static_cast<std::int64_t>(first.time_every))
+        .bind(14, static_cast<std::int64_t>(summary.complete))
+        .bind(15, static_cast<std::int64_t>(summary.dropped))
         .run();
     return summary;
   }
@@ -250,6 +252,7 @@ class Importer {
 
   Database &db_;
   const Files &files_;
+  std::string conduit_;
   std::map<std::pair<std::string, std::string>, std::int64_t> modules_;
   std::map<std::pair<std::int64_t, std::uint64_t>, std::int64_t> sites_;
   std::map<std::string, std::int64_t> source_sites_;
@@ -327,7 +330,7 @@ ImportSummary import_raw_trace(const std::string &database, const ImportOptions 
   ImportSummary summary;
   {
     Database db = Database::create(temporary);
-    summary = Importer(db, files).run();
+    summary = Importer(db, files, options.conduit).run();
   }
   std::error_code ec;
   std::filesystem::rename(temporary, database, ec);

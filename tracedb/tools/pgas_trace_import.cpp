@@ -16,12 +16,13 @@ namespace {
 void usage(std::FILE *out) {
   std::fprintf(
       out,
-      "Usage: pgas-trace-import [--keep-raw] [--raw-dir=DIR] [--no-symbolize] [--as=NAME] DB\n"
+      "Usage: pgas-trace-import [--keep-raw] [--raw-dir=DIR] [--no-symbolize] [--as=NAME] [--conduit=C] DB\n"
       "Builds the trace database DB from the raw recorder files (in DB.raw/ or DIR), removes them, and\n"
       "symbolizes call sites and variable names (LLVM debug info, source lines).\n"
       "  --keep-raw       keep the raw files after a successful import\n"
       "  --raw-dir=DIR    read the raw files from DIR instead of DB.raw/\n"
       "  --as=NAME        report as NAME (pgasrun --trace uses it)\n"
+      "  --conduit=C      the conduit the run used, recorded in the run table: shm (default) or mpi\n"
       "  --no-symbolize   leave call sites as addresses (readers symbolize on demand)\n"
       "  -h, --help   print this help\n"
       "Prints one line on stderr: the database, its remote accesses and threads.\n"
@@ -48,6 +49,13 @@ int main(int argc, char **argv) {
       symbolize = false;
     } else if (arg.starts_with("--as=")) {
       name = arg.substr(5);
+    } else if (arg.starts_with("--conduit=")) {
+      options.conduit = arg.substr(10);
+      if (options.conduit != "shm" && options.conduit != "mpi") {
+        std::fprintf(stderr, "pgas-trace-import: --conduit: '%s' is not a conduit (shm or mpi)\n",
+                     options.conduit.c_str());
+        return 2;
+      }
     } else if (!arg.starts_with("-") && database.empty()) {
       database = arg;
     } else {

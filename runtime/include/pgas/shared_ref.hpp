@@ -19,8 +19,14 @@ enum class consistency { relaxed, strict };
 inline constexpr consistency relaxed = consistency::relaxed;
 inline constexpr consistency strict = consistency::strict;
 
-// Orders every earlier shared access of this thread before every later one (upc_fence).
-inline void fence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+// Orders every earlier shared access of this thread before every later one (upc_fence). On a network
+// conduit it also lets the network deliver what other threads wrote here, so that a thread spinning on a
+// strict variable with affinity to it sees the remote write.
+inline void fence() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (detail::g_network_progress) [[unlikely]]
+    detail::network_progress();
+}
 
 template <class T>
 class shared_ref {

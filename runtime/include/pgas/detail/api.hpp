@@ -16,6 +16,10 @@ namespace pgas::detail {
 
 extern int g_mythread;  // set before any user code runs
 extern int g_threads;
+// True on a network conduit whose one-sided traffic may need this process to enter the network library
+// (MPI without asynchronous progress): strict local accesses and upc_fence then call network_progress().
+extern bool g_network_progress;
+void network_progress();
 
 // The calling thread's part of `handle` (address of its first byte), or nullptr if it holds none.
 void *local_base(pgas_handle_t handle);

@@ -7,8 +7,9 @@
 namespace pgas::tracedb {
 
 struct ImportOptions {
-  bool keep_raw = false;      // leave the raw files in place after a successful import
-  std::string raw_directory;  // where the raw files are; "" = raw_directory(database)
+  bool keep_raw = false;        // leave the raw files in place after a successful import
+  std::string raw_directory;    // where the raw files are; "" = raw_directory(database)
+  std::string conduit = "shm";  // run.conduit: the conduit the run used ("shm" or "mpi")
 };
 
 struct ImportSummary {

@@ -1,0 +1,129 @@
+// The conduit: how one thread reaches the others. Everything above it (handles, layout, validation, error
+// messages, the transport seam, the dialect) is conduit-independent; a conduit moves validated bytes
+// between segments and provides the job-wide synchronization the runtime builds on.
+//
+// Two conduits exist: shm (embedded in libpgas, every segment mapped into every process; its hot paths are
+// inlined by the callers, see shm/shm_conduit.hpp) and mpi (MPI-3 one-sided communication, in
+// libpgas-mpi.so, loaded only when a job is started by mpirun; see mpi/).
+//
+// Offsets named `at` are byte offsets inside the target thread's data segment, already checked by the
+// runtime. The interface has no dependency on the rest of libpgas, so that a conduit can live in its own
+// shared object.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "pgas/transport.h"
+
+namespace pgas::rt {
+
+struct ControlBlock;
+struct RangeAllocator;
+
+// What a lock operation found, turned into UPC's error messages by the caller.
+enum class LockStatus {
+  kOk,
+  kBusy,          // lock_attempt: held by another thread
+  kFreed,         // the lock was freed (or never allocated)
+  kHeldByCaller,  // lock/attempt: the caller already holds it
+  kNotHeld,       // unlock: nobody holds it
+  kHeldByOther    // unlock/free: another thread holds it (its number in *holder)
+};
+
+// How a barrier phase ended, the same on every thread.
+struct BarrierOutcome {
+  int exited_thread = -1;  // >= 0: that thread finished main instead of arriving
+  int first_thread = -1;   // >= 0 with other_thread: two threads gave different barrier ids
+  int other_thread = -1;
+  std::int64_t first_id = 0;
+  std::int64_t other_id = 0;
+};
+
+class Conduit {
+ public:
+  virtual ~Conduit() = default;
+  virtual const char *name() const = 0;
+
+  // ---- data movement ----
+  virtual void get(int thread, std::uint64_t at, void *dst, std::size_t size) = 0;
+  virtual void put(int thread, std::uint64_t at, const void *src, std::size_t size) = 0;
+  // Strict: ordered with every other strict access and fence of this thread, and complete on return.
+  virtual void get_strict(int thread, std::uint64_t at, void *dst, std::size_t size) = 0;
+  virtual void put_strict(int thread, std::uint64_t at, const void *src, std::size_t size) = 0;
+  virtual void getv(int thread, const std::uint64_t *at, std::size_t count, std::size_t size, void *dst) = 0;
+  virtual void putv(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
+                    const void *src) = 0;
+  virtual void accv(int thread, const std::uint64_t *at, std::size_t count, pgas_type_t type,
+                    pgas_acc_op_t op, const void *src) = 0;
+  virtual void atomic(int thread, std::uint64_t at, pgas_type_t type, pgas_atomic_op_t op,
+                      const void *operand, const void *compare, void *result) = 0;
+  // Non-blocking: the buffers stay in use until sync of the returned token (0: already complete).
+  virtual pgas_token_t get_nb(int thread, std::uint64_t at, void *dst, std::size_t size) = 0;
+  virtual pgas_token_t put_nb(int thread, std::uint64_t at, const void *src, std::size_t size) = 0;
+  virtual pgas_token_t getv_nb(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
+                               void *dst) = 0;
+  virtual pgas_token_t putv_nb(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
+                               const void *src) = 0;
+  virtual void sync(pgas_token_t token) = 0;
+  virtual void sync_all() = 0;
+  // upc_fence: every earlier access of this thread is complete and visible before any later one.
+  virtual void fence() = 0;
+  virtual void zero(int thread, std::uint64_t at, std::size_t bytes) = 0;
+  // Lets the network deliver other threads' one-sided traffic to this thread's segment (a conduit whose
+  // network needs the target's participation), and makes it visible to this thread's loads.
+  virtual void progress() = 0;
+
+  // ---- barrier: arrive (upc_notify), then complete (upc_wait) ----
+  virtual void barrier_arrive(std::int64_t id) = 0;
+  virtual BarrierOutcome barrier_complete() = 0;
+
+  // ---- collective steps of the runtime: every thread gives `count` words; thread 0 gets all of them
+  // (thread t's words at all[t * stride]); then thread 0 sends `bytes` to every thread ----
+  virtual const std::uint64_t *gather(const std::uint64_t *mine, int count, int *stride) = 0;
+  virtual void broadcast(void *data, std::size_t bytes) = 0;
+
+  // ---- the shared heap's bookkeeping (in the control block): a job-wide mutex, and the allocator of
+  // `owner`'s upc_alloc heap (or the symmetric heap for owner -1), valid between open and close ----
+  virtual void heap_lock() = 0;
+  virtual void heap_unlock() = 0;
+  virtual RangeAllocator &heap_open(int owner) = 0;
+  virtual void heap_close(int owner) = 0;
+  // The handle slots this thread may create handles in: first, first + stride, ...
+  virtual void handle_slots(std::uint32_t *first, std::uint32_t *stride) = 0;
+  // Brings the descriptor of handle slot `index` up to date in this process's table; false if the slot's
+  // descriptor is always current here (shm: the table is shared).
+  virtual bool handle_refresh(std::uint32_t index) = 0;
+  // Publishes this process's descriptor of slot `index` (after a free) to where others look it up.
+  virtual void handle_publish(std::uint32_t index) = 0;
+
+  // ---- UPC locks, named by (slot index, generation) ----
+  virtual bool lock_allocate(std::uint32_t *index, std::uint32_t *generation) = 0;
+  virtual LockStatus lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait) = 0;
+  virtual LockStatus lock_release(std::uint32_t index, std::uint32_t generation, int *holder) = 0;
+  virtual LockStatus lock_free(std::uint32_t index, std::uint32_t generation, int *holder) = 0;
+
+  // ---- end of the job ----
+  // After main returned on this thread: waits until every thread has; false if a thread waits at a barrier
+  // instead (the job cannot end normally).
+  virtual bool exit_barrier() = 0;
+  [[noreturn]] virtual void global_exit(int status) = 0;
+};
+
+// What a network conduit needs from the runtime when it starts (shm needs nothing: it is the runtime).
+struct ConduitStartup {
+  std::size_t segment_size;  // in: bytes of every thread's data segment
+  int threads;               // out: THREADS
+  int mythread;              // out: MYTHREAD
+  std::byte *segment;        // out: this thread's data segment, directly addressable
+  ControlBlock *ctl;         // out: this thread's control block, zero-filled
+  // in: reports a fatal error the runtime's way (message, then exit); used by the conduit library
+  [[noreturn]] void (*fatal)(const char *message);
+};
+
+// The entry point of a conduit library (libpgas-mpi.so exports it with C linkage): starts the conduit
+// (collective over the job) and fills `startup`, or prints why not and returns nullptr.
+using ConduitFactory = Conduit *(*)(ConduitStartup *startup);
+inline constexpr const char *kConduitFactorySymbol = "pgas_conduit_start";
+
+}  // namespace pgas::rt

@@ -1,0 +1,306 @@
+// The MPI conduit's start and its data movement (see mpi_conduit.hpp).
+#include "conduit/mpi/mpi_conduit.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+namespace pgas::rt {
+namespace {
+
+MPI_Datatype mpi_type(pgas_type_t type) {
+  switch (type) {
+    case PGAS_INT32:
+      return MPI_INT32_T;
+    case PGAS_UINT32:
+      return MPI_UINT32_T;
+    case PGAS_INT64:
+      return MPI_INT64_T;
+    case PGAS_UINT64:
+      return MPI_UINT64_T;
+    case PGAS_FLOAT:
+      return MPI_FLOAT;
+    case PGAS_DOUBLE:
+      return MPI_DOUBLE;
+  }
+  return MPI_DATATYPE_NULL;
+}
+
+MPI_Op accumulate_op(pgas_acc_op_t op) {
+  switch (op) {
+    case PGAS_ACC_REPLACE:
+      return MPI_REPLACE;
+    case PGAS_ACC_SUM:
+      return MPI_SUM;
+    case PGAS_ACC_MIN:
+      return MPI_MIN;
+    case PGAS_ACC_MAX:
+      return MPI_MAX;
+  }
+  return MPI_OP_NULL;
+}
+
+MPI_Op atomic_op(pgas_atomic_op_t op) {
+  switch (op) {
+    case PGAS_ATOMIC_FETCH_ADD:
+      return MPI_SUM;
+    case PGAS_ATOMIC_SWAP:
+    case PGAS_ATOMIC_STORE:
+      return MPI_REPLACE;
+    case PGAS_ATOMIC_FETCH_MIN:
+      return MPI_MIN;
+    case PGAS_ATOMIC_FETCH_MAX:
+      return MPI_MAX;
+    case PGAS_ATOMIC_LOAD:
+      return MPI_NO_OP;
+    case PGAS_ATOMIC_FETCH_XOR:
+      return MPI_BXOR;
+    case PGAS_ATOMIC_FETCH_AND:
+      return MPI_BAND;
+    case PGAS_ATOMIC_FETCH_OR:
+      return MPI_BOR;
+    case PGAS_ATOMIC_CSWAP:
+      break;
+  }
+  return MPI_OP_NULL;
+}
+
+constexpr std::size_t kMaxChunk = std::size_t{1} << 30;  // MPI counts are ints: big transfers go in pieces
+
+// Open MPI 4.1's default one-sided component (osc/rdma) crashes on an atomic a process aims at its own
+// window over the vader btl, which locks and atomics on local elements need. Unless the user chose,
+// select osc/sm (windows on one node: load/store and CPU atomics) or else osc/pt2pt (any network).
+void choose_one_sided_component() {
+  if (std::getenv("OMPI_MCA_osc") == nullptr) setenv("OMPI_MCA_osc", "sm,pt2pt", 0);
+}
+
+}  // namespace
+
+MpiConduit::MpiConduit(ConduitStartup *startup) : startup_(*startup) {
+  choose_one_sided_component();
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized) MPI_Init(nullptr, nullptr);
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm_);
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
+  startup->threads = size_;
+  startup->mythread = rank_;
+  void *segment = nullptr;
+  MPI_Win_allocate(static_cast<MPI_Aint>(startup->segment_size), 1, MPI_INFO_NULL, comm_, &segment, &data_);
+  // The control block has cache-line-aligned members; windows need not be aligned that much.
+  void *control = nullptr;
+  constexpr std::size_t kAlign = alignof(ControlBlock);
+  MPI_Win_allocate(sizeof(ControlBlock) + kAlign, 1, MPI_INFO_NULL, comm_, &control, &control_);
+  const auto base = reinterpret_cast<std::uintptr_t>(control);
+  MPI_Aint shift = static_cast<MPI_Aint>((kAlign - base % kAlign) % kAlign);
+  control_shift_.resize(static_cast<std::size_t>(size_));
+  MPI_Allgather(&shift, 1, MPI_AINT, control_shift_.data(), 1, MPI_AINT, comm_);
+  ctl_ = reinterpret_cast<ControlBlock *>(base + static_cast<std::uintptr_t>(shift));
+  std::memset(static_cast<void *>(ctl_), 0, sizeof(ControlBlock));
+  MPI_Win_lock_all(MPI_MODE_NOCHECK, data_);
+  MPI_Win_lock_all(MPI_MODE_NOCHECK, control_);
+  MPI_Barrier(comm_);  // every control block is zero before anyone reads one
+  startup->segment = static_cast<std::byte *>(segment);
+  startup->ctl = ctl_;
+}
+
+void MpiConduit::die(const char *format, ...) {
+  char message[512];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(message, sizeof message, format, args);
+  va_end(args);
+  startup_.fatal(message);
+}
+
+// Contiguous transfers move 8-byte words when the size allows (a single element is then one MPI element,
+// as an MPI user would write it), else bytes; pieces keep MPI's int counts in range.
+template <class Transfer>
+void MpiConduit::contiguous(std::size_t size, Transfer transfer) {
+  const bool words = size % 8 == 0;
+  const MPI_Datatype type = words ? MPI_UINT64_T : MPI_BYTE;
+  const std::size_t unit = words ? 8 : 1;
+  for (std::size_t done = 0; done < size; done += kMaxChunk)
+    transfer(done, static_cast<int>(std::min(kMaxChunk, size - done) / unit), type);
+}
+
+void MpiConduit::get(int thread, std::uint64_t at, void *dst, std::size_t size) {
+  contiguous(size, [&](std::size_t done, int count, MPI_Datatype type) {
+    MPI_Get(static_cast<char *>(dst) + done, count, type, thread, static_cast<MPI_Aint>(at + done), count,
+            type, data_);
+  });
+  MPI_Win_flush(thread, data_);
+}
+
+// A put returns remotely complete: later gets of this thread (to any thread) see it, which relaxed
+// accesses need for same-address order, and the caller's buffer is free again.
+void MpiConduit::put(int thread, std::uint64_t at, const void *src, std::size_t size) {
+  contiguous(size, [&](std::size_t done, int count, MPI_Datatype type) {
+    MPI_Put(static_cast<const char *>(src) + done, count, type, thread, static_cast<MPI_Aint>(at + done),
+            count, type, data_);
+  });
+  MPI_Win_flush(thread, data_);
+}
+
+// Strict accesses: every earlier access is already complete (blocking transfers are, non-blocking ones
+// are completed here), so only this process's own view of its window needs synchronizing.
+void MpiConduit::get_strict(int thread, std::uint64_t at, void *dst, std::size_t size) {
+  fence();
+  get(thread, at, dst, size);
+}
+
+void MpiConduit::put_strict(int thread, std::uint64_t at, const void *src, std::size_t size) {
+  fence();
+  put(thread, at, src, size);
+}
+
+MPI_Datatype MpiConduit::indexed(const std::uint64_t *at, std::size_t count, int block,
+                                 MPI_Datatype element) {
+  displacements_.resize(count);
+  for (std::size_t k = 0; k < count; ++k) displacements_[k] = static_cast<MPI_Aint>(at[k]);
+  MPI_Datatype type;
+  MPI_Type_create_hindexed_block(static_cast<int>(count), block, displacements_.data(), element, &type);
+  MPI_Type_commit(&type);
+  return type;
+}
+
+void MpiConduit::getv(int thread, const std::uint64_t *at, std::size_t count, std::size_t size, void *dst) {
+  sync(getv_nb(thread, at, count, size, dst));
+}
+
+void MpiConduit::putv(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
+                      const void *src) {
+  sync(putv_nb(thread, at, count, size, src));
+}
+
+void MpiConduit::accv(int thread, const std::uint64_t *at, std::size_t count, pgas_type_t type,
+                      pgas_acc_op_t op, const void *src) {
+  if (count == 0) return;
+  MPI_Datatype element = mpi_type(type);
+  MPI_Datatype target = indexed(at, count, 1, element);
+  MPI_Accumulate(src, static_cast<int>(count), element, thread, 0, 1, target, accumulate_op(op), data_);
+  MPI_Type_free(&target);
+  MPI_Win_flush(thread, data_);
+}
+
+void MpiConduit::atomic(int thread, std::uint64_t at, pgas_type_t type, pgas_atomic_op_t op,
+                        const void *operand, const void *compare, void *result) {
+  std::uint64_t old = 0;  // room for the old value when the caller does not want it
+  void *out = result != nullptr ? result : &old;
+  const auto where = static_cast<MPI_Aint>(at);
+  if (op == PGAS_ATOMIC_CSWAP)
+    MPI_Compare_and_swap(operand, compare, out, mpi_type(type), thread, where, data_);
+  else
+    MPI_Fetch_and_op(operand != nullptr ? operand : &old, out, mpi_type(type), thread, where, atomic_op(op),
+                     data_);
+  MPI_Win_flush(thread, data_);
+}
+
+pgas_token_t MpiConduit::remember(MPI_Request request, int put_target) {
+  std::size_t slot;
+  if (free_pending_.empty()) {
+    slot = pending_.size();
+    pending_.emplace_back();
+  } else {
+    slot = free_pending_.back();
+    free_pending_.pop_back();
+  }
+  pending_[slot] = {request, put_target, true};
+  ++outstanding_;
+  return slot + 1;
+}
+
+pgas_token_t MpiConduit::get_nb(int thread, std::uint64_t at, void *dst, std::size_t size) {
+  if (size > kMaxChunk) {
+    get(thread, at, dst, size);
+    return 0;
+  }
+  MPI_Request request;
+  MPI_Rget(dst, static_cast<int>(size), MPI_BYTE, thread, static_cast<MPI_Aint>(at), static_cast<int>(size),
+           MPI_BYTE, data_, &request);
+  return remember(request, -1);
+}
+
+pgas_token_t MpiConduit::put_nb(int thread, std::uint64_t at, const void *src, std::size_t size) {
+  if (size > kMaxChunk) {
+    put(thread, at, src, size);
+    return 0;
+  }
+  MPI_Request request;
+  MPI_Rput(src, static_cast<int>(size), MPI_BYTE, thread, static_cast<MPI_Aint>(at), static_cast<int>(size),
+           MPI_BYTE, data_, &request);
+  return remember(request, thread);
+}
+
+pgas_token_t MpiConduit::getv_nb(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
+                                 void *dst) {
+  if (count == 0) return 0;
+  MPI_Datatype target = indexed(at, count, static_cast<int>(size), MPI_BYTE);
+  MPI_Request request;
+  MPI_Rget(dst, static_cast<int>(count * size), MPI_BYTE, thread, 0, 1, target, data_, &request);
+  MPI_Type_free(&target);  // the transfer keeps what it needs
+  return remember(request, -1);
+}
+
+pgas_token_t MpiConduit::putv_nb(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
+                                 const void *src) {
+  if (count == 0) return 0;
+  MPI_Datatype target = indexed(at, count, static_cast<int>(size), MPI_BYTE);
+  MPI_Request request;
+  MPI_Rput(src, static_cast<int>(count * size), MPI_BYTE, thread, 0, 1, target, data_, &request);
+  MPI_Type_free(&target);
+  return remember(request, thread);
+}
+
+// A request completes locally; a put is remotely complete only after a flush of its target. A token
+// that is no longer outstanding (synced already, or by remote_sync_all) is complete.
+void MpiConduit::sync(pgas_token_t token) {
+  if (token == 0 || token > pending_.size() || !pending_[token - 1].busy) return;
+  Pending &p = pending_[token - 1];
+  MPI_Wait(&p.request, MPI_STATUS_IGNORE);
+  if (p.target >= 0) MPI_Win_flush(p.target, data_);
+  p = Pending{};
+  free_pending_.push_back(token - 1);
+  --outstanding_;
+}
+
+void MpiConduit::sync_all() {
+  if (outstanding_ == 0) return;
+  for (std::size_t slot = 0; slot < pending_.size(); ++slot)
+    if (pending_[slot].busy) MPI_Wait(&pending_[slot].request, MPI_STATUS_IGNORE);
+  MPI_Win_flush_all(data_);
+  pending_.clear();
+  free_pending_.clear();
+  outstanding_ = 0;
+}
+
+void MpiConduit::fence() {
+  sync_all();
+  MPI_Win_sync(data_);
+}
+
+// Any MPI call that probes for messages runs Open MPI's progress engine, which applies incoming one-sided
+// operations when the one-sided component has no progress of its own (osc/pt2pt).
+void MpiConduit::progress() {
+  int flag = 0;
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, MPI_STATUS_IGNORE);
+  MPI_Win_sync(data_);
+}
+
+void MpiConduit::zero(int thread, std::uint64_t at, std::size_t bytes) {
+  static const std::vector<char> zeros(std::size_t{1} << 16);
+  for (std::size_t done = 0; done < bytes; done += zeros.size()) {
+    const int piece = static_cast<int>(std::min(zeros.size(), bytes - done));
+    MPI_Put(zeros.data(), piece, MPI_BYTE, thread, static_cast<MPI_Aint>(at + done), piece, MPI_BYTE, data_);
+  }
+  MPI_Win_flush(thread, data_);
+}
+
+}  // namespace pgas::rt
+
+extern "C" __attribute__((visibility("default"))) pgas::rt::Conduit *pgas_conduit_start(
+    pgas::rt::ConduitStartup *startup) {
+  return new pgas::rt::MpiConduit(startup);
+}

@@ -1,0 +1,110 @@
+// The MPI conduit: the runtime on MPI-3 one-sided communication, for jobs started by mpirun.
+//
+// Every thread's data segment is an MPI_Win_allocate window; so is its control block (the runtime's
+// job-wide tables: the heap allocators on thread 0, each thread's handle and lock slots). Both windows stay
+// in a passive-target epoch to every rank (MPI_Win_lock_all) for the whole job. Blocking transfers return
+// complete (MPI_Win_flush), which gives relaxed and strict accesses their ordering; non-blocking ones are
+// request-based (MPI_Rget / MPI_Rput). Vector transfers move all their elements with one MPI call and an
+// indexed datatype; atomics and accumulate are MPI_Fetch_and_op, MPI_Compare_and_swap and
+// MPI_Accumulate. The barrier is one MPI_Allreduce that also compares the barrier ids.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdarg>
+#include <vector>
+
+#include "conduit/conduit.hpp"
+#include "control.hpp"
+
+namespace pgas::rt {
+
+class MpiConduit final : public Conduit {
+ public:
+  explicit MpiConduit(ConduitStartup *startup);
+
+  const char *name() const override { return "mpi"; }
+
+  void get(int thread, std::uint64_t at, void *dst, std::size_t size) override;
+  void put(int thread, std::uint64_t at, const void *src, std::size_t size) override;
+  void get_strict(int thread, std::uint64_t at, void *dst, std::size_t size) override;
+  void put_strict(int thread, std::uint64_t at, const void *src, std::size_t size) override;
+  void getv(int thread, const std::uint64_t *at, std::size_t count, std::size_t size, void *dst) override;
+  void putv(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
+            const void *src) override;
+  void accv(int thread, const std::uint64_t *at, std::size_t count, pgas_type_t type, pgas_acc_op_t op,
+            const void *src) override;
+  void atomic(int thread, std::uint64_t at, pgas_type_t type, pgas_atomic_op_t op, const void *operand,
+              const void *compare, void *result) override;
+  pgas_token_t get_nb(int thread, std::uint64_t at, void *dst, std::size_t size) override;
+  pgas_token_t put_nb(int thread, std::uint64_t at, const void *src, std::size_t size) override;
+  pgas_token_t getv_nb(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
+                       void *dst) override;
+  pgas_token_t putv_nb(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
+                       const void *src) override;
+  void sync(pgas_token_t token) override;
+  void sync_all() override;
+  void fence() override;
+  void zero(int thread, std::uint64_t at, std::size_t bytes) override;
+  void progress() override;
+
+  void barrier_arrive(std::int64_t id) override;
+  BarrierOutcome barrier_complete() override;
+  const std::uint64_t *gather(const std::uint64_t *mine, int count, int *stride) override;
+  void broadcast(void *data, std::size_t bytes) override;
+  void heap_lock() override;
+  void heap_unlock() override;
+  RangeAllocator &heap_open(int owner) override;
+  void heap_close(int owner) override;
+  void handle_slots(std::uint32_t *first, std::uint32_t *stride) override;
+  bool handle_refresh(std::uint32_t index) override;
+  void handle_publish(std::uint32_t index) override;
+  bool lock_allocate(std::uint32_t *index, std::uint32_t *generation) override;
+  LockStatus lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait) override;
+  LockStatus lock_release(std::uint32_t index, std::uint32_t generation, int *holder) override;
+  LockStatus lock_free(std::uint32_t index, std::uint32_t generation, int *holder) override;
+  bool exit_barrier() override;
+  [[noreturn]] void global_exit(int status) override;
+
+  [[noreturn]] void die(const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+ private:
+  // An outstanding non-blocking transfer; a token is its index + 1.
+  struct Pending {
+    MPI_Request request = MPI_REQUEST_NULL;
+    int target = -1;  // puts: the rank to flush for remote completion; -1 for gets and free slots
+    bool busy = false;
+  };
+
+  // Where `field` of this process's control block is in `rank`'s control window.
+  template <class Transfer>
+  void contiguous(std::size_t size, Transfer transfer);
+  MPI_Aint control_offset(const void *field, int rank) const;
+  // Datatype selecting `count` blocks of `block` bytes at the given segment offsets (caller frees it).
+  MPI_Datatype indexed(const std::uint64_t *at, std::size_t count, int block, MPI_Datatype element);
+  pgas_token_t remember(MPI_Request request, int put_target);
+  std::uint64_t lock_word_cas(int home, MPI_Aint where, std::uint64_t expected, std::uint64_t desired);
+  void arrive(std::int64_t id, bool exiting);
+  void exchange();  // completes the barrier: every thread's contribution combined
+
+  ConduitStartup startup_;
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  MPI_Win data_ = MPI_WIN_NULL;
+  MPI_Win control_ = MPI_WIN_NULL;
+  ControlBlock *ctl_ = nullptr;
+  std::vector<MPI_Aint> control_shift_;  // per rank: where its control block starts in its window (aligned)
+  int rank_ = 0;
+  int size_ = 1;
+  std::vector<Pending> pending_;
+  std::vector<std::size_t> free_pending_;
+  std::size_t outstanding_ = 0;
+  std::vector<MPI_Aint> displacements_;
+  std::vector<std::uint64_t> gathered_;
+  // The barrier in flight: [0] lowest id, [1] minus the highest id, [2] lowest exiting rank, [3] lowest
+  // rank still running; INT64_MAX where nobody contributes.
+  std::int64_t barrier_in_[4] = {};
+  std::int64_t barrier_out_[4] = {};
+  std::int64_t barrier_id_ = kAnonymousBarrier;
+};
+
+}  // namespace pgas::rt

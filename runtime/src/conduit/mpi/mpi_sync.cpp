@@ -1,0 +1,254 @@
+// The MPI conduit's job-wide synchronization: barrier, collective steps, the heap mutex and allocators
+// (on thread 0), handle descriptors (each thread's own slots, fetched on first use elsewhere), locks (one
+// atomic word on the lock's home thread) and the end of the job.
+#include <sched.h>
+#include <time.h>
+
+#include <cstdio>
+#include <cstring>
+#include <limits>
+
+#include "conduit/mpi/mpi_conduit.hpp"
+
+namespace pgas::rt {
+namespace {
+
+constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();
+
+// Waiting for a lock held elsewhere: yield first, then sleep a little longer each time (at most ~0.1 ms), so
+// that oversubscribed jobs give the holder a core.
+void back_off(int &attempt) {
+  if (attempt++ < 16) {
+    sched_yield();
+    return;
+  }
+  timespec pause{0, std::min(1000L << std::min(attempt - 16, 7), 100000L)};
+  nanosleep(&pause, nullptr);
+}
+
+std::uint64_t word(std::uint32_t generation, int holder_plus_one) {
+  return static_cast<std::uint64_t>(generation) << 32 | static_cast<std::uint32_t>(holder_plus_one);
+}
+
+}  // namespace
+
+MPI_Aint MpiConduit::control_offset(const void *field, int rank) const {
+  return control_shift_[static_cast<std::size_t>(rank)] +
+         (static_cast<const char *>(field) - reinterpret_cast<const char *>(ctl_));
+}
+
+// ---- barrier ----
+
+// upc_notify only records this thread's contribution: the exchange is one blocking MPI_Allreduce at
+// upc_wait (Open MPI's non-blocking MPI_Iallreduce costs several times more on every barrier).
+void MpiConduit::arrive(std::int64_t id, bool exiting) {
+  const bool anonymous = id == kAnonymousBarrier;
+  barrier_id_ = id;
+  barrier_in_[0] = anonymous ? kNone : id;
+  barrier_in_[1] = anonymous ? kNone : -id;
+  barrier_in_[2] = exiting ? rank_ : kNone;
+  barrier_in_[3] = exiting ? kNone : rank_;
+}
+
+void MpiConduit::exchange() {
+  fence();  // every access of this thread is complete and this process's window view is current
+  MPI_Allreduce(barrier_in_, barrier_out_, 4, MPI_INT64_T, MPI_MIN, comm_);
+  MPI_Win_sync(data_);
+}
+
+void MpiConduit::barrier_arrive(std::int64_t id) { arrive(id, false); }
+
+BarrierOutcome MpiConduit::barrier_complete() {
+  exchange();
+  BarrierOutcome outcome;
+  if (barrier_out_[2] != kNone && barrier_out_[3] != kNone) {
+    outcome.exited_thread = static_cast<int>(barrier_out_[2]);
+    return outcome;
+  }
+  if (barrier_out_[0] != kNone && barrier_out_[0] != -barrier_out_[1]) {
+    // Unequal ids: every thread learns which threads disagree.
+    std::vector<std::int64_t> ids(static_cast<std::size_t>(size_));
+    MPI_Allgather(&barrier_id_, 1, MPI_INT64_T, ids.data(), 1, MPI_INT64_T, comm_);
+    for (int t = 0; t < size_ && outcome.other_thread < 0; ++t) {
+      if (ids[t] == kAnonymousBarrier) continue;
+      if (outcome.first_thread < 0) {
+        outcome.first_thread = t;
+        outcome.first_id = ids[t];
+      } else if (ids[t] != outcome.first_id) {
+        outcome.other_thread = t;
+        outcome.other_id = ids[t];
+      }
+    }
+  }
+  return outcome;
+}
+
+// ---- collective steps: a barrier first, so that a thread that finished main is noticed, not waited for ----
+
+const std::uint64_t *MpiConduit::gather(const std::uint64_t *mine, int count, int *stride) {
+  barrier_arrive(kAnonymousBarrier);
+  if (const BarrierOutcome outcome = barrier_complete(); outcome.exited_thread >= 0)
+    die("thread %d finished main while this thread waits in a collective call", outcome.exited_thread);
+  std::uint64_t words[CollectiveState::kArgs] = {};
+  std::memcpy(words, mine, sizeof(std::uint64_t) * static_cast<std::size_t>(count));
+  gathered_.resize(static_cast<std::size_t>(size_) * CollectiveState::kArgs);
+  MPI_Gather(words, CollectiveState::kArgs, MPI_UINT64_T, gathered_.data(), CollectiveState::kArgs,
+             MPI_UINT64_T, 0, comm_);
+  *stride = CollectiveState::kArgs;
+  return gathered_.data();
+}
+
+void MpiConduit::broadcast(void *data, std::size_t bytes) {
+  MPI_Bcast(data, static_cast<int>(bytes), MPI_BYTE, 0, comm_);
+}
+
+// ---- the heap: a mutex word and the allocators in thread 0's control block ----
+
+void MpiConduit::heap_lock() {
+  const MPI_Aint where = control_offset(&ctl_->heap_mutex, 0);
+  const std::uint32_t mine = static_cast<std::uint32_t>(rank_) + 1, unlocked = 0;
+  for (int attempt = 0;; back_off(attempt)) {
+    std::uint32_t seen = 0;
+    MPI_Compare_and_swap(&mine, &unlocked, &seen, MPI_UINT32_T, 0, where, control_);
+    MPI_Win_flush(0, control_);
+    if (seen == unlocked) break;
+  }
+  MPI_Win_sync(control_);
+}
+
+void MpiConduit::heap_unlock() {
+  const std::uint32_t unlocked = 0;
+  std::uint32_t seen = 0;
+  MPI_Win_sync(control_);
+  MPI_Fetch_and_op(&unlocked, &seen, MPI_UINT32_T, 0, control_offset(&ctl_->heap_mutex, 0), MPI_REPLACE,
+                   control_);
+  MPI_Win_flush(0, control_);
+}
+
+RangeAllocator &MpiConduit::heap_open(int owner) {
+  RangeAllocator &heap = owner >= 0 ? ctl_->local_heaps[owner] : ctl_->symmetric_heap;
+  if (rank_ != 0) {
+    MPI_Get(&heap, sizeof heap, MPI_BYTE, 0, control_offset(&heap, 0), sizeof heap, MPI_BYTE, control_);
+    MPI_Win_flush(0, control_);
+  }
+  return heap;
+}
+
+void MpiConduit::heap_close(int owner) {
+  RangeAllocator &heap = owner >= 0 ? ctl_->local_heaps[owner] : ctl_->symmetric_heap;
+  if (rank_ != 0) {
+    MPI_Put(&heap, sizeof heap, MPI_BYTE, 0, control_offset(&heap, 0), sizeof heap, MPI_BYTE, control_);
+    MPI_Win_flush(0, control_);
+  }
+}
+
+// ---- handles: thread t creates handles in slots t, t + THREADS, ... (thread 0 from THREADS on) ----
+
+void MpiConduit::handle_slots(std::uint32_t *first, std::uint32_t *stride) {
+  *first = rank_ == 0 ? static_cast<std::uint32_t>(size_) : static_cast<std::uint32_t>(rank_);
+  *stride = static_cast<std::uint32_t>(size_);
+}
+
+bool MpiConduit::handle_refresh(std::uint32_t index) {
+  const int creator = static_cast<int>(index % static_cast<std::uint32_t>(size_));
+  if (creator == rank_) return false;  // this process's copy is the original
+  HandleDesc &d = ctl_->handles[index];
+  MPI_Get(&d, sizeof d, MPI_BYTE, creator, control_offset(&d, creator), sizeof d, MPI_BYTE, control_);
+  MPI_Win_flush(creator, control_);
+  return true;
+}
+
+void MpiConduit::handle_publish(std::uint32_t index) {
+  const int creator = static_cast<int>(index % static_cast<std::uint32_t>(size_));
+  if (creator == rank_) return;
+  HandleDesc &d = ctl_->handles[index];
+  MPI_Put(&d.state, sizeof d.state, MPI_BYTE, creator, control_offset(&d.state, creator), sizeof d.state,
+          MPI_BYTE, control_);
+  MPI_Win_flush(creator, control_);
+}
+
+// ---- locks: slot i lives on thread i % THREADS; its word is generation << 32 | holder + 1 ----
+
+std::uint64_t MpiConduit::lock_word_cas(int home, MPI_Aint where, std::uint64_t expected,
+                                        std::uint64_t desired) {
+  std::uint64_t seen = 0;
+  MPI_Compare_and_swap(&desired, &expected, &seen, MPI_UINT64_T, home, where, control_);
+  MPI_Win_flush(home, control_);
+  return seen;
+}
+
+bool MpiConduit::lock_allocate(std::uint32_t *index, std::uint32_t *generation) {
+  std::uint32_t first = 0, stride = 0;
+  handle_slots(&first, &stride);
+  for (std::uint32_t i = first; i < kMaxLocks; i += stride) {
+    const std::uint32_t g = (ctl_->locks[i].generation.load(std::memory_order_relaxed) + 1) & 0xfffffff;
+    const std::uint32_t next = g == 0 ? 1 : g;
+    if (lock_word_cas(rank_, control_offset(&ctl_->lock_words[i], rank_), 0, word(next, 0)) != 0) continue;
+    ctl_->locks[i].generation.store(next, std::memory_order_relaxed);
+    *index = i;
+    *generation = next;
+    return true;
+  }
+  return false;
+}
+
+LockStatus MpiConduit::lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait) {
+  const int home = static_cast<int>(index % static_cast<std::uint32_t>(size_));
+  const MPI_Aint where = control_offset(&ctl_->lock_words[index], home);
+  for (int attempt = 0;; back_off(attempt)) {
+    const std::uint64_t seen = lock_word_cas(home, where, word(generation, 0), word(generation, rank_ + 1));
+    if (seen == word(generation, 0)) break;
+    if (seen >> 32 != generation) return LockStatus::kFreed;
+    if (seen == word(generation, rank_ + 1)) return LockStatus::kHeldByCaller;
+    if (!wait) return LockStatus::kBusy;
+  }
+  MPI_Win_sync(data_);  // what the previous holder wrote is visible to this thread's own loads
+  return LockStatus::kOk;
+}
+
+LockStatus MpiConduit::lock_release(std::uint32_t index, std::uint32_t generation, int *holder) {
+  const int home = static_cast<int>(index % static_cast<std::uint32_t>(size_));
+  fence();  // every access made while holding the lock is complete before the next holder gets it
+  const std::uint64_t seen = lock_word_cas(home, control_offset(&ctl_->lock_words[index], home),
+                                           word(generation, rank_ + 1), word(generation, 0));
+  if (seen == word(generation, rank_ + 1)) return LockStatus::kOk;
+  if (seen >> 32 != generation) return LockStatus::kFreed;
+  *holder = static_cast<int>(seen & 0xffffffff) - 1;
+  return *holder < 0 ? LockStatus::kNotHeld : LockStatus::kHeldByOther;
+}
+
+LockStatus MpiConduit::lock_free(std::uint32_t index, std::uint32_t generation, int *holder) {
+  const int home = static_cast<int>(index % static_cast<std::uint32_t>(size_));
+  const MPI_Aint where = control_offset(&ctl_->lock_words[index], home);
+  for (std::uint64_t expected = word(generation, 0);;) {
+    const std::uint64_t seen = lock_word_cas(home, where, expected, 0);
+    if (seen == expected) return LockStatus::kOk;
+    if (seen >> 32 != generation) return LockStatus::kFreed;
+    *holder = static_cast<int>(seen & 0xffffffff) - 1;
+    if (*holder != rank_) return LockStatus::kHeldByOther;
+    expected = seen;  // held by this thread: freeing it is allowed
+  }
+}
+
+// ---- end of the job ----
+
+bool MpiConduit::exit_barrier() {
+  arrive(kAnonymousBarrier, true);
+  exchange();
+  if (barrier_out_[3] != kNone) return false;  // some thread waits at a barrier: it reports the problem
+  MPI_Win_unlock_all(control_);
+  MPI_Win_unlock_all(data_);
+  MPI_Win_free(&control_);
+  MPI_Win_free(&data_);
+  MPI_Comm_free(&comm_);
+  MPI_Finalize();
+  return true;
+}
+
+void MpiConduit::global_exit(int status) {
+  std::fflush(nullptr);
+  MPI_Abort(comm_, status);
+  std::_Exit(status);
+}
+
+}  // namespace pgas::rt
