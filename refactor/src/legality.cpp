@@ -1,0 +1,256 @@
+// The legality rules of the rewrite. Tiling reorders nothing inside an iteration, but the inspector computes
+// indices before the iterations run and the cache delays remote writes to the end of the tile, so a loop is
+// rewritten only when neither can change what the program computes (beyond the chosen write policy).
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/StmtCXX.h>
+
+#include <functional>
+#include <set>
+
+#include "analysis.hpp"
+#include "ast_util.hpp"
+
+namespace pgas::refactor {
+
+using namespace clang;
+
+namespace {
+
+bool is_strict_ref(QualType t) {
+  auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(t.getCanonicalType()->getAsCXXRecordDecl());
+  if (!spec || spec->getQualifiedNameAsString() != "pgas::shared_ref" || spec->getTemplateArgs().size() < 2)
+    return false;
+  const TemplateArgument &c = spec->getTemplateArgs()[1];
+  return c.getKind() == TemplateArgument::Integral && c.getAsIntegral() != 0;
+}
+
+// A call that neither synchronizes nor writes: a const member function (element reads, size queries) or a
+// constexpr function.
+bool is_pure_call(const CallExpr *call) {
+  const FunctionDecl *f = call->getDirectCallee();
+  if (!f) return false;
+  if (auto *m = dyn_cast<CXXMethodDecl>(f); m && m->isConst()) return true;
+  return f->isConstexpr();
+}
+
+bool is_runtime_call(const FunctionDecl *f) {
+  const std::string name = f->getQualifiedNameAsString();
+  if (name.rfind("pgas::", 0) != 0 && !f->getName().startswith("upc_")) return false;
+  if (name == "pgas::detail::has_affinity") return false;
+  auto *m = dyn_cast<CXXMethodDecl>(f);
+  if (!m) return true;
+  // Members of the dialect's element accessors read or write one element, which the rules check apart.
+  static const std::set<std::string> accessors = {"shared_ref", "shared_array", "shared_array2d", "row",
+                                                  "global_ptr"};
+  return !accessors.count(m->getParent()->getNameAsString());
+}
+
+class Checker {
+ public:
+  Checker(const Settings &s, ASTContext &ctx, const LoopModel &m, std::vector<Refusal> &r)
+      : settings_(s), ctx_(ctx), m_(m), refusals_(r) {}
+
+  void run() {
+    scan_writes(m_.body);
+    check_header();
+    check_body(m_.body, 0);
+    check_side_effect_free(m_.affinity_expr, "the affinity expression has side effects");
+    check_indices();
+    check_races();
+  }
+
+ private:
+  void refuse(const Stmt *at, const std::string &why, std::string note) {
+    refusals_.push_back(
+        {m_.loop->getBeginLoc(), "not rewritten: " + why, at->getBeginLoc(), std::move(note)});
+  }
+
+  // Variables the body may change, and shared arrays it writes element-wise.
+  void scan_writes(const Stmt *s) {
+    if (!s) return;
+    auto mark = [&](const Expr *e) {
+      if (const ValueDecl *d = named_decl(e)) modified_.insert(d);
+    };
+    if (auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp()) mark(bo->getLHS());
+    if (auto *uo = dyn_cast<UnaryOperator>(s);
+        uo && (uo->isIncrementDecrementOp() || uo->getOpcode() == UO_AddrOf))
+      mark(uo->getSubExpr());
+    if (auto *op = dyn_cast<CXXOperatorCallExpr>(s); op && op->isAssignmentOp()) {
+      mark(op->getArg(0));
+      const CXXOperatorCallExpr *target = subscript_call(op->getArg(0));
+      if (target && subscript_call(target->getArg(0))) target = subscript_call(target->getArg(0));
+      if (target)
+        if (const ValueDecl *array = named_decl(target->getArg(0))) written_arrays_.insert(array);
+    }
+    if (auto *call = dyn_cast<CallExpr>(s))
+      if (const FunctionDecl *f = call->getDirectCallee())
+        for (unsigned k = 0; k < call->getNumArgs() && k < f->getNumParams(); ++k) {
+          QualType p = f->getParamDecl(k)->getType();
+          if (p->isReferenceType() && !p.getNonReferenceType().isConstQualified()) mark(call->getArg(k));
+        }
+    for (const Stmt *child : s->children()) scan_writes(child);
+  }
+
+  void check_invariant(const Expr *e, const char *what) {
+    std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
+      if (!s) return;
+      if (auto *ref = dyn_cast<DeclRefExpr>(s); ref && modified_.count(ref->getDecl()))
+        return refuse(ref, std::string("the loop ") + what + " is not loop-invariant",
+                      "'" + ref->getDecl()->getName().str() + "' is assigned in the loop body");
+      if (auto *call = dyn_cast<CallExpr>(s); call && !is_pure_call(call))
+        return refuse(call, std::string("the loop ") + what + " is not provably loop-invariant",
+                      "it calls a function that is neither const nor constexpr");
+      for (const Stmt *child : s->children()) walk(child);
+    };
+    walk(e);
+  }
+
+  void check_header() {
+    auto *cond = cast<BinaryOperator>(bare(m_.loop->getCond()));
+    check_invariant(cond->getRHS(), "bound");
+    if (auto *ca = dyn_cast<CompoundAssignOperator>(bare(m_.loop->getInc())))
+      check_invariant(ca->getRHS(), "step");
+    if (modified_.count(m_.var))
+      refuse(m_.loop, "the loop body assigns the iteration variable",
+             "'" + m_.var_name + "' changes inside the body");
+  }
+
+  // Control flow leaving the loop, synchronization, runtime calls and strict accesses.
+  void check_body(const Stmt *s, int breakable_depth) {
+    if (!s) return;
+    if (isa<ReturnStmt>(s) || isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s) || isa<CXXThrowExpr>(s) ||
+        isa<CoreturnStmt>(s) || (isa<BreakStmt>(s) && breakable_depth == 0))
+      return refuse(s, "control leaves the loop from its body",
+                    "break, return, goto and throw cannot be split across the tiles of a rewritten loop");
+    if (auto *call = dyn_cast<CallExpr>(s)) check_call(call);
+    if (auto *e = dyn_cast<Expr>(s); e && is_strict_ref(e->getType()))
+      return refuse(s, "strict shared access in the loop body",
+                    "a strict access orders every access around it; caching would break that order");
+    const bool nests = isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<SwitchStmt>(s) ||
+                       isa<CXXForRangeStmt>(s);
+    for (const Stmt *child : s->children()) check_body(child, breakable_depth + (nests ? 1 : 0));
+  }
+
+  void check_call(const CallExpr *call) {
+    const FunctionDecl *f = call->getDirectCallee();
+    if (!f)
+      return refuse(call, "indirect call in the loop body",
+                    "the callee is unknown and may touch a cached array");
+    if (is_runtime_call(f))
+      return refuse(call, "call to '" + f->getQualifiedNameAsString() + "' in the loop body",
+                    "barriers, fences, locks, semaphores, collectives and bulk transfers cannot be reordered "
+                    "with cached accesses");
+    if (isa<CXXMethodDecl>(f) || f->isConstexpr() || f->isInStdNamespace()) return;
+    for (const CachedArray &a : m_.arrays)
+      if (auto *vd = dyn_cast<VarDecl>(a.decl); vd && vd->hasGlobalStorage())
+        return refuse(call,
+                      "call to '" + f->getNameAsString() + "' may access the cached array '" + a.name + "'",
+                      "'" + a.name + "' is a global variable");
+  }
+
+  void check_side_effect_free(const Stmt *s, const char *why) {
+    if (!s) return;
+    const bool writes = (isa<BinaryOperator>(s) && cast<BinaryOperator>(s)->isAssignmentOp()) ||
+                        (isa<UnaryOperator>(s) && cast<UnaryOperator>(s)->isIncrementDecrementOp()) ||
+                        (isa<CallExpr>(s) && !is_pure_call(cast<CallExpr>(s)));
+    if (writes)
+      return refuse(s, why, "this expression writes or calls a function that is neither const nor constexpr");
+    for (const Stmt *child : s->children()) check_side_effect_free(child, why);
+  }
+
+  // Whether the inspector can compute an index before the tile's iterations run.
+  void check_computable(const Stmt *s, const std::string &array) {
+    if (!s) return;
+    const std::string why = "an index of '" + array + "' cannot be computed ahead of the tile";
+    if (auto *ref = dyn_cast<DeclRefExpr>(s)) {
+      auto *vd = dyn_cast<VarDecl>(ref->getDecl());
+      if (vd && modified_.count(vd))
+        return refuse(ref, why, "it depends on '" + vd->getName().str() + "', which the loop body assigns");
+      if (vd && vd->getParentFunctionOrMethod() && inside_body(vd) && !top_level_decl(vd))
+        return refuse(ref, why,
+                      "it depends on '" + vd->getName().str() + "', declared in a nested statement");
+      if (vd && top_level_decl(vd) && checked_.insert(vd).second) check_computable(vd->getInit(), array);
+    }
+    if (auto *sub = subscript_call(dyn_cast<Expr>(s) ? cast<Expr>(s) : nullptr))
+      if (const ValueDecl *d = named_decl(sub->getArg(0)); d && written_arrays_.count(d) && !is_cached(d))
+        return refuse(sub, why, "it reads '" + d->getName().str() + "', which the loop body writes");
+    if (auto *uo = dyn_cast<UnaryOperator>(s); uo && uo->getOpcode() == UO_Deref)
+      return refuse(s, why, "it dereferences a pointer, which the inspector cannot do speculatively");
+    if (auto *me = dyn_cast<MemberExpr>(s); me && me->isArrow())
+      return refuse(s, why, "it dereferences a pointer, which the inspector cannot do speculatively");
+    check_side_effect_free(s, why.c_str());
+    for (const Stmt *child : s->children()) check_computable(child, array);
+  }
+
+  bool inside_body(const VarDecl *vd) const {
+    const SourceManager &sm = ctx_.getSourceManager();
+    SourceRange r = m_.body->getSourceRange();
+    return !sm.isBeforeInTranslationUnit(vd->getLocation(), r.getBegin()) &&
+           !sm.isBeforeInTranslationUnit(r.getEnd(), vd->getLocation());
+  }
+  bool top_level_decl(const VarDecl *vd) const {
+    for (const DeclStmt *ds : m_.body_decls)
+      for (const Decl *d : ds->decls())
+        if (d == vd) return true;
+    return false;
+  }
+  bool is_cached(const ValueDecl *d) const {
+    for (const CachedArray &a : m_.arrays)
+      if (a.decl == d) return true;
+    return false;
+  }
+
+  void check_indices() {
+    for (const Access &a : m_.accesses) {
+      const std::string &name = m_.arrays[static_cast<std::size_t>(a.array)].name;
+      check_computable(a.row, name);
+      check_computable(a.index, name);
+    }
+  }
+
+  // The element the affinity names when it is `&A[i]`: iterations writing only that element of A do not race.
+  bool owner_computes(const Access &a) const {
+    auto *amp = dyn_cast<CXXOperatorCallExpr>(bare(m_.affinity_expr));
+    const CXXOperatorCallExpr *own =
+        amp && amp->getOperator() == OO_Amp ? subscript_call(amp->getArg(0)) : nullptr;
+    if (!own || a.row || named_decl(own->getArg(0)) != m_.arrays[static_cast<std::size_t>(a.array)].decl)
+      return false;
+    return spelled(own->getArg(1)->getSourceRange(), ctx_) == spelled(a.index->getSourceRange(), ctx_);
+  }
+
+  void check_races() {
+    const bool combining = settings_.policy != "any";
+    for (std::size_t k = 0; k < m_.arrays.size(); ++k) {
+      const CachedArray &array = m_.arrays[k];
+      for (const Access &a : m_.accesses) {
+        if (static_cast<std::size_t>(a.array) != k) continue;
+        if (settings_.policy == "sum" && a.kind != Access::kRead && (a.op != "+" || !a.value))
+          return refuse(
+              a.whole,
+              "policy 'sum' adds every thread's puts: only `+=` writes of '" + array.name + "' can be cached",
+              "this write is not an addition");
+        if (array.read && array.written && !combining && !owner_computes(a))
+          return refuse(
+              a.whole, "'" + array.name + "' is read and written in the same tile",
+              "with --policy any, a read of an element another iteration writes is not well defined; "
+              "use --policy min, max, sum or priority if the algorithm allows it");
+      }
+    }
+  }
+
+  const Settings &settings_;
+  ASTContext &ctx_;
+  const LoopModel &m_;
+  std::vector<Refusal> &refusals_;
+  std::set<const ValueDecl *> modified_, written_arrays_;
+  std::set<const VarDecl *> checked_;
+};
+
+}  // namespace
+
+void check_legality(const Settings &settings, ASTContext &ctx, const LoopModel &model,
+                    std::vector<Refusal> &refusals) {
+  Checker(settings, ctx, model, refusals).run();
+}
+
+}  // namespace pgas::refactor

@@ -1,0 +1,194 @@
+#include "tool.hpp"
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/TextDiagnosticPrinter.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <regex>
+
+#include "analysis.hpp"
+#include "rewrite.hpp"
+
+namespace pgas::refactor {
+
+using namespace clang;
+
+namespace {
+
+// The upc_forall loops written in the main file (template patterns once, never their instantiations).
+class LoopCollector : public RecursiveASTVisitor<LoopCollector> {
+ public:
+  explicit LoopCollector(ASTContext &ctx) : ctx_(ctx) {}
+  bool VisitForStmt(ForStmt *loop) {
+    const SourceManager &sm = ctx_.getSourceManager();
+    SourceLocation at = sm.getExpansionLoc(loop->getBeginLoc());
+    if (sm.isInSystemHeader(at) || !sm.isWrittenInMainFile(at)) return true;
+    if (forall_spelling(loop, ctx_).is_forall) loops.push_back(loop);
+    return true;
+  }
+  std::vector<const ForStmt *> loops;
+
+ private:
+  ASTContext &ctx_;
+};
+
+// Whether the loop already goes through a software cache (it was rewritten before).
+bool uses_cache(const Stmt *s) {
+  if (!s) return false;
+  if (auto *ref = dyn_cast<DeclRefExpr>(s)) {
+    const CXXRecordDecl *r = ref->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    if (r && r->getQualifiedNameAsString() == "pgas::cache") return true;
+  }
+  for (const Stmt *child : s->children())
+    if (uses_cache(child)) return true;
+  return false;
+}
+
+bool contains(const ForStmt *outer, const ForStmt *inner, const SourceManager &sm) {
+  SourceRange o = outer->getSourceRange(), i = inner->getSourceRange();
+  return outer != inner && !sm.isBeforeInTranslationUnit(i.getBegin(), o.getBegin()) &&
+         !sm.isBeforeInTranslationUnit(o.getEnd(), i.getEnd());
+}
+
+class Consumer : public ASTConsumer {
+ public:
+  Consumer(const Settings &s, ArraySelector select, FileResult &r)
+      : settings_(s), select_(std::move(select)), result_(r) {}
+
+  void HandleTranslationUnit(ASTContext &ctx) override {
+    if (ctx.getDiagnostics().hasErrorOccurred()) return;  // the file is refused by the caller
+    const SourceManager &sm = ctx.getSourceManager();
+    IntrusiveRefCntPtr<DiagnosticOptions> opts(new DiagnosticOptions);
+    TextDiagnosticPrinter printer(llvm::errs(), opts.get());
+    DiagnosticsEngine diags(new DiagnosticIDs, opts, &printer, false);
+    diags.setSourceManager(const_cast<SourceManager *>(&sm));
+    printer.BeginSourceFile(ctx.getLangOpts(), nullptr);
+    const unsigned warning = diags.getCustomDiagID(DiagnosticsEngine::Warning, "%0");
+    const unsigned note = diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+
+    LoopCollector collector(ctx);
+    collector.TraverseDecl(ctx.getTranslationUnitDecl());
+    std::vector<const ForStmt *> candidates;
+    std::vector<LoopModel> models;
+    for (const ForStmt *loop : collector.loops) {
+      if (uses_cache(loop)) continue;
+      const std::string file = sm.getFilename(sm.getExpansionLoc(loop->getBeginLoc())).str();
+      const unsigned first = sm.getExpansionLineNumber(loop->getBeginLoc());
+      const unsigned last = sm.getExpansionLineNumber(loop->getEndLoc());
+      std::vector<Refusal> refusals;
+      LoopModel model;
+      ForallSpelling spelling = forall_spelling(loop, ctx);
+      const bool header_read = read_header(loop, ctx, model, refusals);
+      if (!model.body || !find_accesses(select_(file, first, last), ctx, model, refusals))
+        continue;  // nothing to cache
+      candidates.push_back(loop);
+      if (!header_read) {
+        report(diags, warning, note, refusals);
+        continue;
+      }
+      if (!spelling.wrapper.empty())
+        refusals.push_back({spelling.keyword,
+                            "not rewritten: upc_forall is expanded inside macro '" + spelling.wrapper + "'",
+                            spelling.keyword,
+                            "rewrite the macro's uses by hand, or spell upc_forall directly"});
+      check_legality(settings_, ctx, model, refusals);
+      if (!refusals.empty()) {
+        report(diags, warning, note, refusals);
+        continue;
+      }
+      models.push_back(model);
+    }
+    for (const LoopModel &model : models) {
+      auto inner = std::find_if(candidates.begin(), candidates.end(),
+                                [&](const ForStmt *c) { return contains(model.loop, c, sm); });
+      if (inner != candidates.end()) {
+        report(
+            diags, warning, note,
+            {{model.loop->getBeginLoc(), "not rewritten: a nested upc_forall loop accesses the chosen arrays",
+              (*inner)->getBeginLoc(), "the innermost loop is rewritten instead"}});
+        continue;
+      }
+      rewrite(ctx, model, diags, warning, note);
+    }
+    printer.EndSourceFile();
+  }
+
+ private:
+  void report(DiagnosticsEngine &diags, unsigned warning, unsigned note,
+              const std::vector<Refusal> &refusals) {
+    ++result_.refused;
+    std::set<std::string> seen;  // each reason once, with the first expression it applies to
+    for (const Refusal &r : refusals) {
+      if (!seen.insert(r.message).second) continue;
+      diags.Report(r.where, warning) << r.message;
+      diags.Report(r.note_at, note) << r.note;
+    }
+  }
+
+  void rewrite(ASTContext &ctx, const LoopModel &model, DiagnosticsEngine &diags, unsigned warning,
+               unsigned note) {
+    const SourceManager &sm = ctx.getSourceManager();
+    const llvm::StringRef code = sm.getBufferData(sm.getMainFileID());
+    auto taken = [&](const std::string &name) {
+      const std::regex word("\\b" + name + "\\b");
+      return std::regex_search(code.begin(), code.end(), word);
+    };
+    LoopRewrite lr = rewrite_loop(model, settings_, ctx, taken);
+    if (!lr.error.empty()) {
+      report(diags, warning, note,
+             {{model.loop->getBeginLoc(), "not rewritten: " + lr.error, model.loop->getBeginLoc(),
+               "accesses of cached arrays must be written in the loop, not produced by macros"}});
+      return;
+    }
+    if (auto err = result_.loops.add(tooling::Replacement(sm, lr.range, lr.text, ctx.getLangOpts()))) {
+      llvm::consumeError(std::move(err));
+      return;
+    }
+    ++result_.rewritten;
+  }
+
+  const Settings &settings_;
+  ArraySelector select_;
+  FileResult &result_;
+};
+
+class Action : public ASTFrontendAction {
+ public:
+  Action(const Settings &s, ArraySelector select, FileResult &r)
+      : settings_(s), select_(std::move(select)), result_(r) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
+    return std::make_unique<Consumer>(settings_, select_, result_);
+  }
+
+ private:
+  const Settings &settings_;
+  ArraySelector select_;
+  FileResult &result_;
+};
+
+class Factory : public tooling::FrontendActionFactory {
+ public:
+  Factory(const Settings &s, ArraySelector select, FileResult &r)
+      : settings_(s), select_(std::move(select)), result_(r) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(settings_, select_, result_);
+  }
+
+ private:
+  const Settings &settings_;
+  ArraySelector select_;
+  FileResult &result_;
+};
+
+}  // namespace
+
+std::unique_ptr<tooling::FrontendActionFactory> make_action_factory(const Settings &settings,
+                                                                    ArraySelector select,
+                                                                    FileResult &result) {
+  return std::make_unique<Factory>(settings, std::move(select), result);
+}
+
+}  // namespace pgas::refactor
