@@ -8,8 +8,8 @@
 # as the runtime and the cache. Usable on any program built against this project's targets.
 function(pgas_refactor)
   cmake_parse_arguments(ARG "" "TARGET;SOURCE;POLICY;CHUNK;OUTPUT;TRACE" "ARRAYS;FLAGS;LIBS" ${ARGN})
-  if(NOT ARG_TARGET OR NOT ARG_SOURCE OR (NOT ARG_ARRAYS AND NOT ARG_TRACE))
-    message(FATAL_ERROR "pgas_refactor: TARGET, SOURCE and ARRAYS or TRACE are required")
+  if(NOT ARG_TARGET OR NOT ARG_SOURCE OR (NOT ARG_ARRAYS AND NOT ARG_TRACE AND NOT ARG_FLAGS))
+    message(FATAL_ERROR "pgas_refactor: TARGET, SOURCE and ARRAYS or TRACE (or --array in FLAGS) are required")
   endif()
   if(NOT TARGET pgas-refactor)
     message(WARNING "pgas_refactor(${ARG_TARGET}): pgas-refactor is not built; ${ARG_TARGET} is skipped")

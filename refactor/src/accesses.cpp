@@ -104,10 +104,15 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
     return true;
   }
 
+  // Any other use of a chosen array is refused, except const member calls (A.size(), A.cols()).
   bool VisitDeclRefExpr(DeclRefExpr *ref) {
-    if (index_.count(ref->getDecl()) && !bases_.count(ref))
-      refuse(ref, "'" + ref->getDecl()->getName().str() + "' is used other than by element access",
-             "the loop passes or copies the array itself");
+    if (bases_.count(ref) || (array_of(ref, false) < 0 && array_of(ref, true) < 0)) return true;
+    auto parents = ctx_.getParents(*ref);
+    const MemberExpr *member = parents.empty() ? nullptr : parents[0].get<MemberExpr>();
+    auto *method = member ? dyn_cast<CXXMethodDecl>(member->getMemberDecl()) : nullptr;
+    if (method && method->isConst() && !isa<CXXConversionDecl>(method)) return true;
+    refuse(ref, "'" + ref->getDecl()->getName().str() + "' is used other than by element access",
+           "the loop passes or copies the array itself");
     return true;
   }
 

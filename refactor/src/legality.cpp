@@ -16,12 +16,23 @@ using namespace clang;
 
 namespace {
 
-bool is_strict_ref(QualType t) {
-  auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(t.getCanonicalType()->getAsCXXRecordDecl());
-  if (!spec || spec->getQualifiedNameAsString() != "pgas::shared_ref" || spec->getTemplateArgs().size() < 2)
-    return false;
-  const TemplateArgument &c = spec->getTemplateArgs()[1];
-  return c.getKind() == TemplateArgument::Integral && c.getAsIntegral() != 0;
+// Whether a class is a specialization of the dialect with consistency `strict` (its second template
+// argument), or nested in one (shared_array2d<T, strict>::row).
+bool is_strict_class(const CXXRecordDecl *r) {
+  for (; r; r = dyn_cast<CXXRecordDecl>(r->getParent())) {
+    auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(r);
+    if (spec && spec->getTemplateArgs().size() >= 2 &&
+        spec->getTemplateArgs()[1].getKind() == TemplateArgument::Integral)
+      return spec->getTemplateArgs()[1].getAsIntegral() != 0;
+  }
+  return false;
+}
+
+// An element access through a strict shared array.
+bool is_strict_access(const Stmt *s) {
+  auto *call = dyn_cast<CXXOperatorCallExpr>(s);
+  if (!call || call->getOperator() != OO_Subscript) return false;
+  return is_strict_class(bare(call->getArg(0))->getType().getNonReferenceType()->getAsCXXRecordDecl());
 }
 
 // A call that neither synchronizes nor writes: a const member function (element reads, size queries) or a
@@ -33,16 +44,20 @@ bool is_pure_call(const CallExpr *call) {
   return f->isConstexpr();
 }
 
+// The dialect's element accessors: their members read or write one element, which the rules check apart.
+bool is_accessor(const CXXRecordDecl *r) {
+  static const std::set<std::string> accessors = {"shared_ref", "shared_array", "shared_array2d", "row",
+                                                  "global_ptr"};
+  return accessors.count(r->getNameAsString()) != 0;
+}
+
 bool is_runtime_call(const FunctionDecl *f) {
   const std::string name = f->getQualifiedNameAsString();
   if (name.rfind("pgas::", 0) != 0 && !f->getName().startswith("upc_")) return false;
   if (name == "pgas::detail::has_affinity") return false;
   auto *m = dyn_cast<CXXMethodDecl>(f);
   if (!m) return true;
-  // Members of the dialect's element accessors read or write one element, which the rules check apart.
-  static const std::set<std::string> accessors = {"shared_ref", "shared_array", "shared_array2d", "row",
-                                                  "global_ptr"};
-  return !accessors.count(m->getParent()->getNameAsString());
+  return !is_accessor(m->getParent());
 }
 
 class Checker {
@@ -123,12 +138,27 @@ class Checker {
       return refuse(s, "control leaves the loop from its body",
                     "break, return, goto and throw cannot be split across the tiles of a rewritten loop");
     if (auto *call = dyn_cast<CallExpr>(s)) check_call(call);
-    if (auto *e = dyn_cast<Expr>(s); e && is_strict_ref(e->getType()))
+    if (auto *construct = dyn_cast<CXXConstructExpr>(s)) check_construction(construct);
+    if (is_strict_access(s))
       return refuse(s, "strict shared access in the loop body",
                     "a strict access orders every access around it; caching would break that order");
     const bool nests = isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<SwitchStmt>(s) ||
                        isa<CXXForRangeStmt>(s);
     for (const Stmt *child : s->children()) check_body(child, breakable_depth + (nests ? 1 : 0));
+  }
+
+  // Objects of the runtime built in the body: upc_barrier, upc_notify and upc_wait are statements of a
+  // synchronizing type; shared arrays are allocated collectively.
+  void check_construction(const CXXConstructExpr *construct) {
+    const CXXRecordDecl *r = construct->getConstructor()->getParent();
+    const std::string name = r->getQualifiedNameAsString();
+    if (name.rfind("pgas::", 0) != 0 || is_accessor(r)) return;
+    refuse(
+        construct,
+        name == "pgas::detail::sync_statement" ? std::string("synchronization statement in the loop body")
+                                               : "construction of a '" + name + "' in the loop body",
+        "barriers, fences, locks, semaphores, collectives and bulk transfers cannot be reordered with cached "
+        "accesses");
   }
 
   void check_call(const CallExpr *call) {

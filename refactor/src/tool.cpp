@@ -71,44 +71,43 @@ class Consumer : public ASTConsumer {
 
     LoopCollector collector(ctx);
     collector.TraverseDecl(ctx.getTranslationUnitDecl());
-    std::vector<const ForStmt *> candidates;
-    std::vector<LoopModel> models;
+    // Candidates: loops that touch a chosen array. Of nested candidates only the innermost is rewritten.
+    std::vector<LoopModel> candidates;
+    std::vector<std::vector<Refusal>> refusals;
     for (const ForStmt *loop : collector.loops) {
       if (uses_cache(loop)) continue;
       const std::string file = sm.getFilename(sm.getExpansionLoc(loop->getBeginLoc())).str();
       const unsigned first = sm.getExpansionLineNumber(loop->getBeginLoc());
       const unsigned last = sm.getExpansionLineNumber(loop->getEndLoc());
-      std::vector<Refusal> refusals;
+      std::vector<Refusal> found;
       LoopModel model;
-      ForallSpelling spelling = forall_spelling(loop, ctx);
-      const bool header_read = read_header(loop, ctx, model, refusals);
-      if (!model.body || !find_accesses(select_(file, first, last), ctx, model, refusals))
-        continue;  // nothing to cache
-      candidates.push_back(loop);
-      if (!header_read) {
-        report(diags, warning, note, refusals);
-        continue;
+      const bool header_read = read_header(loop, ctx, model, found);
+      if (!model.body || !find_accesses(select_(file, first, last), ctx, model, found)) continue;
+      if (header_read) {
+        ForallSpelling spelling = forall_spelling(loop, ctx);
+        if (!spelling.wrapper.empty())
+          found.push_back({spelling.keyword,
+                           "not rewritten: upc_forall is expanded inside macro '" + spelling.wrapper + "'",
+                           spelling.keyword,
+                           "rewrite the macro's uses by hand, or spell upc_forall directly"});
       }
-      if (!spelling.wrapper.empty())
-        refusals.push_back({spelling.keyword,
-                            "not rewritten: upc_forall is expanded inside macro '" + spelling.wrapper + "'",
-                            spelling.keyword,
-                            "rewrite the macro's uses by hand, or spell upc_forall directly"});
-      check_legality(settings_, ctx, model, refusals);
-      if (!refusals.empty()) {
-        report(diags, warning, note, refusals);
-        continue;
-      }
-      models.push_back(model);
+      candidates.push_back(model);
+      refusals.push_back(found);  // a header the rewrite cannot read is one of them
     }
-    for (const LoopModel &model : models) {
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+      const LoopModel &model = candidates[k];
       auto inner = std::find_if(candidates.begin(), candidates.end(),
-                                [&](const ForStmt *c) { return contains(model.loop, c, sm); });
+                                [&](const LoopModel &c) { return contains(model.loop, c.loop, sm); });
       if (inner != candidates.end()) {
         report(
             diags, warning, note,
             {{model.loop->getBeginLoc(), "not rewritten: a nested upc_forall loop accesses the chosen arrays",
-              (*inner)->getBeginLoc(), "the innermost loop is rewritten instead"}});
+              inner->loop->getBeginLoc(), "the innermost loop is rewritten instead"}});
+        continue;
+      }
+      if (refusals[k].empty()) check_legality(settings_, ctx, model, refusals[k]);
+      if (!refusals[k].empty()) {
+        report(diags, warning, note, refusals[k]);
         continue;
       }
       rewrite(ctx, model, diags, warning, note);
