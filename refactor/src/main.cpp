@@ -60,9 +60,9 @@ cl::opt<std::string> style("style",
                                     "the .clang-format above the source, else Google)"),
                            cl::init("file"), cl::cat(category));
 
-int fail(const std::string &message) {
+int fail(const std::string &message, int status = 1) {
   llvm::errs() << "pgas-refactor: error: " << message << "\n";
-  return 1;
+  return status;
 }
 
 }  // namespace
@@ -78,12 +78,13 @@ int main(int argc, const char **argv) {
   const std::vector<std::string> files = parsed->getSourcePathList();
   const std::set<std::string> known_policies = {"any", "priority", "min", "max", "sum"};
   if (!known_policies.count(policy))
-    return fail("unknown --policy '" + policy + "' (any, priority, min, max, sum)");
-  if (arrays.empty() == trace.empty()) return fail("choose the arrays with --array NAME or with --trace DB");
-  if (!output.empty() && files.size() != 1) return fail("-o needs exactly one input file");
-  if (levels < 1) return fail("--inspector-levels must be at least 1");
+    return fail("unknown --policy '" + policy + "' (any, priority, min, max, sum)", 2);
+  if (arrays.empty() == trace.empty())
+    return fail("choose the arrays with --array NAME or with --trace DB", 2);
+  if (!output.empty() && files.size() != 1) return fail("-o needs exactly one input file", 2);
+  if (levels < 1) return fail("--inspector-levels must be at least 1", 2);
   if (int(in_place) + int(!output.empty()) + int(diff) + int(dry_run) > 1)
-    return fail("-i, -o, --diff and --dry-run exclude each other");
+    return fail("-i, -o, --diff and --dry-run exclude each other", 2);
 
   Settings settings;
   settings.arrays = {arrays.begin(), arrays.end()};
