@@ -5,6 +5,7 @@
 #include <clang/AST/ASTContext.h>
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,16 @@ bool find_accesses(const std::set<std::string> &chosen, clang::ASTContext &ctx, 
 // The legality rules (see README, "pgas-refactor"). Adds one refusal per violated rule.
 void check_legality(const Settings &settings, clang::ASTContext &ctx, const LoopModel &model,
                     std::vector<Refusal> &refusals);
+
+// Variables a statement may change (assigned, incremented, address taken, passed by non-const reference) and
+// the shared arrays it writes element-wise.
+void scan_writes(const clang::Stmt *s, std::set<const clang::ValueDecl *> &modified,
+                 std::set<const clang::ValueDecl *> &written_arrays);
+
+// The outermost ordinary loop around the loop (in the same function, no upc_forall in between) across which
+// opening its caches is invariant, or null. The caches are then opened once before that loop instead of at
+// every execution of the upc_forall (a cache is empty between tiles, so nothing else changes).
+const clang::Stmt *hoist_target(const LoopModel &model, clang::ASTContext &ctx);
 
 // The declarations of the body the expression reads, directly or through other body declarations.
 std::vector<const clang::DeclStmt *> needed_decls(const clang::Expr *e, const LoopModel &model);

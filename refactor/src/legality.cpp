@@ -2,6 +2,7 @@
 // indices before the iterations run and the cache delays remote writes to the end of the tile, so a loop is
 // rewritten only when neither can change what the program computes (beyond the chosen write policy).
 #include <clang/AST/ExprCXX.h>
+#include <clang/AST/ParentMapContext.h>
 #include <clang/AST/StmtCXX.h>
 
 #include <functional>
@@ -60,13 +61,43 @@ bool is_runtime_call(const FunctionDecl *f) {
   return !is_accessor(m->getParent());
 }
 
+}  // namespace
+
+void scan_writes(const Stmt *s, std::set<const ValueDecl *> &modified,
+                 std::set<const ValueDecl *> &written_arrays) {
+  if (!s) return;
+  auto mark = [&](const Expr *e) {
+    if (const ValueDecl *d = named_decl(e)) modified.insert(d);
+  };
+  if (auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp()) mark(bo->getLHS());
+  if (auto *uo = dyn_cast<UnaryOperator>(s);
+      uo && (uo->isIncrementDecrementOp() || uo->getOpcode() == UO_AddrOf))
+    mark(uo->getSubExpr());
+  if (auto *op = dyn_cast<CXXOperatorCallExpr>(s); op && op->isAssignmentOp()) {
+    mark(op->getArg(0));
+    const CXXOperatorCallExpr *target = subscript_call(op->getArg(0));
+    if (target && subscript_call(target->getArg(0))) target = subscript_call(target->getArg(0));
+    if (target)
+      if (const ValueDecl *array = named_decl(target->getArg(0))) written_arrays.insert(array);
+  }
+  if (auto *call = dyn_cast<CallExpr>(s))
+    if (const FunctionDecl *f = call->getDirectCallee())
+      for (unsigned k = 0; k < call->getNumArgs() && k < f->getNumParams(); ++k) {
+        QualType p = f->getParamDecl(k)->getType();
+        if (p->isReferenceType() && !p.getNonReferenceType().isConstQualified()) mark(call->getArg(k));
+      }
+  for (const Stmt *child : s->children()) scan_writes(child, modified, written_arrays);
+}
+
+namespace {
+
 class Checker {
  public:
   Checker(const Settings &s, ASTContext &ctx, const LoopModel &m, std::vector<Refusal> &r)
       : settings_(s), ctx_(ctx), m_(m), refusals_(r) {}
 
   void run() {
-    scan_writes(m_.body);
+    scan_writes(m_.body, modified_, written_arrays_);
     check_header();
     check_body(m_.body, 0);
     check_side_effect_free(m_.affinity_expr, "the affinity expression has side effects");
@@ -78,32 +109,6 @@ class Checker {
   void refuse(const Stmt *at, const std::string &why, std::string note) {
     refusals_.push_back(
         {m_.loop->getBeginLoc(), "not rewritten: " + why, at->getBeginLoc(), std::move(note)});
-  }
-
-  // Variables the body may change, and shared arrays it writes element-wise.
-  void scan_writes(const Stmt *s) {
-    if (!s) return;
-    auto mark = [&](const Expr *e) {
-      if (const ValueDecl *d = named_decl(e)) modified_.insert(d);
-    };
-    if (auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp()) mark(bo->getLHS());
-    if (auto *uo = dyn_cast<UnaryOperator>(s);
-        uo && (uo->isIncrementDecrementOp() || uo->getOpcode() == UO_AddrOf))
-      mark(uo->getSubExpr());
-    if (auto *op = dyn_cast<CXXOperatorCallExpr>(s); op && op->isAssignmentOp()) {
-      mark(op->getArg(0));
-      const CXXOperatorCallExpr *target = subscript_call(op->getArg(0));
-      if (target && subscript_call(target->getArg(0))) target = subscript_call(target->getArg(0));
-      if (target)
-        if (const ValueDecl *array = named_decl(target->getArg(0))) written_arrays_.insert(array);
-    }
-    if (auto *call = dyn_cast<CallExpr>(s))
-      if (const FunctionDecl *f = call->getDirectCallee())
-        for (unsigned k = 0; k < call->getNumArgs() && k < f->getNumParams(); ++k) {
-          QualType p = f->getParamDecl(k)->getType();
-          if (p->isReferenceType() && !p.getNonReferenceType().isConstQualified()) mark(call->getArg(k));
-        }
-    for (const Stmt *child : s->children()) scan_writes(child);
   }
 
   void check_invariant(const Expr *e, const char *what) {
@@ -281,6 +286,47 @@ class Checker {
 void check_legality(const Settings &settings, ASTContext &ctx, const LoopModel &model,
                     std::vector<Refusal> &refusals) {
   Checker(settings, ctx, model, refusals).run();
+}
+
+namespace {
+
+bool declared_within(const ValueDecl *d, const Stmt *s, const SourceManager &sm) {
+  return !sm.isBeforeInTranslationUnit(d->getLocation(), s->getBeginLoc()) &&
+         !sm.isBeforeInTranslationUnit(s->getEndLoc(), d->getLocation());
+}
+
+void collect_refs(const Stmt *s, std::set<const ValueDecl *> &out) {
+  if (!s) return;
+  if (auto *ref = dyn_cast<DeclRefExpr>(s)) out.insert(ref->getDecl());
+  for (const Stmt *child : s->children()) collect_refs(child, out);
+}
+
+}  // namespace
+
+const Stmt *hoist_target(const LoopModel &m, ASTContext &ctx) {
+  const SourceManager &sm = ctx.getSourceManager();
+  std::set<const ValueDecl *> used;  // what opening the caches reads: the arrays, the first value, the bound
+  collect_refs(m.loop->getInit(), used);
+  collect_refs(m.loop->getCond(), used);
+  used.erase(m.var);
+  for (const CachedArray &a : m.arrays) used.insert(a.decl);
+  const Stmt *target = nullptr;
+  DynTypedNode node = DynTypedNode::create(*m.loop);
+  while (true) {
+    auto parents = ctx.getParents(node);
+    if (parents.empty() || !parents[0].get<Stmt>()) break;
+    node = parents[0];
+    const Stmt *s = node.get<Stmt>();
+    if (isa<DoStmt>(s) || isa<LambdaExpr>(s) || s->getBeginLoc().isMacroID()) break;
+    if (auto *f = dyn_cast<ForStmt>(s); f && forall_spelling(f, ctx).is_forall) break;
+    if (!isa<ForStmt>(s) && !isa<WhileStmt>(s) && !isa<CXXForRangeStmt>(s)) continue;
+    std::set<const ValueDecl *> modified, written;
+    scan_writes(s, modified, written);
+    for (const ValueDecl *d : used)
+      if (modified.count(d) || declared_within(d, s, sm)) return target;
+    target = s;
+  }
+  return target;
 }
 
 }  // namespace pgas::refactor

@@ -130,8 +130,36 @@ std::size_t default_chunk(const LoopModel &m, std::size_t cache_memory) {
   return std::max<std::size_t>(1, (cache_memory - fixed) / per_iteration);
 }
 
+namespace {
+
+// The characters of a statement that ends with a body: through its `}` or its `;`.
+CharSourceRange statement_range(const Stmt *s, const Stmt *body, const ASTContext &ctx) {
+  const SourceManager &sm = ctx.getSourceManager();
+  SourceLocation begin = sm.getExpansionLoc(s->getBeginLoc()), end = sm.getExpansionLoc(body->getEndLoc());
+  if (isa<CompoundStmt>(body)) return CharSourceRange::getTokenRange(begin, end);
+  return CharSourceRange::getCharRange(
+      begin, Lexer::findLocationAfterToken(end, tok::semi, sm, ctx.getLangOpts(), false));
+}
+
+const Stmt *body_of(const Stmt *loop) {
+  if (auto *f = dyn_cast<ForStmt>(loop)) return f->getBody();
+  if (auto *w = dyn_cast<WhileStmt>(loop)) return w->getBody();
+  return cast<CXXForRangeStmt>(loop)->getBody();
+}
+
+}  // namespace
+
+std::pair<CharSourceRange, CharSourceRange> hoist_ranges(const Stmt *target, const ASTContext &ctx) {
+  const SourceManager &sm = ctx.getSourceManager();
+  CharSourceRange r = statement_range(target, body_of(target), ctx);
+  const SourceLocation after =
+      r.isTokenRange() ? Lexer::getLocForEndOfToken(r.getEnd(), 0, sm, ctx.getLangOpts()) : r.getEnd();
+  return {CharSourceRange::getCharRange(r.getBegin(), r.getBegin()),
+          CharSourceRange::getCharRange(after, after)};
+}
+
 LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTContext &ctx,
-                         const std::function<bool(const std::string &)> &taken) {
+                         const std::function<bool(const std::string &)> &taken, const Stmt *hoist_to) {
   LoopModel m = model;
   for (CachedArray &a : m.arrays) a.cache_var = fresh(a.name + "_cache", taken);
   Renderer render(m, ctx, settings.policy);
@@ -143,16 +171,16 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
                              m.var_name + " = " + tile + ", " + m.var_name + " " + m.compare + " " + m.bound +
                              " && " + m.var_name + " < " + tile + " + " + span + ", " + m.step + ", " +
                              m.affinity + ")";
-  std::string text = "{\nconst " + m.var_type + " " + chunk + " = " + std::to_string(chunk_value) + ";\n";
+  std::string opening = "const " + m.var_type + " " + chunk + " = " + std::to_string(chunk_value) + ";\n";
   for (const CachedArray &a : m.arrays) {
     const std::string source = a.two_d ? a.name + ".flat()" : a.name;
-    text += "pgas::cache<" + a.element_type + "> " + a.cache_var + "(" + source +
-            ", pgas::refactored::tile_capacity(" + m.first + ", " + m.bound + ", " + chunk + ", " +
-            std::to_string(a.sites) + ")" +
-            (settings.policy == "any" ? "" : ", pgas::write_policy::" + settings.policy) + ");\n";
+    opening += "pgas::cache<" + a.element_type + "> " + a.cache_var + "(" + source +
+               ", pgas::refactored::tile_capacity(" + m.first + ", " + m.bound + ", " + chunk + ", " +
+               std::to_string(a.sites) + ")" +
+               (settings.policy == "any" ? "" : ", pgas::write_policy::" + settings.policy) + ");\n";
   }
-  text += "for (" + m.var_type + " " + tile + " = " + m.first + "; " + tile + " " + m.compare + " " +
-          m.bound + "; " + tile + " += " + span + ") {\n";
+  std::string text = "for (" + m.var_type + " " + tile + " = " + m.first + "; " + tile + " " + m.compare +
+                     " " + m.bound + "; " + tile + " += " + span + ") {\n";
   int levels = 1;
   for (const Access &a : m.accesses)
     if (a.kind != Access::kWrite) levels = std::max(levels, std::min(a.depth, settings.inspector_levels));
@@ -183,9 +211,9 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   const bool block = isa<CompoundStmt>(m.body);
   text += header + " " + (block ? "" : "{\n") + render.node(m.body) + (block ? "\n" : ";\n}\n");
   for (const CachedArray &a : m.arrays) text += a.cache_var + ".upload();\n";
-  text += "}\n";
-  for (const CachedArray &a : m.arrays) text += a.cache_var + ".close();\n";
   text += "}";
+  std::string closing;
+  for (const CachedArray &a : m.arrays) closing += a.cache_var + ".close();\n";
   if (!render.error().empty()) {
     out.error = render.error();
     return out;
@@ -195,7 +223,11 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   SourceLocation end = sm.getExpansionLoc(m.body->getEndLoc());
   if (!block) end = Lexer::findLocationAfterToken(end, tok::semi, sm, ctx.getLangOpts(), false);
   out.range = block ? CharSourceRange::getTokenRange(begin, end) : CharSourceRange::getCharRange(begin, end);
-  out.text = text;
+  out.names = {chunk, tile};
+  for (const CachedArray &a : m.arrays) out.names.push_back(a.cache_var);
+  out.opening = opening;
+  out.closing = closing;
+  out.text = hoist_to ? text : "{\n" + opening + text + "\n" + closing + "}";
   return out;
 }
 

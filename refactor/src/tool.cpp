@@ -1,12 +1,14 @@
 #include "tool.hpp"
 
 #include <clang/AST/ASTConsumer.h>
+#include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <map>
 #include <regex>
 
 #include "analysis.hpp"
@@ -94,6 +96,7 @@ class Consumer : public ASTConsumer {
       candidates.push_back(model);
       refusals.push_back(found);  // a header the rewrite cannot read is one of them
     }
+    std::vector<const LoopModel *> ready;
     for (std::size_t k = 0; k < candidates.size(); ++k) {
       const LoopModel &model = candidates[k];
       auto inner = std::find_if(candidates.begin(), candidates.end(),
@@ -110,7 +113,29 @@ class Consumer : public ASTConsumer {
         report(diags, warning, note, refusals[k]);
         continue;
       }
-      rewrite(ctx, model, diags, warning, note);
+      ready.push_back(&model);
+    }
+    // Caches are opened once before the outermost enclosing ordinary loop across which that is invariant;
+    // the loops hoisted to one target share one opening and closing block.
+    std::map<const Stmt *, std::pair<std::string, std::string>> hoisted;
+    for (const LoopModel *model : ready) {
+      const Stmt *target = hoist_target(*model, ctx);
+      LoopRewrite lr = rewrite(ctx, *model, target, diags, warning, note);
+      if (target && lr.error.empty()) {
+        hoisted[target].first += lr.opening;
+        hoisted[target].second += lr.closing;
+      }
+    }
+    for (const auto &[target, code] : hoisted) {
+      // In a block the declarations join it (the loop keeps its indentation); elsewhere (the body of an if,
+      // say) they need a block of their own.
+      auto parents = ctx.getParents(*target);
+      const bool in_block = !parents.empty() && parents[0].get<CompoundStmt>();
+      auto [before, after] = hoist_ranges(target, ctx);
+      add(tooling::Replacement(sm, before, (in_block ? "" : "{\n") + code.first, ctx.getLangOpts()));
+      std::string closing = code.second;
+      if (in_block) closing.pop_back();  // the line break after the loop follows
+      add(tooling::Replacement(sm, after, "\n" + closing + (in_block ? "" : "}"), ctx.getLangOpts()));
     }
     printer.EndSourceFile();
   }
@@ -127,31 +152,36 @@ class Consumer : public ASTConsumer {
     }
   }
 
-  void rewrite(ASTContext &ctx, const LoopModel &model, DiagnosticsEngine &diags, unsigned warning,
-               unsigned note) {
+  LoopRewrite rewrite(ASTContext &ctx, const LoopModel &model, const Stmt *hoist_to, DiagnosticsEngine &diags,
+                      unsigned warning, unsigned note) {
     const SourceManager &sm = ctx.getSourceManager();
     const llvm::StringRef code = sm.getBufferData(sm.getMainFileID());
     auto taken = [&](const std::string &name) {
+      if (generated_.count(name)) return true;
       const std::regex word("\\b" + name + "\\b");
       return std::regex_search(code.begin(), code.end(), word);
     };
-    LoopRewrite lr = rewrite_loop(model, settings_, ctx, taken);
+    LoopRewrite lr = rewrite_loop(model, settings_, ctx, taken, hoist_to);
     if (!lr.error.empty()) {
       report(diags, warning, note,
              {{model.loop->getBeginLoc(), "not rewritten: " + lr.error, model.loop->getBeginLoc(),
                "accesses of cached arrays must be written in the loop, not produced by macros"}});
-      return;
+      return lr;
     }
-    if (auto err = result_.loops.add(tooling::Replacement(sm, lr.range, lr.text, ctx.getLangOpts()))) {
-      llvm::consumeError(std::move(err));
-      return;
-    }
+    generated_.insert(lr.names.begin(), lr.names.end());
+    add(tooling::Replacement(sm, lr.range, lr.text, ctx.getLangOpts()));
     ++result_.rewritten;
+    return lr;
+  }
+
+  void add(const tooling::Replacement &r) {
+    if (llvm::Error err = result_.loops.add(r)) llvm::consumeError(std::move(err));  // ranges never overlap
   }
 
   const Settings &settings_;
   ArraySelector select_;
   FileResult &result_;
+  std::set<std::string> generated_;  // names given to caches in this file
 };
 
 class Action : public ASTFrontendAction {
