@@ -36,6 +36,9 @@ bool find_accesses(const std::set<std::string> &chosen, clang::ASTContext &ctx, 
 void check_legality(const Settings &settings, clang::ASTContext &ctx, const LoopModel &model,
                     std::vector<Refusal> &refusals);
 
+// Whether the access is to the element the affinity names (`&A[i]` with A[i]), which is always local.
+bool owner_computes(const Access &a, const LoopModel &model, const clang::ASTContext &ctx);
+
 // Variables a statement may change (assigned, incremented, address taken, passed by non-const reference) and
 // the shared arrays it writes element-wise.
 void scan_writes(const clang::Stmt *s, std::set<const clang::ValueDecl *> &modified,

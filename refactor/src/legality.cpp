@@ -89,6 +89,17 @@ void scan_writes(const Stmt *s, std::set<const ValueDecl *> &modified,
   for (const Stmt *child : s->children()) scan_writes(child, modified, written_arrays);
 }
 
+// Whether the access is to the element the affinity names (`&A[i]` with A[i]): always local, and never
+// racing with another iteration.
+bool owner_computes(const Access &a, const LoopModel &m, const ASTContext &ctx) {
+  auto *amp = dyn_cast<CXXOperatorCallExpr>(bare(m.affinity_expr));
+  const CXXOperatorCallExpr *own =
+      amp && amp->getOperator() == OO_Amp ? subscript_call(amp->getArg(0)) : nullptr;
+  if (!own || a.row || named_decl(own->getArg(0)) != m.arrays[static_cast<std::size_t>(a.array)].decl)
+    return false;
+  return spelled(own->getArg(1)->getSourceRange(), ctx) == spelled(a.index->getSourceRange(), ctx);
+}
+
 namespace {
 
 class Checker {
@@ -243,16 +254,6 @@ class Checker {
     }
   }
 
-  // The element the affinity names when it is `&A[i]`: iterations writing only that element of A do not race.
-  bool owner_computes(const Access &a) const {
-    auto *amp = dyn_cast<CXXOperatorCallExpr>(bare(m_.affinity_expr));
-    const CXXOperatorCallExpr *own =
-        amp && amp->getOperator() == OO_Amp ? subscript_call(amp->getArg(0)) : nullptr;
-    if (!own || a.row || named_decl(own->getArg(0)) != m_.arrays[static_cast<std::size_t>(a.array)].decl)
-      return false;
-    return spelled(own->getArg(1)->getSourceRange(), ctx_) == spelled(a.index->getSourceRange(), ctx_);
-  }
-
   void check_races() {
     const bool combining = settings_.policy != "any";
     for (std::size_t k = 0; k < m_.arrays.size(); ++k) {
@@ -264,7 +265,7 @@ class Checker {
               a.whole,
               "policy 'sum' adds every thread's puts: only `+=` writes of '" + array.name + "' can be cached",
               "this write is not an addition");
-        if (array.read && array.written && !combining && !owner_computes(a))
+        if (array.read && array.written && !combining && !owner_computes(a, m_, ctx_))
           return refuse(
               a.whole, "'" + array.name + "' is read and written in the same tile",
               "with --policy any, a read of an element another iteration writes is not well defined; "

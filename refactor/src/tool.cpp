@@ -85,6 +85,11 @@ class Consumer : public ASTConsumer {
       LoopModel model;
       const bool header_read = read_header(loop, ctx, model, found);
       if (!model.body || !find_accesses(select_(file, first, last), ctx, model, found)) continue;
+      // Only the iteration's own elements (local by the affinity): nothing to cache.
+      if (header_read && found.empty() &&
+          std::all_of(model.accesses.begin(), model.accesses.end(),
+                      [&](const Access &a) { return owner_computes(a, model, ctx); }))
+        continue;
       if (header_read) {
         ForallSpelling spelling = forall_spelling(loop, ctx);
         if (!spelling.wrapper.empty())

@@ -5,6 +5,11 @@
 
 using namespace pgas;
 
+// A plain write is not an addition: refused under the sum policy.
+void scramble(const shared_array<int> &H, int bins) {
+  upc_forall(int i = 0, i < bins, i++, i) { H[(i * 7) % bins] = i; }
+}
+
 int main() {
   const int n = 1001, bins = 37;
   shared_array<int> H(bins, 1, "H");
@@ -19,7 +24,6 @@ int main() {
     for (int b = 0; b < bins; ++b) std::printf("%d\n", static_cast<int>(H[b]));
   return 0;
 }
-
 // Expected diagnostics:
-// CHECK: input.cpp:11:3: warning: not rewritten: policy 'sum' adds every thread's puts: only `+=` writes of 'H' can be cached
-// CHECK: input.cpp:11:49: note: this write is not an addition
+// CHECK: input.cpp:10:3: warning: not rewritten: policy 'sum' adds every thread's puts: only `+=` writes of 'H' can be cached
+// CHECK: input.cpp:10:45: note: this write is not an addition

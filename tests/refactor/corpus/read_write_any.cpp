@@ -1,6 +1,6 @@
 // ARGS: --array D --array x
-// With --policy any, reading an array the same tile writes elsewhere is refused; an owner-computes
-// update (only the element the affinity names) is rewritten.
+// With --policy any, reading an array the same tile writes elsewhere is refused; a loop touching only the
+// element the affinity names (always local) is left alone silently: there is nothing to cache.
 #include <pgas/upc.hpp>
 
 using namespace pgas;
