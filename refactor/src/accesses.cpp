@@ -121,6 +121,14 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
   int array_of(const Expr *e, bool two_d) {
     const ValueDecl *d = named_decl(e);
     if (!d || !chosen_.count(d->getName().str())) return -1;
+    if (d->getType()->isDependentType()) {
+      if (dependent_.insert(d).second)
+        refusals_.push_back(
+            {m_.loop->getBeginLoc(),
+             "not rewritten: the type of '" + d->getName().str() + "' depends on a template parameter",
+             e->getBeginLoc(), "rewrite a non-template copy, or the loop by hand"});
+      return -1;
+    }
     ArrayKind kind = array_kind(d->getType());
     if (!kind.ok || kind.two_d != two_d) return -1;
     auto [it, added] = index_.emplace(d, static_cast<int>(m_.arrays.size()));
@@ -189,6 +197,7 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
   std::vector<Refusal> &refusals_;
   std::map<const ValueDecl *, int> index_;
   std::set<const Expr *> consumed_, bases_;
+  std::set<const ValueDecl *> dependent_;
 };
 
 // Inspector levels: a cached read's index needs the values of the cached reads it contains (directly or
@@ -248,11 +257,12 @@ void collect_vars(const Stmt *s, std::set<const VarDecl *> &out) {
 
 bool find_accesses(const std::set<std::string> &chosen, ASTContext &ctx, LoopModel &m,
                    std::vector<Refusal> &refusals) {
+  const std::size_t refused_before = refusals.size();
   AccessFinder finder(chosen, ctx, m, refusals);
   finder.TraverseStmt(const_cast<Stmt *>(m.body));
   DepthCalculator depth(m);
   for (std::size_t k = 0; k < m.accesses.size(); ++k) depth.of_access(k);
-  return !m.arrays.empty();
+  return !m.arrays.empty() || refusals.size() > refused_before;  // a chosen array of a dependent type
 }
 
 std::vector<const DeclStmt *> needed_decls(const Expr *e, const LoopModel &m) {

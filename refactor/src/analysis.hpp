@@ -28,7 +28,8 @@ ForallSpelling forall_spelling(const clang::ForStmt *loop, const clang::ASTConte
 bool read_header(const clang::ForStmt *loop, const clang::ASTContext &ctx, LoopModel &model,
                  std::vector<Refusal> &refusals);
 
-// Finds the element accesses of the arrays in `chosen` and classifies them; false if none is accessed.
+// Finds the element accesses of the arrays in `chosen` and classifies them; false if none is accessed (a
+// chosen array whose type depends on a template parameter adds a refusal and counts as accessed).
 bool find_accesses(const std::set<std::string> &chosen, clang::ASTContext &ctx, LoopModel &model,
                    std::vector<Refusal> &refusals);
 
