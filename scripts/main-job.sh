@@ -29,7 +29,9 @@ awk -v o="$original" -v t="$tuned" 'BEGIN { printf "speedup: %.1fx (%.3f s -> %.
 
 echo
 echo "== 4. The hot loops rewritten by pgas-refactor from the trace (tiled caching and coalescing)"
-"$bin/pgas-refactor" --trace "$build/cc.db" --policy min -p "$build" samples/cc/cc.cpp --diff | head -40
+"$bin/pgas-refactor" --trace "$build/cc.db" --policy min -p "$build" samples/cc/cc.cpp --diff >"$build/cc_refactor.diff"
+head -40 "$build/cc_refactor.diff"
+echo "(the whole diff: $build/cc_refactor.diff)"
 echo "(cc_opt is built from samples/cc/cc.cpp by pgas_refactor() in samples/cc/CMakeLists.txt)"
 refactored=$(seconds "$bin/cc_opt" "${graph[@]}")
 awk -v o="$original" -v r="$refactored" 'BEGIN { printf "speedup of the rewritten CC: %.1fx (%.3f s -> %.3f s)\n", o / r, o, r }'
