@@ -16,6 +16,7 @@
 #include <clang/Lex/Lexer.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -171,11 +172,15 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
                              m.var_name + " = " + tile + ", " + m.var_name + " " + m.compare + " " + m.bound +
                              " && " + m.var_name + " < " + tile + " + " + span + ", " + m.step + ", " +
                              m.affinity + ")";
+  // The first value the loop does not reach, for sizing the caches.
+  const bool simple = std::all_of(m.bound.begin(), m.bound.end(),
+                                  [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+  const std::string past = m.compare == "<" ? m.bound : (simple ? m.bound : "(" + m.bound + ")") + " + 1";
   std::string opening = "const " + m.var_type + " " + chunk + " = " + std::to_string(chunk_value) + ";\n";
   for (const CachedArray &a : m.arrays) {
     const std::string source = a.two_d ? a.name + ".flat()" : a.name;
     opening += "pgas::cache<" + a.element_type + "> " + a.cache_var + "(" + source +
-               ", pgas::refactored::tile_capacity(" + m.first + ", " + m.bound + ", " + chunk + ", " +
+               ", pgas::refactored::tile_capacity(" + m.first + ", " + past + ", " + chunk + ", " +
                std::to_string(a.sites) + ")" +
                (settings.policy == "any" ? "" : ", pgas::write_policy::" + settings.policy) + ");\n";
   }
