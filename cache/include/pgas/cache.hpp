@@ -10,6 +10,7 @@
 // The destructor closes the cache.
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <type_traits>
 
@@ -51,6 +52,16 @@ class cache {
   cache &operator=(const cache &) = delete;
 
   void hint(std::size_t i) { core_.hint(i); }
+  // A hint that ignores an index outside the object: an inspector's guess, e.g. from a branch the loop body
+  // may not take, never an error.
+  template <std::integral I>
+  void hint_speculative(I i) {
+    if constexpr (std::is_signed_v<I>)
+      if (i < 0) return;
+    if (static_cast<std::make_unsigned_t<I>>(i) < core_.count()) core_.hint(static_cast<std::size_t>(i));
+  }
+  // The number of elements the cache indexes: valid indices are [0, size()).
+  std::size_t size() const { return core_.count(); }
   void start_download() { core_.start_download(); }
   void finish_download() { core_.finish_download(); }
   void download() {

@@ -107,6 +107,7 @@ class cache_core {
   const hpcstpf_stats_t &stats() const { return stats_; }
   std::size_t memory_bytes() const;
   std::size_t capacity() const { return capacity_; }
+  std::size_t count() const { return g_.count; }  // valid indices are [0, count)
 
  private:
   enum class phase { idle, downloading, ready, uploading, closed };

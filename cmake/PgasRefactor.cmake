@@ -1,0 +1,52 @@
+# pgas_refactor(TARGET name SOURCE file.cpp (ARRAYS name... | TRACE db) [POLICY p] [CHUNK n]
+#               [OUTPUT file] [FLAGS extra pgas-refactor flags...] [LIBS libs...])
+#
+# Builds executable TARGET from SOURCE rewritten by pgas-refactor at build time: the upc_forall loops
+# touching the chosen arrays read and write them through the software cache. The rewritten source is
+# generated in the build tree (OUTPUT, default <TARGET>.cpp) from the unmodified SOURCE, with SOURCE's
+# directory on the include path, and regenerated when SOURCE or the tool changes. LIBS are linked as well
+# as the runtime and the cache. Usable on any program built against this project's targets.
+function(pgas_refactor)
+  cmake_parse_arguments(ARG "" "TARGET;SOURCE;POLICY;CHUNK;OUTPUT;TRACE" "ARRAYS;FLAGS;LIBS" ${ARGN})
+  if(NOT ARG_TARGET OR NOT ARG_SOURCE OR (NOT ARG_ARRAYS AND NOT ARG_TRACE AND NOT ARG_FLAGS))
+    message(FATAL_ERROR "pgas_refactor: TARGET, SOURCE and ARRAYS or TRACE (or --array in FLAGS) are required")
+  endif()
+  if(NOT TARGET pgas-refactor)
+    message(WARNING "pgas_refactor(${ARG_TARGET}): pgas-refactor is not built; ${ARG_TARGET} is skipped")
+    return()
+  endif()
+  get_filename_component(source ${ARG_SOURCE} ABSOLUTE)
+  get_filename_component(source_dir ${source} DIRECTORY)
+  if(NOT ARG_OUTPUT)
+    set(ARG_OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/${ARG_TARGET}.cpp)
+  endif()
+  set(flags ${ARG_FLAGS})
+  foreach(array IN LISTS ARG_ARRAYS)
+    list(APPEND flags --array ${array})
+  endforeach()
+  if(ARG_TRACE)
+    list(APPEND flags --trace ${ARG_TRACE})
+  endif()
+  if(ARG_POLICY)
+    list(APPEND flags --policy ${ARG_POLICY})
+  endif()
+  if(ARG_CHUNK)
+    list(APPEND flags --chunk ${ARG_CHUNK})
+  endif()
+  # The compile flags the tool parses with: the source's directory and the include directories of the
+  # libraries the target links, as the compiler sees them.
+  set(includes "-I${source_dir}")
+  foreach(lib pgas pgas-cache pgas_refactored ${ARG_LIBS})
+    set(dirs "$<TARGET_PROPERTY:${lib},INTERFACE_INCLUDE_DIRECTORIES>")
+    list(APPEND includes "$<$<BOOL:${dirs}>:-I$<JOIN:${dirs},$<SEMICOLON>-I>>")
+  endforeach()
+  add_custom_command(
+    OUTPUT ${ARG_OUTPUT}
+    COMMAND pgas-refactor ${flags} ${source} -o ${ARG_OUTPUT} -- -std=c++20 ${includes}
+    DEPENDS ${source} pgas-refactor
+    COMMENT "pgas-refactor: ${ARG_SOURCE} -> ${ARG_OUTPUT}"
+    COMMAND_EXPAND_LISTS VERBATIM)
+  add_executable(${ARG_TARGET} ${ARG_OUTPUT})
+  target_include_directories(${ARG_TARGET} PRIVATE ${source_dir})
+  target_link_libraries(${ARG_TARGET} PRIVATE pgas pgas_refactored ${ARG_LIBS})
+endfunction()

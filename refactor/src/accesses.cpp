@@ -1,0 +1,286 @@
+// Finding and classifying the element accesses of the chosen arrays in a loop body: which are reads, which
+// are writes (`A[i] = v`) or updates (`A[i] += v`, `++A[i]`), and at which inspector level their index can
+// be computed.
+#include <clang/AST/ParentMapContext.h>
+#include <clang/AST/QualTypeNames.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+
+#include <map>
+#include <set>
+
+#include "analysis.hpp"
+#include "ast_util.hpp"
+
+namespace pgas::refactor {
+
+using namespace clang;
+
+namespace {
+
+// The dialect's array-like types: shared_array<T, C>, shared_array2d<T, C>, global_ptr<T>.
+struct ArrayKind {
+  bool ok = false, two_d = false;
+  QualType element;
+};
+
+ArrayKind array_kind(QualType t) {
+  auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      t.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
+  if (!spec || spec->getTemplateArgs().size() < 1) return {};
+  const std::string name = spec->getQualifiedNameAsString();
+  if (name != "pgas::shared_array" && name != "pgas::shared_array2d" && name != "pgas::global_ptr") return {};
+  return {true, name == "pgas::shared_array2d", spec->getTemplateArgs()[0].getAsType()};
+}
+
+// The parent of `e` above implicit nodes and parentheses; `outer` becomes e's outermost such wrapper.
+DynTypedNode parent_of(const Expr *e, ASTContext &ctx, const Expr *&outer) {
+  outer = e;
+  while (true) {
+    auto parents = ctx.getParents(*outer);
+    if (parents.empty()) return {};
+    const Expr *p = parents[0].get<Expr>();
+    if (p && (isa<ImplicitCastExpr>(p) || isa<MaterializeTemporaryExpr>(p) || isa<CXXBindTemporaryExpr>(p) ||
+              isa<ParenExpr>(p) || isa<ExprWithCleanups>(p))) {
+      outer = p;
+      continue;
+    }
+    return parents[0];
+  }
+}
+
+const char *binary_of(OverloadedOperatorKind k) {
+  switch (k) {
+    case OO_PlusEqual:
+      return "+";
+    case OO_MinusEqual:
+      return "-";
+    case OO_StarEqual:
+      return "*";
+    case OO_SlashEqual:
+      return "/";
+    case OO_PercentEqual:
+      return "%";
+    case OO_AmpEqual:
+      return "&";
+    case OO_PipeEqual:
+      return "|";
+    case OO_CaretEqual:
+      return "^";
+    case OO_LessLessEqual:
+      return "<<";
+    case OO_GreaterGreaterEqual:
+      return ">>";
+    case OO_PlusPlus:
+      return "+";
+    case OO_MinusMinus:
+      return "-";
+    default:
+      return nullptr;
+  }
+}
+
+class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
+ public:
+  AccessFinder(const std::set<std::string> &chosen, ASTContext &ctx, LoopModel &m, std::vector<Refusal> &r)
+      : chosen_(chosen), ctx_(ctx), m_(m), refusals_(r) {}
+
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *call) {
+    if (call->getOperator() != OO_Subscript || consumed_.count(call)) return true;
+    Access a;
+    a.subscript = call;
+    a.index = call->getArg(1);
+    const Expr *base = call->getArg(0);
+    int array = array_of(base, false);
+    if (array < 0) {
+      const CXXOperatorCallExpr *row = subscript_call(base);
+      if (!row || (array = array_of(row->getArg(0), true)) < 0) return true;
+      consumed_.insert(row);
+      a.row = row->getArg(1);
+      base = row->getArg(0);
+    }
+    bases_.insert(bare(base));
+    a.array = array;
+    classify(a);
+    return true;
+  }
+
+  // Any other use of a chosen array is refused, except const member calls (A.size(), A.cols()).
+  bool VisitDeclRefExpr(DeclRefExpr *ref) {
+    if (bases_.count(ref) || (array_of(ref, false) < 0 && array_of(ref, true) < 0)) return true;
+    auto parents = ctx_.getParents(*ref);
+    const MemberExpr *member = parents.empty() ? nullptr : parents[0].get<MemberExpr>();
+    auto *method = member ? dyn_cast<CXXMethodDecl>(member->getMemberDecl()) : nullptr;
+    if (method && method->isConst() && !isa<CXXConversionDecl>(method)) return true;
+    refuse(ref, "'" + ref->getDecl()->getName().str() + "' is used other than by element access",
+           "the loop passes or copies the array itself");
+    return true;
+  }
+
+ private:
+  // The index in m_.arrays of a chosen array named by `e` (with the right dimension), or -1.
+  int array_of(const Expr *e, bool two_d) {
+    const ValueDecl *d = named_decl(e);
+    if (!d || !chosen_.count(d->getName().str())) return -1;
+    if (d->getType()->isDependentType()) {
+      if (dependent_.insert(d).second)
+        refusals_.push_back(
+            {m_.loop->getBeginLoc(),
+             "not rewritten: the type of '" + d->getName().str() + "' depends on a template parameter",
+             e->getBeginLoc(), "rewrite a non-template copy, or the loop by hand"});
+      return -1;
+    }
+    ArrayKind kind = array_kind(d->getType());
+    if (!kind.ok || kind.two_d != two_d) return -1;
+    auto [it, added] = index_.emplace(d, static_cast<int>(m_.arrays.size()));
+    if (added) {
+      CachedArray a;
+      a.decl = d;
+      a.name = d->getName().str();
+      a.element_type =
+          TypeName::getFullyQualifiedName(kind.element.getUnqualifiedType(), ctx_, ctx_.getPrintingPolicy());
+      a.element_size = static_cast<unsigned>(ctx_.getTypeSizeInChars(kind.element).getQuantity());
+      a.two_d = two_d;
+      m_.arrays.push_back(a);
+    }
+    return it->second;
+  }
+
+  void refuse(const Expr *e, std::string why, std::string note) {
+    refusals_.push_back({m_.loop->getBeginLoc(), "not rewritten: " + why, e->getBeginLoc(), std::move(note)});
+  }
+
+  void classify(Access &a) {
+    CachedArray &array = m_.arrays[static_cast<std::size_t>(a.array)];
+    const Expr *outer;
+    DynTypedNode parent = parent_of(a.subscript, ctx_, outer);
+    a.whole = a.subscript;
+    if (auto *member = parent.get<MemberExpr>()) {
+      auto *method = dyn_cast<CXXMethodDecl>(member->getMemberDecl());
+      if (method && (isa<CXXConversionDecl>(method) || method->getName() == "get")) {
+        if (!isa<CXXConversionDecl>(method))
+          if (auto *call = ctx_.getParents(*member)[0].get<CXXMemberCallExpr>()) a.whole = call;
+        return add(a, array);
+      }
+    } else if (auto *op = parent.get<CXXOperatorCallExpr>()) {
+      const bool is_target = bare(op->getArg(0)) == a.subscript;
+      if (op->getOperator() == OO_Equal && !is_target) return add(a, array);
+      const char *binary = binary_of(op->getOperator());
+      if (is_target && (op->getOperator() == OO_Equal || binary)) {
+        a.kind = op->getOperator() == OO_Equal ? Access::kWrite : Access::kUpdate;
+        a.whole = op;
+        a.value =
+            op->getNumArgs() == 2 && op->getOperator() != OO_PlusPlus && op->getOperator() != OO_MinusMinus
+                ? op->getArg(1)
+                : nullptr;
+        if (binary) a.op = binary;
+        const Expr *assignment_outer;
+        if (parent_of(op, ctx_, assignment_outer).get<Expr>())
+          return refuse(op, "the value of an assignment to '" + array.name + "' is used",
+                        "a cached write must be a statement of its own");
+        return add(a, array);
+      }
+    }
+    refuse(a.subscript, "an element of '" + array.name + "' is used as a shared reference",
+           "only reads, assignments and compound assignments of elements can be cached");
+  }
+
+  void add(Access &a, CachedArray &array) {
+    ++array.sites;
+    (a.kind == Access::kRead ? array.read : array.written) = true;
+    if (a.kind == Access::kUpdate) array.read = true;
+    m_.accesses.push_back(a);
+  }
+
+  const std::set<std::string> &chosen_;
+  ASTContext &ctx_;
+  LoopModel &m_;
+  std::vector<Refusal> &refusals_;
+  std::map<const ValueDecl *, int> index_;
+  std::set<const Expr *> consumed_, bases_;
+  std::set<const ValueDecl *> dependent_;
+};
+
+// Inspector levels: a cached read's index needs the values of the cached reads it contains (directly or
+// through the body's declarations), so it can be hinted one level after the deepest of them.
+class DepthCalculator {
+ public:
+  explicit DepthCalculator(LoopModel &m) : m_(m) {
+    for (std::size_t k = 0; k < m.accesses.size(); ++k) by_whole_[m.accesses[k].whole] = k;
+    for (const DeclStmt *ds : m.body_decls)
+      for (const Decl *d : ds->decls())
+        if (auto *vd = dyn_cast<VarDecl>(d)) body_vars_.insert(vd);
+  }
+
+  int of_access(std::size_t k) {
+    Access &a = m_.accesses[k];
+    if (done_.count(k)) return a.depth;
+    done_.insert(k);  // a cycle cannot occur: an index never contains its own access
+    a.depth = 1 + std::max(a.row ? of_expr(a.row) : 0, of_expr(a.index));
+    return a.depth;
+  }
+
+ private:
+  int of_expr(const Stmt *s) {
+    if (!s) return 0;
+    if (auto *e = dyn_cast<Expr>(s)) {
+      auto it = by_whole_.find(e);
+      if (it != by_whole_.end() && m_.accesses[it->second].kind == Access::kRead)
+        return of_access(it->second);
+      if (auto *ref = dyn_cast<DeclRefExpr>(e)) {
+        auto *vd = dyn_cast<VarDecl>(ref->getDecl());
+        if (!vd || !body_vars_.count(vd)) return 0;
+        auto [known, added] = var_depth_.emplace(vd, 0);
+        if (added) known->second = of_expr(vd->getInit());
+        return known->second;
+      }
+    }
+    int depth = 0;
+    for (const Stmt *child : s->children()) depth = std::max(depth, of_expr(child));
+    return depth;
+  }
+
+  LoopModel &m_;
+  std::map<const Expr *, std::size_t> by_whole_;
+  std::set<const VarDecl *> body_vars_;
+  std::map<const VarDecl *, int> var_depth_;
+  std::set<std::size_t> done_;
+};
+
+void collect_vars(const Stmt *s, std::set<const VarDecl *> &out) {
+  if (!s) return;
+  if (auto *ref = dyn_cast<DeclRefExpr>(s))
+    if (auto *vd = dyn_cast<VarDecl>(ref->getDecl())) out.insert(vd);
+  for (const Stmt *child : s->children()) collect_vars(child, out);
+}
+
+}  // namespace
+
+bool find_accesses(const std::set<std::string> &chosen, ASTContext &ctx, LoopModel &m,
+                   std::vector<Refusal> &refusals) {
+  const std::size_t refused_before = refusals.size();
+  AccessFinder finder(chosen, ctx, m, refusals);
+  finder.TraverseStmt(const_cast<Stmt *>(m.body));
+  DepthCalculator depth(m);
+  for (std::size_t k = 0; k < m.accesses.size(); ++k) depth.of_access(k);
+  return !m.arrays.empty() || refusals.size() > refused_before;  // a chosen array of a dependent type
+}
+
+std::vector<const DeclStmt *> needed_decls(const Expr *e, const LoopModel &m) {
+  std::set<const VarDecl *> wanted;
+  collect_vars(e, wanted);
+  std::vector<bool> keep(m.body_decls.size(), false);
+  // Later declarations may use earlier ones: walk backwards, adding what each kept declaration reads.
+  for (std::size_t k = m.body_decls.size(); k-- > 0;) {
+    for (const Decl *d : m.body_decls[k]->decls())
+      if (auto *vd = dyn_cast<VarDecl>(d); vd && wanted.count(vd)) keep[k] = true;
+    if (keep[k])
+      for (const Decl *d : m.body_decls[k]->decls())
+        if (auto *vd = dyn_cast<VarDecl>(d)) collect_vars(vd->getInit(), wanted);
+  }
+  std::vector<const DeclStmt *> out;
+  for (std::size_t k = 0; k < keep.size(); ++k)
+    if (keep[k]) out.push_back(m.body_decls[k]);
+  return out;
+}
+
+}  // namespace pgas::refactor

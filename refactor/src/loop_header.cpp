@@ -1,0 +1,110 @@
+// Recognizing upc_forall loops and reading their headers: `upc_forall(init, cond, step, affinity)` expands to
+// `for (init; cond; step) if (!has_affinity(affinity)) {} else BODY` (runtime/include/pgas/forall.hpp).
+#include <clang/AST/ExprCXX.h>
+#include <clang/Lex/Lexer.h>
+
+#include "analysis.hpp"
+#include "ast_util.hpp"
+
+namespace pgas::refactor {
+
+using namespace clang;
+
+ForallSpelling forall_spelling(const ForStmt *loop, const ASTContext &ctx) {
+  const SourceManager &sm = ctx.getSourceManager();
+  ForallSpelling s;
+  SourceLocation loc = loop->getForLoc();
+  if (!loc.isMacroID() || Lexer::getImmediateMacroName(loc, sm, ctx.getLangOpts()) != "upc_forall") return s;
+  s.is_forall = true;
+  s.keyword = sm.getExpansionLoc(loc);
+  SourceLocation caller = sm.getImmediateMacroCallerLoc(loc);
+  if (caller.isMacroID()) s.wrapper = Lexer::getImmediateMacroName(caller, sm, ctx.getLangOpts()).str();
+  return s;
+}
+
+namespace {
+
+bool refuse(std::vector<Refusal> &refusals, const ForStmt *loop, const Expr *what, std::string message,
+            std::string note) {
+  SourceLocation at = what ? what->getBeginLoc() : loop->getBeginLoc();
+  refusals.push_back({loop->getBeginLoc(), std::move(message), at, std::move(note)});
+  return false;
+}
+
+std::string type_name(QualType t, const ASTContext &ctx) {
+  PrintingPolicy pp(ctx.getLangOpts());
+  pp.SuppressTagKeyword = true;
+  return t.getUnqualifiedType().getNonReferenceType().getAsString(pp);
+}
+
+bool read_init(const Stmt *init, const ASTContext &ctx, LoopModel &m) {
+  if (auto *ds = dyn_cast_or_null<DeclStmt>(init); ds && ds->isSingleDecl()) {
+    auto *vd = dyn_cast<VarDecl>(ds->getSingleDecl());
+    if (!vd || !vd->getInit() || !vd->getType()->isIntegerType()) return false;
+    m.var = vd;
+    m.declares_var = true;
+    m.first = spelled(vd->getInit()->getSourceRange(), ctx);
+  } else if (auto *bo = dyn_cast_or_null<BinaryOperator>(init); bo && bo->getOpcode() == BO_Assign) {
+    auto *vd = dyn_cast_or_null<VarDecl>(named_decl(bo->getLHS()));
+    if (!vd || !vd->getType()->isIntegerType()) return false;
+    m.var = vd;
+    m.first = spelled(bo->getRHS()->getSourceRange(), ctx);
+  } else {
+    return false;
+  }
+  m.var_type = type_name(m.var->getType(), ctx);
+  m.var_name = m.var->getName().str();
+  return true;
+}
+
+bool read_cond(const Expr *cond, const ASTContext &ctx, LoopModel &m) {
+  auto *bo = dyn_cast_or_null<BinaryOperator>(cond ? bare(cond) : nullptr);
+  if (!bo || (bo->getOpcode() != BO_LT && bo->getOpcode() != BO_LE) || named_decl(bo->getLHS()) != m.var)
+    return false;
+  m.compare = bo->getOpcodeStr().str();
+  m.bound = spelled(bo->getRHS()->getSourceRange(), ctx);
+  return true;
+}
+
+bool read_step(const Expr *inc, const ASTContext &ctx, LoopModel &m) {
+  if (!inc) return false;
+  m.step = spelled(inc->getSourceRange(), ctx);
+  if (auto *uo = dyn_cast<UnaryOperator>(bare(inc)); uo && uo->isIncrementOp())
+    return named_decl(uo->getSubExpr()) == m.var && (m.stride = "1", true);
+  if (auto *ca = dyn_cast<CompoundAssignOperator>(bare(inc)); ca && ca->getOpcode() == BO_AddAssign) {
+    m.stride = spelled(ca->getRHS()->getSourceRange(), ctx);
+    return named_decl(ca->getLHS()) == m.var;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool read_header(const ForStmt *loop, const ASTContext &ctx, LoopModel &m, std::vector<Refusal> &refusals) {
+  m.loop = loop;
+  auto *test = dyn_cast_or_null<IfStmt>(loop->getBody());
+  auto *negation = test ? dyn_cast<UnaryOperator>(bare(test->getCond())) : nullptr;
+  auto *call = negation ? dyn_cast<CallExpr>(bare(negation->getSubExpr())) : nullptr;
+  if (!call || call->getNumArgs() != 1 || !test->getElse())
+    return refuse(refusals, loop, nullptr, "not rewritten: the upc_forall expansion has an unknown shape",
+                  "expected `for (...) if (!has_affinity(...)) {} else body`");
+  m.affinity_expr = call->getArg(0);
+  m.affinity = spelled(m.affinity_expr->getSourceRange(), ctx);
+  m.body = test->getElse();
+  if (!read_init(loop->getInit(), ctx, m))
+    return refuse(refusals, loop, nullptr, "not rewritten: unsupported loop initialization",
+                  "the first clause must declare or assign one integer variable");
+  if (!read_cond(loop->getCond(), ctx, m))
+    return refuse(refusals, loop, loop->getCond(), "not rewritten: unsupported loop condition",
+                  "the condition must be `" + m.var_name + " < bound` or `" + m.var_name + " <= bound`");
+  if (!read_step(loop->getInc(), ctx, m))
+    return refuse(
+        refusals, loop, loop->getInc(), "not rewritten: unsupported loop step",
+        "the step must be `" + m.var_name + "++`, `++" + m.var_name + "` or `" + m.var_name + " += step`");
+  if (auto *block = dyn_cast<CompoundStmt>(m.body))
+    for (const Stmt *s : block->body())
+      if (auto *ds = dyn_cast<DeclStmt>(s)) m.body_decls.push_back(ds);
+  return true;
+}
+
+}  // namespace pgas::refactor

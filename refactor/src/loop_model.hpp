@@ -1,0 +1,65 @@
+// What the analysis knows about one upc_forall loop: its header, the chosen arrays it touches, and each
+// element access of those arrays in the body. The rewriter works only from this and the source text.
+#pragma once
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+
+#include <string>
+#include <vector>
+
+namespace pgas::refactor {
+
+// One reason a loop is left untouched: a warning at `where`, and a note on the offending expression.
+struct Refusal {
+  clang::SourceLocation where;
+  std::string message;
+  clang::SourceLocation note_at;
+  std::string note;
+};
+
+// An array the user chose (by --array or from a trace) as it appears in one loop.
+struct CachedArray {
+  const clang::ValueDecl *decl = nullptr;
+  std::string name;          // as spelled
+  std::string element_type;  // fully qualified
+  unsigned element_size = 0;
+  bool two_d = false;     // shared_array2d: cached through its flat array, index row * cols() + col
+  std::string cache_var;  // the generated cache's name
+  unsigned sites = 0;     // element accesses in the body (each may need a cache slot per iteration)
+  bool read = false, written = false;
+};
+
+// An element access A[i] or A[i][j] of a chosen array in the loop body.
+struct Access {
+  enum Kind { kRead, kWrite, kUpdate };
+  Kind kind = kRead;
+  int array = -1;                          // index into LoopModel::arrays
+  const clang::Expr *subscript = nullptr;  // the operator[] call yielding the element reference
+  const clang::Expr *row = nullptr;        // 2-D: the row index
+  const clang::Expr *index = nullptr;      // 1-D index, or 2-D column
+  const clang::Expr *whole = nullptr;      // what the rewrite replaces: the read, or the whole assignment
+  const clang::Expr *value = nullptr;      // write / update: the right-hand side (null for ++ / --)
+  std::string op;                          // update: the binary operator ("+" for += and ++)
+  int depth = 1;                           // inspector level: 1 + the deepest cached read its index needs
+};
+
+struct LoopModel {
+  const clang::ForStmt *loop = nullptr;
+  clang::SourceLocation keyword;        // the upc_forall token
+  const clang::VarDecl *var = nullptr;  // the iteration variable
+  bool declares_var = false;            // init is a declaration (`long e = 0`), not an assignment
+  std::string var_type, var_name;
+  std::string first, bound, compare;  // init value, bound, "<" or "<="
+  std::string step, stride;           // the step clause as written, and the distance it moves the variable
+  std::string affinity;               // the affinity clause as written
+  const clang::Expr *affinity_expr = nullptr;
+  const clang::Stmt *body = nullptr;  // the statement after the macro (the loop body)
+  std::vector<CachedArray> arrays;
+  std::vector<Access> accesses;
+  // Declarations at the top level of the body, in order: the inspector may recompute them.
+  std::vector<const clang::DeclStmt *> body_decls;
+};
+
+}  // namespace pgas::refactor

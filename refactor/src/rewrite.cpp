@@ -1,0 +1,239 @@
+// Generates the rewritten loop:
+//   {
+//     const T v_chunk = C;
+//     pgas::cache<E> A_cache(A, pgas::refactored::tile_capacity(first, bound, v_chunk, sites of A));
+//     for (T v_tile = first; v_tile < bound; v_tile += v_chunk * stride) {
+//       upc_forall(T v = v_tile, v < bound && v < v_tile + v_chunk * stride, step, affinity) { hints }
+//       A_cache.download();                        // one hint loop and download per inspector level
+//       upc_forall(same header) { body, A's reads and writes through A_cache.get / put }
+//       A_cache.upload();
+//     }
+//     A_cache.close();
+//   }
+// The body is copied from the source text with only the accesses replaced, so comments and formatting stay.
+#include "rewrite.hpp"
+
+#include <clang/Lex/Lexer.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include "analysis.hpp"
+#include "ast_util.hpp"
+
+namespace pgas::refactor {
+
+using namespace clang;
+
+namespace {
+
+// Whether an expression can stand as an operand of + or * without parentheses.
+bool is_primary(const Expr *e) {
+  e = e->IgnoreImpCasts();
+  return isa<DeclRefExpr>(e) || isa<IntegerLiteral>(e) || isa<ParenExpr>(e) || isa<CallExpr>(e) ||
+         isa<MemberExpr>(e) || isa<FloatingLiteral>(e);
+}
+
+class Renderer {
+ public:
+  Renderer(const LoopModel &m, ASTContext &ctx, const std::string &policy)
+      : m_(m), ctx_(ctx), policy_(policy) {
+    const SourceManager &sm = ctx.getSourceManager();
+    for (std::size_t k = 0; k < m.accesses.size(); ++k) {
+      CharSourceRange r = file_range(m.accesses[k].whole->getSourceRange(), ctx);
+      if (r.isInvalid()) {
+        error_ = "an access of '" + array(m.accesses[k]).name + "' is inside a macro expansion";
+        return;
+      }
+      edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k});
+    }
+    std::sort(edits_.begin(), edits_.end(), [](const Edit &a, const Edit &b) { return a.begin < b.begin; });
+    buffer_ = sm.getBufferData(sm.getFileID(sm.getExpansionLoc(m.loop->getBeginLoc())));
+  }
+
+  const std::string &error() const { return error_; }
+
+  // The source of a node with the accesses inside it replaced.
+  std::string node(SourceRange r) {
+    CharSourceRange fr = file_range(r, ctx_);
+    if (fr.isInvalid()) {
+      error_ = "part of the loop body is spelled inside a macro expansion";
+      return {};
+    }
+    const SourceManager &sm = ctx_.getSourceManager();
+    return range(sm.getFileOffset(fr.getBegin()), sm.getFileOffset(fr.getEnd()));
+  }
+  std::string node(const Stmt *s) { return node(s->getSourceRange()); }
+
+  std::string index(const Access &a) {
+    if (!a.row) return node(a.index);
+    std::string row = node(a.row), col = node(a.index);
+    if (!is_primary(a.row)) row = "(" + row + ")";
+    auto *bo = dyn_cast<BinaryOperator>(a.index->IgnoreImpCasts());
+    if (!is_primary(a.index) && !(bo && (bo->isAdditiveOp() || bo->isMultiplicativeOp())))
+      col = "(" + col + ")";
+    return row + " * " + array(a).name + ".cols() + " + col;
+  }
+
+  std::string access(const Access &a) {
+    const std::string &cache = array(a).cache_var, idx = index(a);
+    if (a.kind == Access::kRead) return cache + ".get(" + idx + ")";
+    std::string value = a.value ? node(a.value) : "1";
+    if (a.kind == Access::kWrite || policy_ == "sum") return cache + ".put(" + idx + ", " + value + ")";
+    if (a.value && !is_primary(a.value)) value = "(" + value + ")";
+    return cache + ".put(" + idx + ", " + cache + ".get(" + idx + ") " + a.op + " " + value + ")";
+  }
+
+ private:
+  struct Edit {
+    unsigned begin, end;
+    std::size_t access;
+  };
+  const CachedArray &array(const Access &a) const { return m_.arrays[static_cast<std::size_t>(a.array)]; }
+
+  std::string range(unsigned begin, unsigned end) {
+    std::string out;
+    unsigned at = begin;
+    for (const Edit &e : edits_) {
+      if (e.begin < at || e.end > end) continue;  // outside, or inside an edit already rendered
+      out += buffer_.substr(at, e.begin - at).str();
+      out += access(m_.accesses[e.access]);
+      at = e.end;
+    }
+    return out + buffer_.substr(at, end - at).str();
+  }
+
+  const LoopModel &m_;
+  ASTContext &ctx_;
+  const std::string &policy_;
+  std::vector<Edit> edits_;
+  llvm::StringRef buffer_;
+  std::string error_;
+};
+
+std::string fresh(const std::string &base, const std::function<bool(const std::string &)> &taken) {
+  std::string name = base;
+  for (int k = 2; taken(name); ++k) name = base + std::to_string(k);
+  return name;
+}
+
+}  // namespace
+
+std::size_t default_chunk(const LoopModel &m, std::size_t cache_memory) {
+  std::size_t per_iteration = 0, fixed = 0;
+  for (const CachedArray &a : m.arrays) {
+    per_iteration += a.sites * (96 + 3 * std::size_t{a.element_size});
+    fixed += 64 + 16 * 1024;
+  }
+  if (per_iteration == 0 || cache_memory <= fixed) return 1;
+  return std::max<std::size_t>(1, (cache_memory - fixed) / per_iteration);
+}
+
+namespace {
+
+// The characters of a statement that ends with a body: through its `}` or its `;`.
+CharSourceRange statement_range(const Stmt *s, const Stmt *body, const ASTContext &ctx) {
+  const SourceManager &sm = ctx.getSourceManager();
+  SourceLocation begin = sm.getExpansionLoc(s->getBeginLoc()), end = sm.getExpansionLoc(body->getEndLoc());
+  if (isa<CompoundStmt>(body)) return CharSourceRange::getTokenRange(begin, end);
+  return CharSourceRange::getCharRange(
+      begin, Lexer::findLocationAfterToken(end, tok::semi, sm, ctx.getLangOpts(), false));
+}
+
+const Stmt *body_of(const Stmt *loop) {
+  if (auto *f = dyn_cast<ForStmt>(loop)) return f->getBody();
+  if (auto *w = dyn_cast<WhileStmt>(loop)) return w->getBody();
+  return cast<CXXForRangeStmt>(loop)->getBody();
+}
+
+}  // namespace
+
+std::pair<CharSourceRange, CharSourceRange> hoist_ranges(const Stmt *target, const ASTContext &ctx) {
+  const SourceManager &sm = ctx.getSourceManager();
+  CharSourceRange r = statement_range(target, body_of(target), ctx);
+  const SourceLocation after =
+      r.isTokenRange() ? Lexer::getLocForEndOfToken(r.getEnd(), 0, sm, ctx.getLangOpts()) : r.getEnd();
+  return {CharSourceRange::getCharRange(r.getBegin(), r.getBegin()),
+          CharSourceRange::getCharRange(after, after)};
+}
+
+LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTContext &ctx,
+                         const std::function<bool(const std::string &)> &taken, const Stmt *hoist_to) {
+  LoopModel m = model;
+  for (CachedArray &a : m.arrays) a.cache_var = fresh(a.name + "_cache", taken);
+  Renderer render(m, ctx, settings.policy);
+  LoopRewrite out;
+  const std::string chunk = fresh(m.var_name + "_chunk", taken), tile = fresh(m.var_name + "_tile", taken);
+  const std::size_t chunk_value = settings.chunk ? settings.chunk : default_chunk(m, settings.cache_memory);
+  const std::string span = m.stride == "1" ? chunk : chunk + " * (" + m.stride + ")";
+  const std::string header = "upc_forall(" + (m.declares_var ? m.var_type + " " : std::string()) +
+                             m.var_name + " = " + tile + ", " + m.var_name + " " + m.compare + " " + m.bound +
+                             " && " + m.var_name + " < " + tile + " + " + span + ", " + m.step + ", " +
+                             m.affinity + ")";
+  // The first value the loop does not reach, for sizing the caches.
+  const bool simple = std::all_of(m.bound.begin(), m.bound.end(),
+                                  [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+  const std::string past = m.compare == "<" ? m.bound : (simple ? m.bound : "(" + m.bound + ")") + " + 1";
+  std::string opening = "const " + m.var_type + " " + chunk + " = " + std::to_string(chunk_value) + ";\n";
+  for (const CachedArray &a : m.arrays) {
+    const std::string source = a.two_d ? a.name + ".flat()" : a.name;
+    opening += "pgas::cache<" + a.element_type + "> " + a.cache_var + "(" + source +
+               ", pgas::refactored::tile_capacity(" + m.first + ", " + past + ", " + chunk + ", " +
+               std::to_string(a.sites) + ")" +
+               (settings.policy == "any" ? "" : ", pgas::write_policy::" + settings.policy) + ");\n";
+  }
+  std::string text = "for (" + m.var_type + " " + tile + " = " + m.first + "; " + tile + " " + m.compare +
+                     " " + m.bound + "; " + tile + " += " + span + ") {\n";
+  int levels = 1;
+  for (const Access &a : m.accesses)
+    if (a.kind != Access::kWrite) levels = std::max(levels, std::min(a.depth, settings.inspector_levels));
+  for (int level = 1; level <= levels; ++level) {
+    std::vector<std::string> hints;
+    std::set<const DeclStmt *> decls;
+    std::set<int> hinted;
+    for (const Access &a : m.accesses) {
+      if (a.kind == Access::kWrite || a.depth != level) continue;
+      for (const Expr *e : {a.row, a.index})
+        if (e)
+          for (const DeclStmt *d : needed_decls(e, m)) decls.insert(d);
+      std::string hint = m.arrays[static_cast<std::size_t>(a.array)].cache_var + ".hint_speculative(" +
+                         render.index(a) + ");\n";
+      if (std::find(hints.begin(), hints.end(), hint) == hints.end()) hints.push_back(hint);
+      hinted.insert(a.array);
+    }
+    if (!hints.empty()) {
+      text += header + " {\n";
+      for (const DeclStmt *d : m.body_decls)
+        if (decls.count(d)) text += render.node(d) + "\n";
+      for (const std::string &h : hints) text += h;
+      text += "}\n";
+    }
+    for (std::size_t k = 0; k < m.arrays.size(); ++k)
+      if (level == 1 || hinted.count(static_cast<int>(k))) text += m.arrays[k].cache_var + ".download();\n";
+  }
+  const bool block = isa<CompoundStmt>(m.body);
+  text += header + " " + (block ? "" : "{\n") + render.node(m.body) + (block ? "\n" : ";\n}\n");
+  for (const CachedArray &a : m.arrays) text += a.cache_var + ".upload();\n";
+  text += "}";
+  std::string closing;
+  for (const CachedArray &a : m.arrays) closing += a.cache_var + ".close();\n";
+  if (!render.error().empty()) {
+    out.error = render.error();
+    return out;
+  }
+  const SourceManager &sm = ctx.getSourceManager();
+  SourceLocation begin = sm.getExpansionLoc(m.loop->getBeginLoc());
+  SourceLocation end = sm.getExpansionLoc(m.body->getEndLoc());
+  if (!block) end = Lexer::findLocationAfterToken(end, tok::semi, sm, ctx.getLangOpts(), false);
+  out.range = block ? CharSourceRange::getTokenRange(begin, end) : CharSourceRange::getCharRange(begin, end);
+  out.names = {chunk, tile};
+  for (const CachedArray &a : m.arrays) out.names.push_back(a.cache_var);
+  out.opening = opening;
+  out.closing = closing;
+  out.text = hoist_to ? text : "{\n" + opening + text + "\n" + closing + "}";
+  return out;
+}
+
+}  // namespace pgas::refactor

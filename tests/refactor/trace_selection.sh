@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# --trace: traces a program by source line, lets pgas-refactor choose the arrays from the trace, and checks
+# the choice: only the loop with remote accesses is rewritten, and only for the array it reads remotely.
+# Usage: trace_selection.sh TOOL PGASRUN PROGRAM SOURCE SOURCE_DIR WORK_DIR
+set -uo pipefail
+tool=$1 pgasrun=$2 program=$3 source=$4 src=$5 work=$6
+mkdir -p "$work" && rm -f "$work/trace.db" "$work/out.cpp"
+fail() { echo "FAIL: $*"; exit 1; }
+"$pgasrun" -n 4 --timeout 60 --trace "$work/trace.db" --lines "$program" >/dev/null || fail "traced run failed"
+flags=(-- -std=c++20 "-I$src/runtime/include" "-I$src/cache/include" "-I$src/refactor/include")
+"$tool" --trace "$work/trace.db" "$source" -o "$work/out.cpp" "${flags[@]}" || fail "pgas-refactor --trace failed"
+[ "$(grep -c 'pgas::cache<int> y_cache' "$work/out.cpp")" = 1 ] || fail "y is not cached exactly once"
+! grep -q 'x_cache' "$work/out.cpp" || fail "x, read only locally, is cached"
+# A threshold above every share chooses nothing: the file is unchanged.
+"$tool" --trace "$work/trace.db" --trace-threshold 101 "$source" -o "$work/none.cpp" "${flags[@]}" ||
+  fail "pgas-refactor --trace-threshold 101 failed"
+cmp -s "$source" "$work/none.cpp" || fail "a threshold of 101% still rewrote the file"
+# A missing database is an error naming it.
+"$tool" --trace "$work/missing.db" "$source" "${flags[@]}" 2>"$work/err" >/dev/null && fail "missing database accepted"
+grep -q "missing.db" "$work/err" || fail "the error does not name the database"
+echo "PASS"
