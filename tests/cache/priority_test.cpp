@@ -111,8 +111,9 @@ TEST(Priority, ReadsSeeTheThreadsOwnWritesUntilTheUpload) {
   for (std::size_t i = 0; i < a.size(); i += 2)
     if (a.locate(i).thread != MYTHREAD) c.put(i, -MYTHREAD - 1);
   for (std::size_t i = 0; i < a.size(); ++i)
-    if (a.locate(i).thread != MYTHREAD)
+    if (a.locate(i).thread != MYTHREAD) {
       EXPECT_EQ(c.get(i), i % 2 == 0 ? -MYTHREAD - 1 : value_of<int>(i)) << i;
+    }
   c.upload();
   c.close();
   upc_barrier;
@@ -146,7 +147,9 @@ TEST(Priority, CApi) {
   upc_barrier;
   for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(std::int64_t(a[i]), 1000) << i;
   // Per owner and tile: read the tags, then write values and tags where this thread won.
-  if (THREADS > 1) EXPECT_GT(s.transport_calls, 0u);
+  if (THREADS > 1) {
+    EXPECT_GT(s.transport_calls, 0u);
+  }
   upc_barrier;
 }
 
