@@ -3,8 +3,9 @@
 # binary, on the MPI conduit) and bench_mpi_peer (MPI_Get/MPI_Put + MPI_Win_flush written directly), at 2
 # ranks, over shared memory (btl vader, osc/sm) and over TCP (btl tcp, osc/pt2pt, so that RMA really
 # crosses the TCP stack). Prints ours/raw: the overhead of our layer (1.0 = none). Then the samples,
-# original against hand-tuned, on the MPI conduit over TCP at 4 ranks: real network latency, the honest
-# counterpart of the emulated pgasrun --latency runs (bench/run_samples_bench.sh).
+# original against pgas-refactor's rewrite (NAME_opt) and the hand-tuned variant, on the MPI conduit over
+# TCP at 4 ranks: real network latency, the honest counterpart of the emulated pgasrun --latency runs
+# (bench/run_samples_bench.sh, bench/run_refactor_bench.sh).
 #
 #   bench/run_mpi_conduit_bench.sh [BUILD_DIR] [REPEATS]     (defaults: build, 3)
 #
@@ -76,14 +77,18 @@ sort -t$'\t' -k1,3 -k4,4g "$results/medians.tsv" | awk -F'\t' '
 
 echo
 echo "Samples on the MPI conduit over TCP (btl tcp, osc/pt2pt), 4 ranks, median of $repeats runs, seconds:"
-printf "| %-8s | %11s | %11s | %15s |\n" sample original manual original/manual
-printf "|%s|%s|%s|%s|\n" ---------- ------------: ------------: ----------------:
-sample() {  # sample NAME ARGS...: NAME and NAME_manual with the same arguments
-  local name=$1 o m
+printf "| %-8s | %11s | %11s | %11s | %15s | %16s |\n" sample original refactored manual original/manual \
+  original/refactored
+printf "|%s|%s|%s|%s|%s|%s|\n" ---------- ------------: ------------: ------------: ----------------: \
+  -----------------:
+sample() {  # sample NAME ARGS...: NAME, NAME_opt (pgas-refactor's rewrite) and NAME_manual, same arguments
+  local name=$1 o r m
   shift
   o=$(measure time timeout "$limit" mpirun --oversubscribe -np 4 "${tcp[@]}" "$bin/$name" "$@")
+  r=$(measure time timeout "$limit" mpirun --oversubscribe -np 4 "${tcp[@]}" "$bin/${name}_opt" "$@")
   m=$(measure time timeout "$limit" mpirun --oversubscribe -np 4 "${tcp[@]}" "$bin/${name}_manual" "$@")
-  printf "| %-8s | %11.4f | %11.4f | %15.1f |\n" "$name" "$o" "$m" "$(calc "($m > 0) ? $o / $m : 0")"
+  printf "| %-8s | %11.4f | %11.4f | %11.4f | %15.1f | %16.1f |\n" "$name" "$o" "$r" "$m" \
+    "$(calc "($m > 0) ? $o / $m : 0")" "$(calc "($r > 0) ? $o / $r : 0")"
 }
 sample dp --n 20000 --repeat 2
 sample cc --vertices 4000 --edges 12000
