@@ -22,7 +22,13 @@ echo "== 2. Where the remote accesses are"
 
 echo
 echo "== 3. CC against CC with bulk and coalesced transfers, 4 threads, emulated 2 us latency"
-seconds() { "$bin/pgasrun" -n 4 --latency 2us "$@" 2>/dev/null | tee /dev/stderr | sed -n 's/.*time=\([0-9.]*\).*/\1/p'; }
+# Shows a run's output and returns its time (not through tee /dev/stderr, which truncates a redirected log).
+seconds() {
+  local out
+  out=$("$bin/pgasrun" -n 4 --latency 2us "$@" 2>/dev/null)
+  printf '%s\n' "$out" >&2
+  sed -n 's/.*time=\([0-9.]*\).*/\1/p' <<<"$out"
+}
 original=$(seconds "$bin/cc" "${graph[@]}")
 tuned=$(seconds "$bin/cc_manual" "${graph[@]}")
 awk -v o="$original" -v t="$tuned" 'BEGIN { printf "speedup: %.1fx (%.3f s -> %.3f s)\n", o / t, o, t }'
