@@ -2,12 +2,18 @@
 //   {
 //     const T v_chunk = C;
 //     pgas::cache<E> A_cache(A, pgas::refactored::tile_capacity(first, bound, v_chunk, sites of A));
+//     std::vector<T> v_owned;                      // the tile's iterations that this thread runs
 //     for (T v_tile = first; v_tile < bound; v_tile += v_chunk * stride) {
-//       upc_forall(T v = v_tile, v < bound && v < v_tile + v_chunk * stride, step, affinity) { hints }
-//       A_cache.download();                        // one hint loop and download per inspector level
-//       upc_forall(same header) { body, A's reads and writes through A_cache.get / put }
+//       v_owned.clear();
+//       upc_forall(T v = v_tile, v < bound && v < v_tile + v_chunk * stride, step, affinity) {
+//         v_owned.push_back(v); hints }
+//       A_cache.download();
+//       for (T v : v_owned) { hints of the next inspector level }  A_cache.download();   // if any
+//       for (T v : v_owned) { body, A's reads and writes through A_cache.get / put }
 //       A_cache.upload();
 //     }
+// Only the first loop tests the affinity: the others walk the iterations it found. A loop whose header
+// assigns a variable declared before it keeps upc_forall headers throughout (the variable's final value).
 //     A_cache.close();
 //   }
 // The body is copied from the source text with only the accesses replaced, so comments and formatting stay.
@@ -166,6 +172,7 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   Renderer render(m, ctx, settings.policy);
   LoopRewrite out;
   const std::string chunk = fresh(m.var_name + "_chunk", taken), tile = fresh(m.var_name + "_tile", taken);
+  const std::string owned = m.declares_var ? fresh(m.var_name + "_owned", taken) : std::string();
   const std::size_t chunk_value = settings.chunk ? settings.chunk : default_chunk(m, settings.cache_memory);
   const std::string span = m.stride == "1" ? chunk : chunk + " * (" + m.stride + ")";
   const std::string header = "upc_forall(" + (m.declares_var ? m.var_type + " " : std::string()) +
@@ -176,7 +183,11 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   const bool simple = std::all_of(m.bound.begin(), m.bound.end(),
                                   [](unsigned char c) { return std::isalnum(c) || c == '_'; });
   const std::string past = m.compare == "<" ? m.bound : (simple ? m.bound : "(" + m.bound + ")") + " + 1";
+  // The header of the loops after the first: over the owned iterations, or the upc_forall again.
+  const std::string walk =
+      owned.empty() ? header : "for (" + m.var_type + " " + m.var_name + " : " + owned + ")";
   std::string opening = "const " + m.var_type + " " + chunk + " = " + std::to_string(chunk_value) + ";\n";
+  if (!owned.empty()) opening += "std::vector<" + m.var_type + "> " + owned + ";\n";
   for (const CachedArray &a : m.arrays) {
     const std::string source = a.two_d ? a.name + ".flat()" : a.name;
     opening += "pgas::cache<" + a.element_type + "> " + a.cache_var + "(" + source +
@@ -186,6 +197,7 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   }
   std::string text = "for (" + m.var_type + " " + tile + " = " + m.first + "; " + tile + " " + m.compare +
                      " " + m.bound + "; " + tile + " += " + span + ") {\n";
+  if (!owned.empty()) text += owned + ".clear();\n";
   int levels = 1;
   for (const Access &a : m.accesses)
     if (a.kind != Access::kWrite) levels = std::max(levels, std::min(a.depth, settings.inspector_levels));
@@ -203,8 +215,10 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
       if (std::find(hints.begin(), hints.end(), hint) == hints.end()) hints.push_back(hint);
       hinted.insert(a.array);
     }
-    if (!hints.empty()) {
-      text += header + " {\n";
+    const bool first_loop = level == 1 && !owned.empty();  // it finds the owned iterations
+    if (!hints.empty() || first_loop) {
+      text += (level == 1 ? header : walk) + " {\n";
+      if (first_loop) text += owned + ".push_back(" + m.var_name + ");\n";
       for (const DeclStmt *d : m.body_decls)
         if (decls.count(d)) text += render.node(d) + "\n";
       for (const std::string &h : hints) text += h;
@@ -214,7 +228,7 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
       if (level == 1 || hinted.count(static_cast<int>(k))) text += m.arrays[k].cache_var + ".download();\n";
   }
   const bool block = isa<CompoundStmt>(m.body);
-  text += header + " " + (block ? "" : "{\n") + render.node(m.body) + (block ? "\n" : ";\n}\n");
+  text += walk + " " + (block ? "" : "{\n") + render.node(m.body) + (block ? "\n" : ";\n}\n");
   for (const CachedArray &a : m.arrays) text += a.cache_var + ".upload();\n";
   text += "}";
   std::string closing;
@@ -229,6 +243,7 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   if (!block) end = Lexer::findLocationAfterToken(end, tok::semi, sm, ctx.getLangOpts(), false);
   out.range = block ? CharSourceRange::getTokenRange(begin, end) : CharSourceRange::getCharRange(begin, end);
   out.names = {chunk, tile};
+  if (!owned.empty()) out.names.push_back(owned);
   for (const CachedArray &a : m.arrays) out.names.push_back(a.cache_var);
   out.opening = opening;
   out.closing = closing;

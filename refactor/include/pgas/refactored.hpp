@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <type_traits>
 #include <utility>
+#include <vector>  // the iterations of a tile that a thread owns
 
 #include "pgas/cache.hpp"
 
