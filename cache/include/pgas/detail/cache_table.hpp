@@ -21,8 +21,7 @@ class cache_table {
   static constexpr std::uint8_t kDirty = 4;   // written in this tile
 
   explicit cache_table(std::size_t capacity)
-      : capacity_(capacity),
-        bits_(std::bit_width(std::max<std::size_t>(2 * capacity, 2) - 1)),
+      : bits_(std::bit_width(std::max<std::size_t>(2 * capacity, 2) - 1)),
         mask_((std::size_t{1} << bits_) - 1),
         slots_(mask_ + 1),
         used_(capacity) {}
@@ -72,7 +71,6 @@ class cache_table {
   // Fibonacci hashing: consecutive and strided indices spread over the table.
   std::size_t home(std::size_t key) const { return (key * 0x9E3779B97F4A7C15ull) >> (64 - bits_); }
 
-  std::size_t capacity_;
   int bits_;
   std::size_t mask_;
   std::vector<slot> slots_;

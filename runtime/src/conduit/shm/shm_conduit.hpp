@@ -17,17 +17,25 @@ namespace pgas::rt {
 class ShmConduit final : public Conduit {
   // Vector transfers touch scattered elements: fetching a few ahead overlaps their cache misses.
   static constexpr std::size_t kPrefetchAhead = 8;
-  // Calls body(size) with the size as a compile-time constant for the common element sizes, so that each
-  // element's copy is a move instead of a call to memcpy.
-  template <class Body>
-  static void for_each_size(std::size_t size, Body body) {
+  // Calls copy(element, k, element_size) for the k-th element of a vector transfer on `thread`, with the
+  // common element sizes as compile-time constants (each copy a move, not a call to memcpy).
+  template <bool kWrite, class Copy>
+  static void each_element(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
+                           Copy copy) {
+    std::byte *base = g_runtime.segments[thread];
+    auto run = [&](auto element_size) {
+      for (std::size_t k = 0; k < count; ++k) {
+        if (k + kPrefetchAhead < count) __builtin_prefetch(base + at[k + kPrefetchAhead], kWrite);
+        copy(base + at[k], k, element_size);
+      }
+    };
     switch (size) {
       case 4:
-        return body(std::integral_constant<std::size_t, 4>{});
+        return run(std::integral_constant<std::size_t, 4>{});
       case 8:
-        return body(std::integral_constant<std::size_t, 8>{});
+        return run(std::integral_constant<std::size_t, 8>{});
       default:
-        return body(size);
+        return run(size);
     }
   }
 
@@ -52,23 +60,15 @@ class ShmConduit final : public Conduit {
   }
   void getv(int thread, const std::uint64_t *at, std::size_t count, std::size_t size, void *dst) override {
     auto *out = static_cast<std::byte *>(dst);
-    const std::byte *base = g_runtime.segments[thread];
-    for_each_size(size, [&](auto element_size) {
-      for (std::size_t k = 0; k < count; ++k) {
-        if (k + kPrefetchAhead < count) __builtin_prefetch(base + at[k + kPrefetchAhead]);
-        std::memcpy(out + k * element_size, base + at[k], element_size);
-      }
+    each_element<false>(thread, at, count, size, [&](std::byte *element, std::size_t k, auto element_size) {
+      std::memcpy(out + k * element_size, element, element_size);
     });
   }
   void putv(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
             const void *src) override {
     const auto *in = static_cast<const std::byte *>(src);
-    std::byte *base = g_runtime.segments[thread];
-    for_each_size(size, [&](auto element_size) {
-      for (std::size_t k = 0; k < count; ++k) {
-        if (k + kPrefetchAhead < count) __builtin_prefetch(base + at[k + kPrefetchAhead], 1);
-        std::memcpy(base + at[k], in + k * element_size, element_size);
-      }
+    each_element<true>(thread, at, count, size, [&](std::byte *element, std::size_t k, auto element_size) {
+      std::memcpy(element, in + k * element_size, element_size);
     });
   }
   void accv(int thread, const std::uint64_t *at, std::size_t count, pgas_type_t type, pgas_acc_op_t op,
