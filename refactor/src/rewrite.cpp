@@ -28,6 +28,7 @@
 
 #include "analysis.hpp"
 #include "ast_util.hpp"
+#include "pgas/hpcstpf.h"
 
 namespace pgas::refactor {
 
@@ -130,7 +131,7 @@ std::string fresh(const std::string &base, const std::function<bool(const std::s
 std::size_t default_chunk(const LoopModel &m, std::size_t cache_memory) {
   std::size_t per_iteration = 0, fixed = 0;
   for (const CachedArray &a : m.arrays) {
-    per_iteration += a.sites * (96 + 3 * std::size_t{a.element_size});
+    per_iteration += a.sites * HPCSTPF_BYTES_PER_ELEMENT(a.element_size);
     fixed += 64 + 16 * 1024;
   }
   if (per_iteration == 0 || cache_memory <= fixed) return 1;

@@ -91,6 +91,8 @@ void hpcstpf_stats(hpcstpf_handle_t h, hpcstpf_stats_t *stats);
 /* Bytes the cache's buffers use now, and the bound above. */
 size_t hpcstpf_memory(hpcstpf_handle_t h);
 size_t hpcstpf_memory_bound(size_t chunk, size_t elem_size);
+/* The part of the bound that grows with the chunk: bytes per cached element (tools sizing a chunk use it). */
+#define HPCSTPF_BYTES_PER_ELEMENT(elem_size) (112 + 3 * (size_t)(elem_size))
 
 #ifdef __cplusplus
 }
