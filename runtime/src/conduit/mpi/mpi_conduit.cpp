@@ -156,14 +156,24 @@ void MpiConduit::put_strict(int thread, std::uint64_t at, const void *src, std::
   put(thread, at, src, size);
 }
 
-MPI_Datatype MpiConduit::indexed(const std::uint64_t *at, std::size_t count, int block,
-                                 MPI_Datatype element) {
+MpiConduit::TargetLayout MpiConduit::target_layout(const std::uint64_t *at, std::size_t count, int block,
+                                                   MPI_Datatype element) {
+  int element_size = 0;
+  MPI_Type_size(element, &element_size);
+  const auto stride = static_cast<std::uint64_t>(block) * static_cast<std::uint64_t>(element_size);
+  bool contiguous = true;
+  for (std::size_t k = 1; k < count && contiguous; ++k) contiguous = at[k] == at[k - 1] + stride;
+  if (contiguous) return {static_cast<MPI_Aint>(at[0]), static_cast<int>(count) * block, element, false};
   displacements_.resize(count);
   for (std::size_t k = 0; k < count; ++k) displacements_[k] = static_cast<MPI_Aint>(at[k]);
   MPI_Datatype type;
   MPI_Type_create_hindexed_block(static_cast<int>(count), block, displacements_.data(), element, &type);
   MPI_Type_commit(&type);
-  return type;
+  return {0, 1, type, true};
+}
+
+void MpiConduit::release(TargetLayout &layout) {
+  if (layout.derived) MPI_Type_free(&layout.type);  // a transfer in flight keeps what it needs
 }
 
 void MpiConduit::getv(int thread, const std::uint64_t *at, std::size_t count, std::size_t size, void *dst) {
@@ -179,9 +189,10 @@ void MpiConduit::accv(int thread, const std::uint64_t *at, std::size_t count, pg
                       pgas_acc_op_t op, const void *src) {
   if (count == 0) return;
   MPI_Datatype element = mpi_type(type);
-  MPI_Datatype target = indexed(at, count, 1, element);
-  MPI_Accumulate(src, static_cast<int>(count), element, thread, 0, 1, target, accumulate_op(op), data_);
-  MPI_Type_free(&target);
+  TargetLayout target = target_layout(at, count, 1, element);
+  MPI_Accumulate(src, static_cast<int>(count), element, thread, target.displacement, target.count,
+                 target.type, accumulate_op(op), data_);
+  release(target);
   MPI_Win_flush(thread, data_);
 }
 
@@ -237,20 +248,22 @@ pgas_token_t MpiConduit::put_nb(int thread, std::uint64_t at, const void *src, s
 pgas_token_t MpiConduit::getv_nb(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
                                  void *dst) {
   if (count == 0) return 0;
-  MPI_Datatype target = indexed(at, count, static_cast<int>(size), MPI_BYTE);
+  TargetLayout target = target_layout(at, count, static_cast<int>(size), MPI_BYTE);
   MPI_Request request;
-  MPI_Rget(dst, static_cast<int>(count * size), MPI_BYTE, thread, 0, 1, target, data_, &request);
-  MPI_Type_free(&target);  // the transfer keeps what it needs
+  MPI_Rget(dst, static_cast<int>(count * size), MPI_BYTE, thread, target.displacement, target.count,
+           target.type, data_, &request);
+  release(target);
   return remember(request, -1);
 }
 
 pgas_token_t MpiConduit::putv_nb(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
                                  const void *src) {
   if (count == 0) return 0;
-  MPI_Datatype target = indexed(at, count, static_cast<int>(size), MPI_BYTE);
+  TargetLayout target = target_layout(at, count, static_cast<int>(size), MPI_BYTE);
   MPI_Request request;
-  MPI_Rput(src, static_cast<int>(count * size), MPI_BYTE, thread, 0, 1, target, data_, &request);
-  MPI_Type_free(&target);
+  MPI_Rput(src, static_cast<int>(count * size), MPI_BYTE, thread, target.displacement, target.count,
+           target.type, data_, &request);
+  release(target);
   return remember(request, thread);
 }
 

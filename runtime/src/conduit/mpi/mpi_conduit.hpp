@@ -5,8 +5,9 @@
 // in a passive-target epoch to every rank (MPI_Win_lock_all) for the whole job. Blocking transfers return
 // complete (MPI_Win_flush), which gives relaxed and strict accesses their ordering; non-blocking ones are
 // request-based (MPI_Rget / MPI_Rput). Vector transfers move all their elements with one MPI call and an
-// indexed datatype; atomics and accumulate are MPI_Fetch_and_op, MPI_Compare_and_swap and
-// MPI_Accumulate. The barrier is one MPI_Allreduce that also compares the barrier ids.
+// indexed datatype (none for a contiguous run); atomics and accumulate are MPI_Fetch_and_op,
+// MPI_Compare_and_swap and MPI_Accumulate. The barrier is one MPI_Allreduce that also compares the barrier
+// ids.
 #pragma once
 
 #include <mpi.h>
@@ -80,8 +81,17 @@ class MpiConduit final : public Conduit {
   template <class Transfer>
   void contiguous(std::size_t size, Transfer transfer);
   MPI_Aint control_offset(const void *field, int rank) const;
-  // Datatype selecting `count` blocks of `block` bytes at the given segment offsets (caller frees it).
-  MPI_Datatype indexed(const std::uint64_t *at, std::size_t count, int block, MPI_Datatype element);
+  // Where a vector transfer's `count` blocks of `block` elements land at the target. A contiguous run
+  // (one element, or consecutive offsets) is a plain displacement and count: osc/pt2pt ships a derived
+  // datatype to the target in an extra message, which costs a whole round of target progress.
+  struct TargetLayout {
+    MPI_Aint displacement;
+    int count;
+    MPI_Datatype type;
+    bool derived;
+  };
+  TargetLayout target_layout(const std::uint64_t *at, std::size_t count, int block, MPI_Datatype element);
+  static void release(TargetLayout &layout);
   pgas_token_t remember(MPI_Request request, int put_target);
   std::uint64_t lock_word_cas(int home, MPI_Aint where, std::uint64_t expected, std::uint64_t desired);
   void arrive(std::int64_t id, bool exiting);
