@@ -37,6 +37,11 @@ bool find_accesses(const std::set<std::string> &chosen, clang::ASTContext &ctx, 
 void check_legality(const Settings &settings, clang::ASTContext &ctx, const LoopModel &model,
                     std::vector<Refusal> &refusals);
 
+// Whether the affinity moves by exactly one element or one integer per iteration of a unit-step loop: `&A[e]`
+// or `&A[r][e]` (A, r free of the loop variable) or an integer `e`, with e the variable plus or minus
+// terms free of it.
+bool affinity_walks(const LoopModel &model);
+
 // Whether the access is to the element the affinity names (`&A[i]` with A[i]), which is always local.
 bool owner_computes(const Access &a, const LoopModel &model, const clang::ASTContext &ctx);
 

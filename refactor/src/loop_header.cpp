@@ -104,6 +104,7 @@ bool read_header(const ForStmt *loop, const ASTContext &ctx, LoopModel &m, std::
   if (auto *block = dyn_cast<CompoundStmt>(m.body))
     for (const Stmt *s : block->body())
       if (auto *ds = dyn_cast<DeclStmt>(s)) m.body_decls.push_back(ds);
+  m.affinity_walks = affinity_walks(m);
   return true;
 }
 

@@ -55,6 +55,10 @@ struct LoopModel {
   std::string step, stride;           // the step clause as written, and the distance it moves the variable
   std::string affinity;               // the affinity clause as written
   const clang::Expr *affinity_expr = nullptr;
+  // The affinity moves by one element of a shared array or by one integer per iteration, so the first loop
+  // of a tile can find this thread's iterations from the layout (pgas::refactored::owned_iterations)
+  // instead of testing each.
+  bool affinity_walks = false;
   const clang::Stmt *body = nullptr;  // the statement after the macro (the loop body)
   std::vector<CachedArray> arrays;
   std::vector<Access> accesses;

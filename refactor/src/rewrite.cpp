@@ -7,6 +7,10 @@
 //       v_owned.clear();
 //       upc_forall(T v = v_tile, v < bound && v < v_tile + v_chunk * stride, step, affinity) {
 //         v_owned.push_back(v); hints }
+//       -- or, when the affinity walks by layout (LoopModel::affinity_walks):
+//       pgas::refactored::owned_iterations(v_tile, [&](T v) { return in tile; }, [&](T v) { return
+//                                          affinity; }, v_owned);
+//       for (T v : v_owned) { hints }
 //       A_cache.download();
 //       for (T v : v_owned) { hints of the next inspector level }  A_cache.download();   // if any
 //       for (T v : v_owned) { body, A's reads and writes through A_cache.get / put }
@@ -176,10 +180,11 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   const std::string owned = m.declares_var ? fresh(m.var_name + "_owned", taken) : std::string();
   const std::size_t chunk_value = settings.chunk ? settings.chunk : default_chunk(m, settings.cache_memory);
   const std::string span = m.stride == "1" ? chunk : chunk + " * (" + m.stride + ")";
+  const std::string in_tile =
+      m.var_name + " " + m.compare + " " + m.bound + " && " + m.var_name + " < " + tile + " + " + span;
   const std::string header = "upc_forall(" + (m.declares_var ? m.var_type + " " : std::string()) +
-                             m.var_name + " = " + tile + ", " + m.var_name + " " + m.compare + " " + m.bound +
-                             " && " + m.var_name + " < " + tile + " + " + span + ", " + m.step + ", " +
-                             m.affinity + ")";
+                             m.var_name + " = " + tile + ", " + in_tile + ", " + m.step + ", " + m.affinity +
+                             ")";
   // The first value the loop does not reach, for sizing the caches.
   const bool simple = std::all_of(m.bound.begin(), m.bound.end(),
                                   [](unsigned char c) { return std::isalnum(c) || c == '_'; });
@@ -217,9 +222,15 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
       hinted.insert(a.array);
     }
     const bool first_loop = level == 1 && !owned.empty();  // it finds the owned iterations
-    if (!hints.empty() || first_loop) {
-      text += (level == 1 ? header : walk) + " {\n";
-      if (first_loop) text += owned + ".push_back(" + m.var_name + ");\n";
+    if (first_loop && m.affinity_walks) {  // the owned iterations from the layout, then the hints
+      const std::string parameter = "[&](" + m.var_type + " " + m.var_name + ") { return ";
+      text += "pgas::refactored::owned_iterations(" + tile + ", " + parameter + in_tile + "; }, " +
+              parameter + m.affinity + "; }, " + owned + ");\n";
+    }
+    if (!hints.empty() || (first_loop && !m.affinity_walks)) {
+      const bool tests = level == 1 && !(first_loop && m.affinity_walks);
+      text += (tests ? header : walk) + " {\n";
+      if (first_loop && !m.affinity_walks) text += owned + ".push_back(" + m.var_name + ");\n";
       for (const DeclStmt *d : m.body_decls)
         if (decls.count(d)) text += render.node(d) + "\n";
       for (const std::string &h : hints) text += h;

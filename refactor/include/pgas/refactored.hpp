@@ -1,15 +1,18 @@
-// What code rewritten by pgas-refactor includes: the software cache (pgas/cache.hpp) and the sizing of a
-// cache for one tile of a tiled upc_forall loop.
+// What code rewritten by pgas-refactor includes: the software cache (pgas/cache.hpp), the sizing of a
+// cache for one tile of a tiled upc_forall loop, and the walk over the iterations of a tile that a thread
+// owns.
 #pragma once
 
 #include <algorithm>
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 #include <utility>
 #include <vector>  // the iterations of a tile that a thread owns
 
 #include "pgas/cache.hpp"
+#include "pgas/upc.hpp"
 
 namespace pgas::refactored {
 
@@ -27,6 +30,44 @@ std::size_t tile_capacity(I first, J bound, std::size_t chunk, std::size_t per_i
     if (trip < chunk) iterations = static_cast<std::size_t>(trip);
   }
   return std::max<std::size_t>(1, iterations * per_iteration);
+}
+
+// The iterations v = first, first + 1, ... for which in_range(v) holds (a contiguous run) whose affinity
+// names this thread, appended to `owned` in order: what `upc_forall(v = first, in_range(v), v++,
+// affinity(v))` runs here, found from the layout instead of by testing every iteration. `affinity` must
+// move by one element of a shared array (`&A[v + k]`, `&A[r][v + k]`) or by one integer (`v + k`) per
+// iteration; it is called once, at `first`, and only when the run is not empty.
+template <std::integral T, class InRange, class Affinity>
+void owned_iterations(T first, InRange in_range, Affinity affinity, std::vector<T> &owned) {
+  if (!in_range(first)) return;
+  const auto start = affinity(first);
+  const auto threads = static_cast<std::uint64_t>(THREADS), me = static_cast<std::uint64_t>(MYTHREAD);
+  if constexpr (std::is_integral_v<decltype(start)>) {
+    // Every THREADS-th iteration, from the first whose value is congruent to MYTHREAD.
+    T v = first;
+    while (!detail::has_affinity(start + (v - first)))
+      if (!in_range(++v)) return;  // at most THREADS - 1 steps
+    for (; in_range(v); v += static_cast<T>(THREADS)) owned.push_back(v);
+  } else {
+    const std::uint64_t block = start.block();
+    if (block == 0) {  // indefinite: the whole run is on the first element's thread
+      if (start.thread() != MYTHREAD) return;
+      for (T v = first; in_range(v); ++v) owned.push_back(v);
+      return;
+    }
+    // Element k of the run is in block (phase + k) / block after the first's, on thread (thread + that) %
+    // THREADS: this thread owns the blocks q = distance, distance + THREADS, ...
+    const std::uint64_t phase = start.phase();
+    const std::uint64_t distance = (me + threads - static_cast<std::uint64_t>(start.thread())) % threads;
+    for (std::uint64_t q = distance;; q += threads) {
+      const std::uint64_t lo = q * block > phase ? q * block - phase : 0, hi = (q + 1) * block - phase;
+      for (std::uint64_t k = lo; k < hi; ++k) {
+        const T v = static_cast<T>(first + static_cast<T>(k));
+        if (!in_range(v)) return;
+        owned.push_back(v);
+      }
+    }
+  }
 }
 
 }  // namespace pgas::refactored

@@ -1,0 +1,47 @@
+// Which affinity expressions the rewrite can walk by layout instead of testing at every iteration.
+#include <clang/AST/ExprCXX.h>
+
+#include "analysis.hpp"
+#include "ast_util.hpp"
+
+namespace pgas::refactor {
+
+using namespace clang;
+
+namespace {
+
+bool mentions(const Stmt *s, const ValueDecl *v) {
+  if (!s) return false;
+  if (auto *ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == v) return true;
+  for (const Stmt *child : s->children())
+    if (mentions(child, v)) return true;
+  return false;
+}
+
+// e = v + (terms free of v) - (terms free of v), in any order of the additions.
+bool unit_in(const Expr *e, const ValueDecl *v) {
+  e = bare(e);
+  if (named_decl(e) == v) return true;
+  auto *bo = dyn_cast<BinaryOperator>(e);
+  if (!bo) return false;
+  if (bo->getOpcode() == BO_Add)
+    return (unit_in(bo->getLHS(), v) && !mentions(bo->getRHS(), v)) ||
+           (unit_in(bo->getRHS(), v) && !mentions(bo->getLHS(), v));
+  return bo->getOpcode() == BO_Sub && unit_in(bo->getLHS(), v) && !mentions(bo->getRHS(), v);
+}
+
+}  // namespace
+
+bool affinity_walks(const LoopModel &m) {
+  if (!m.declares_var || m.stride != "1" || !m.affinity_expr) return false;
+  const Expr *affinity = bare(m.affinity_expr);
+  if (affinity->getType()->isIntegerType()) return unit_in(affinity, m.var);
+  auto *amp = dyn_cast<CXXOperatorCallExpr>(affinity);
+  const CXXOperatorCallExpr *element =
+      amp && amp->getOperator() == OO_Amp ? subscript_call(amp->getArg(0)) : nullptr;
+  if (!element || !unit_in(element->getArg(1), m.var)) return false;
+  // The array (a row of a 2-D array, `A[r]`) must not move with the variable.
+  return !mentions(element->getArg(0), m.var);
+}
+
+}  // namespace pgas::refactor

@@ -1,0 +1,101 @@
+// pgas::refactored::owned_iterations: the iterations a thread owns, found from the layout, are exactly those
+// whose affinity test passes, for every blocking factor, phase, 2-D row, integer offset and iteration type.
+#include <gtest/gtest.h>
+
+#include <pgas/refactored.hpp>
+#include <pgas/upc.hpp>
+#include <vector>
+
+namespace {
+
+using namespace pgas;
+
+// The iterations upc_forall runs on this thread: every one tested.
+template <class T, class Affinity>
+std::vector<T> tested(T first, T end, Affinity affinity) {
+  std::vector<T> out;
+  for (T v = first; v < end; ++v)
+    if (detail::has_affinity(affinity(v))) out.push_back(v);
+  return out;
+}
+
+template <class T, class Affinity>
+std::vector<T> walked(T first, T end, Affinity affinity) {
+  std::vector<T> out{T{42}};  // appends: what was there stays
+  refactored::owned_iterations(
+      first, [&](T v) { return v < end; }, affinity, out);
+  out.erase(out.begin());
+  return out;
+}
+
+TEST(OwnedIterations, PointerAffinityEveryBlockAndPhase) {
+  const std::size_t n = 97 * static_cast<std::size_t>(THREADS) + 5;
+  for (std::size_t block : {std::size_t{0}, std::size_t{1}, std::size_t{3}, std::size_t{16}, n}) {
+    shared_array<int> a(n, block);
+    for (long offset : {0L, 1L, 5L}) {
+      const auto at = [&](long v) { return &a[static_cast<std::size_t>(v + offset)]; };
+      for (long first : {0L, 2L, 17L}) {
+        const long end = static_cast<long>(n) - offset - (first % 3);
+        EXPECT_EQ(walked(first, end, at), tested(first, end, at))
+            << "block " << block << " offset " << offset << " first " << first;
+      }
+    }
+  }
+}
+
+TEST(OwnedIterations, RowsOfA2DArray) {
+  const std::size_t rows = 3 * static_cast<std::size_t>(THREADS) + 1, cols = 13;
+  for (std::size_t block : {std::size_t{1}, std::size_t{5}, cols, 2 * cols}) {
+    shared_array2d<double> g(rows, cols, block);
+    for (std::size_t r = 0; r < rows; ++r) {
+      const auto at = [&](int c) { return &g[r][static_cast<std::size_t>(c) - 1]; };
+      EXPECT_EQ(walked(1, static_cast<int>(cols) + 1, at), tested(1, static_cast<int>(cols) + 1, at))
+          << "block " << block << " row " << r;
+    }
+  }
+}
+
+TEST(OwnedIterations, GlobalPointers) {
+  shared_array<long> a(40 * static_cast<std::size_t>(THREADS), 4);
+  global_ptr<long> p = &a[6];  // starts in the middle of a block
+  const auto at = [&](unsigned v) { return &p[v]; };
+  EXPECT_EQ(walked(0u, 30u * THREADS, at), tested(0u, 30u * THREADS, at));
+}
+
+TEST(OwnedIterations, IntegerAffinityIncludingNegativeValues) {
+  for (long offset : {-1000L, -3L, 0L, 7L}) {
+    const auto at = [&](long v) { return v + offset; };
+    EXPECT_EQ(walked(-20L, 45L, at), tested(-20L, 45L, at)) << "offset " << offset;
+  }
+  const auto unsigned_at = [](std::size_t v) { return v * 1 + 5; };
+  EXPECT_EQ(walked(std::size_t{3}, std::size_t{50}, unsigned_at),
+            tested(std::size_t{3}, std::size_t{50}, unsigned_at));
+}
+
+TEST(OwnedIterations, EmptyRunDoesNotEvaluateTheAffinity) {
+  std::vector<int> out;
+  refactored::owned_iterations(
+      5, [](int v) { return v < 5; },
+      [](int) -> int {
+        ADD_FAILURE() << "affinity evaluated";
+        return 0;
+      },
+      out);
+  EXPECT_TRUE(out.empty());
+}
+
+TEST(OwnedIterations, TogetherTheThreadsRunEveryIterationOnce) {
+  shared_array<int> count(200, 3);
+  upc_forall(int i = 0, i < 200, i++, &count[i]) { count[i] = 0; }
+  upc_barrier;
+  std::vector<int> mine;
+  refactored::owned_iterations(
+      0, [](int v) { return v < 200; }, [&](int v) { return &count[v]; }, mine);
+  for (int v : mine) count[v] = count[v] + 1;
+  upc_barrier;
+  if (MYTHREAD == 0)
+    for (int v = 0; v < 200; ++v) EXPECT_EQ(count[v], 1) << v;
+  upc_barrier;
+}
+
+}  // namespace
