@@ -311,7 +311,7 @@ void cache_core::start_upload() {
       pending_.push_back({table_->value(slot), w.thread, w.offset});
     }
   }
-  const std::vector<char> &source = writes_values() ? values_ : contributions_;
+  const uninitialized_vector<char> &source = writes_values() ? values_ : contributions_;
   group_by_thread(
       pending_.size(), per_thread_, [&](std::size_t k) { return pending_[k].thread; },
       [&](std::size_t k, std::size_t position) {
@@ -351,11 +351,11 @@ void cache_core::close() {
 void cache_core::release() {
   priority_.reset();  // collective, like close
   table_.reset();
-  for (auto *bytes : {&values_, &contributions_, &staging_}) std::vector<char>().swap(*bytes);
+  for (auto *bytes : {&values_, &contributions_, &staging_}) uninitialized_vector<char>().swap(*bytes);
   pending_.release();
   replay_.release();
-  std::vector<std::uint32_t>().swap(scatter_);
-  std::vector<std::size_t>().swap(offsets_);
+  uninitialized_vector<std::uint32_t>().swap(scatter_);
+  uninitialized_vector<std::size_t>().swap(offsets_);
   std::vector<std::size_t>().swap(per_thread_);
   std::vector<pgas_token_t>().swap(tokens_);
   phase_ = phase::closed;

@@ -20,7 +20,8 @@
  * Memory: a cache holds at most C = min(chunk, number of elements) elements. Hints beyond C in one tile are
  * dropped (their gets fall back to single remote gets, uncached). Its buffers take at most
  *   hpcstpf_memory_bound(chunk, elem_size) = C * (112 + 3 * elem_size) + 16 * THREADS + 64 bytes,
- * allocated at open and never grown.
+ * allocated at open except the hash table, which starts at 16 KiB and doubles while more than half full, up
+ * to its share of the bound (a tile that hints few elements never touches a large table).
  *
  * HPCSTPF_PRIORITY: among the threads that write an element in one barrier phase, the lowest rank wins,
  * whatever the order of their uploads; a write in a later phase wins over one in an earlier phase. Every

@@ -165,15 +165,15 @@ class cache_core {
   phase phase_ = phase::idle;
 
   std::unique_ptr<cache_table> table_;
-  std::unique_ptr<priority_writer> priority_;  // PRIORITY only
-  std::vector<char> values_;                   // one value per table entry, at the entry's position
-  std::vector<char> contributions_;            // MIN / MAX / SUM: this thread's puts per entry, combined
-  std::vector<char> staging_;                  // values of a download or an upload, grouped by owner
-  fixed_vector<pending> pending_;              // hinted, not yet requested (at most one per entry)
-  fixed_vector<replayed> replay_;              // the tile's first capacity_ hints, in order
-  std::vector<std::size_t> offsets_;           // offsets of the transfer in flight, grouped by owner
-  std::vector<std::uint32_t> scatter_;         // where each element of a download goes in values_
-  std::vector<std::size_t> per_thread_;        // counts, then starts, of a grouping by owner
+  std::unique_ptr<priority_writer> priority_;    // PRIORITY only
+  uninitialized_vector<char> values_;            // one value per table entry, at the entry's position
+  uninitialized_vector<char> contributions_;     // MIN / MAX / SUM: this thread's puts per entry, combined
+  uninitialized_vector<char> staging_;           // values of a download or an upload, grouped by owner
+  fixed_vector<pending> pending_;                // hinted, not yet requested (at most one per entry)
+  fixed_vector<replayed> replay_;                // the tile's first capacity_ hints, in order
+  uninitialized_vector<std::size_t> offsets_;    // offsets of the transfer in flight, grouped by owner
+  uninitialized_vector<std::uint32_t> scatter_;  // where each element of a download goes in values_
+  std::vector<std::size_t> per_thread_;          // counts, then starts, of a grouping by owner
   std::vector<pgas_token_t> tokens_;
   std::uint32_t next_value_ = 0;
   std::uint32_t downloaded_ = 0;  // hinted entries below this position have been downloaded

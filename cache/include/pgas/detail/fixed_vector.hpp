@@ -4,6 +4,8 @@
 
 #include <cstddef>
 #include <memory>
+#include <utility>
+#include <vector>
 
 namespace pgas::detail {
 
@@ -30,5 +32,26 @@ class fixed_vector {
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
 };
+
+// An allocator whose resize() leaves new elements uninitialized: a buffer sized for a whole tile at open is
+// faulted in only as far as the tiles fill it (every element is written before it is read).
+template <class T>
+struct uninitialized_allocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = uninitialized_allocator<U>;
+  };
+  template <class U>
+  void construct(U *p) noexcept {
+    ::new (static_cast<void *>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U *p, Args &&...args) {
+    ::new (static_cast<void *>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
+template <class T>
+using uninitialized_vector = std::vector<T, uninitialized_allocator<T>>;
 
 }  // namespace pgas::detail
