@@ -40,30 +40,12 @@ class cache_core {
   cache_core(const cache_core &) = delete;
   cache_core &operator=(const cache_core &) = delete;
 
-  // Inline: hints and hits are the per-element work of a tile.
+  // Inline: hints and hits are the per-element work of a tile; a local element needs no more than this.
   void hint(std::size_t index) {
     if (phase_ == phase::closed || phase_ == phase::uploading || index >= g_.count) [[unlikely]]
       hint_misuse(index);
     where w = locate(index);
-    if (w.thread == mythread_) return;  // read from local memory at get
-    bool inserted;
-    std::uint32_t slot = table_->insert(index, inserted);
-    if (slot == cache_table::kNone) {
-      ++stats_.hints_dropped;
-      return;
-    }
-    std::uint32_t position;
-    if (inserted) {
-      position = next_value_++;
-      table_->value(slot) = position;
-      table_->state(slot) = cache_table::kHinted;
-      pending_.push_back({position, w.thread, w.offset});
-    } else {
-      // A duplicate, or already cached; an element only written (combining policies) is read at get.
-      if (!(table_->state(slot) & (cache_table::kHinted | cache_table::kValid))) return;
-      position = table_->value(slot);
-    }
-    if (!replay_.full()) replay_.push_back({index, position});
+    if (w.thread != mythread_) hint_remote(index, w);  // a local one is read from local memory at get
   }
   // get() for local elements and hits, with the element size known at compile time; false when get() must
   // run (a miss, or misuse to report). Gets in the order of the hints find their values without hashing.
@@ -137,13 +119,23 @@ class cache_core {
     return (table_->state(slot) & cache_table::kHinted) && table_->value(slot) >= downloaded_;
   }
 
-  // The owner and byte offset of a valid index.
+  // The owner and byte offset of a valid index. The block of the last index located is remembered: the
+  // indices of a tile mostly fall in a few large blocks (a band of rows), which then need no division.
   where locate(std::size_t index) const {
+    if (index - last_block_.first < last_block_.count)
+      return {last_block_.thread, last_block_.offset + (index - last_block_.first) * g_.elem_size};
     layout::Position p = layout::place(g_.base + index, g_.block, by_block_, by_threads_, g_.owner);
-    return {static_cast<int>(p.thread), static_cast<std::size_t>(p.local) * g_.elem_size + g_.byte_skew};
+    const where w{static_cast<int>(p.thread),
+                  static_cast<std::size_t>(p.local) * g_.elem_size + g_.byte_skew};
+    if (g_.block > 1) {
+      const auto phase = static_cast<std::size_t>(p.phase);
+      last_block_ = {index - phase, g_.block, w.thread, w.offset - phase * g_.elem_size};
+    }
+    return w;
   }
   where checked_locate(std::size_t index, const char *operation) const;
   [[noreturn]] void hint_misuse(std::size_t index) const;
+  void hint_remote(std::size_t index, const where &w);
   [[noreturn]] void misuse(const char *operation, const char *what) const;
   void require_ready(const char *operation) const;
   void fetch_single(const where &w, void *dst);
@@ -163,6 +155,12 @@ class cache_core {
   pgas_acc_op_t acc_op_ = PGAS_ACC_REPLACE;
   const char *api_;  // "hpcstpf_" or "pgas::cache::", for messages
   phase phase_ = phase::idle;
+  struct block_memo {  // indices [first, first + count) are on `thread`, the first at byte `offset`
+    std::size_t first = 0, count = 0;
+    int thread = 0;
+    std::size_t offset = 0;
+  };
+  mutable block_memo last_block_;
 
   std::unique_ptr<cache_table> table_;
   std::unique_ptr<priority_writer> priority_;    // PRIORITY only
