@@ -5,7 +5,9 @@
 # touching the chosen arrays read and write them through the software cache. The rewritten source is
 # generated in the build tree (OUTPUT, default <TARGET>.cpp) from the unmodified SOURCE, with SOURCE's
 # directory on the include path, and regenerated when SOURCE or the tool changes. LIBS are linked as well
-# as the runtime and the cache. Usable on any program built against this project's targets.
+# as the runtime and the cache. The tool parses SOURCE with TARGET's include directories and compile
+# definitions, also those added to TARGET after this call. Usable on any program built against this
+# project's targets.
 function(pgas_refactor)
   cmake_parse_arguments(ARG "" "TARGET;SOURCE;POLICY;CHUNK;OUTPUT;TRACE" "ARRAYS;FLAGS;LIBS" ${ARGN})
   if(NOT ARG_TARGET OR NOT ARG_SOURCE OR (NOT ARG_ARRAYS AND NOT ARG_TRACE AND NOT ARG_FLAGS))
@@ -33,13 +35,13 @@ function(pgas_refactor)
   if(ARG_CHUNK)
     list(APPEND flags --chunk ${ARG_CHUNK})
   endif()
-  # The compile flags the tool parses with: the source's directory and the include directories of the
-  # libraries the target links, as the compiler sees them.
-  set(includes "-I${source_dir}")
-  foreach(lib pgas pgas-cache pgas_refactored ${ARG_LIBS})
-    set(dirs "$<TARGET_PROPERTY:${lib},INTERFACE_INCLUDE_DIRECTORIES>")
-    list(APPEND includes "$<$<BOOL:${dirs}>:-I$<JOIN:${dirs},$<SEMICOLON>-I>>")
-  endforeach()
+  # The tool parses with the flags the compiler gets for TARGET: its include directories and definitions,
+  # with those its libraries bring and those set on it after this call (generator expressions are evaluated
+  # when the build is generated), plus SOURCE's directory.
+  set(dirs "$<TARGET_PROPERTY:${ARG_TARGET},INCLUDE_DIRECTORIES>")
+  set(defs "$<TARGET_PROPERTY:${ARG_TARGET},COMPILE_DEFINITIONS>")
+  set(includes "-I${source_dir}" "$<$<BOOL:${dirs}>:-I$<JOIN:${dirs},$<SEMICOLON>-I>>"
+               "$<$<BOOL:${defs}>:-D$<JOIN:${defs},$<SEMICOLON>-D>>")
   add_custom_command(
     OUTPUT ${ARG_OUTPUT}
     COMMAND pgas-refactor ${flags} ${source} -o ${ARG_OUTPUT} -- -std=c++20 ${includes}
