@@ -1,5 +1,6 @@
 // Filters apply to every view; clicking the heatmap filters by initiator; two runs compared side by side
 // and as differences. Numbers worked out by hand from tests/tracedb/report/fixture.cpp.
+#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QtCharts/QBarSeries>
 #include <QtCharts/QBarSet>
@@ -9,6 +10,7 @@
 #include "heatmap_view.hpp"
 #include "source_view.hpp"
 #include "summary_view.hpp"
+#include "table_items.hpp"
 #include "threads_view.hpp"
 #include "variables_view.hpp"
 #include "viewer_fixture.hpp"
@@ -159,6 +161,39 @@ class FiltersCompareTest : public QObject {
     QCOMPARE(w->filter_bar()->filter().variables, (std::set<std::string>{"D"}));
     QCOMPARE(number(view->totals(), accesses, 1), 443);
     QCOMPARE(number(view->totals(), accesses, 2), 443 - 288 - 60 + 4);  // line 30 a tenth, 47 gone, 29 new
+  }
+
+  // Double-clicking a line of the compare view shows it in the source view (a line of run A); a line only
+  // run B has (no source of A to show) stays put.
+  void compare_lines_jump_to_the_source() {
+    auto w = open_window(ws().baseline, ws().optimized, {ws().sources});
+    auto *view = static_cast<CompareView *>(w->view("compare"));
+    w->show_view("compare");
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    QTableView *table = nullptr;
+    for (QTableView *t : view->findChildren<QTableView *>())
+      if (auto *proxy = qobject_cast<QSortFilterProxyModel *>(t->model());
+          proxy && proxy->sourceModel() == view->lines())
+        table = t;
+    QVERIFY(table);
+    auto double_click = [&](const QString &key) {
+      const QModelIndex at = table->model()->index(row_of(table->model(), 0, key), 2);
+      table->scrollTo(at);
+      const QPoint point = table->visualRect(at).center();
+      QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, point);  // the press a double click needs
+      QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, point);
+    };
+    auto *source = static_cast<SourceView *>(w->view("source"));
+    const int row47 = row_of(table->model(), 0, "cc.cpp:47");
+    QCOMPARE(table->model()->index(row47, 0).data(kFileRole).toString(), QString("/src/cc/cc.cpp"));
+    double_click("cc.cpp:47");
+    QCOMPARE(w->current_view(), std::string("source"));
+    QCOMPARE(source->selected_line(), 47);
+    w->show_view("compare");
+    double_click("cc.cpp:29");
+    QCOMPARE(w->current_view(), std::string("compare"));
+    QCOMPARE(source->selected_line(), 47);
   }
 
   void compare_view_without_second_run_says_how() {

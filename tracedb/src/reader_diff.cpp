@@ -13,13 +13,16 @@ struct Keyed {
 };
 using KeyedTotals = std::map<std::string, Keyed>;
 
-// Paths differ between checkouts and builds, so lines are matched by file name and line number.
+}  // namespace
+
 std::string line_key(const LineRow &row) {
   if (!row.file.empty())
     return std::filesystem::path(row.file).filename().string() + ":" + std::to_string(row.line);
   std::string key = row.function.empty() ? "(unknown)" : row.function;
   return row.line > 0 ? key + ":" + std::to_string(row.line) : key;
 }
+
+namespace {
 
 KeyedTotals by_line(const TraceReader &trace, const Filter &filter) {
   KeyedTotals out;

@@ -46,6 +46,12 @@ CompareView::CompareView(QWidget *parent)
   for (QStandardItemModel *model : {totals_, threads_, lines_, variables_}) {
     QTableView *view = new_table_view(model, this, model != totals_);
     views_ << view;
+    if (model == lines_)
+      connect(view, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
+        const QModelIndex key = index.siblingAtColumn(0);
+        const QString file = key.data(kFileRole).toString();
+        if (!file.isEmpty()) Q_EMIT jump_to_line(file, key.data(kLineRole).toInt());
+      });
     grid->addWidget(view, cell / 2, cell % 2);
     ++cell;
   }
@@ -116,9 +122,18 @@ void CompareView::set_data(const TraceData &data) {
   series->append(set_b);
   show_bars(chart_->chart(), series, categories, "accesses");
 
-  auto add_rows = [](QStandardItemModel *model, const std::vector<tdb::DiffRow> &rows) {
+  // A line of run A (the run whose sources the source view shows) can be jumped to from its row.
+  std::map<std::string, const tdb::LineRow *> lines_of_a;
+  for (const tdb::LineRow &row : data.lines)
+    if (!row.file.empty()) lines_of_a.emplace(tdb::line_key(row), &row);
+  auto add_rows = [&](QStandardItemModel *model, const std::vector<tdb::DiffRow> &rows) {
     for (const tdb::DiffRow &r : rows) {
-      QList<QStandardItem *> row = compared(text_item(r.key), r.a.count, r.b.count, count_item);
+      QStandardItem *key = text_item(r.key);
+      if (auto at = lines_of_a.find(r.key); model == lines_ && at != lines_of_a.end()) {
+        key->setData(QString::fromStdString(at->second->file), kFileRole);
+        key->setData(at->second->line, kLineRole);
+      }
+      QList<QStandardItem *> row = compared(key, r.a.count, r.b.count, count_item);
       row.insert(1, text_item(r.detail));
       model->appendRow(row);
     }

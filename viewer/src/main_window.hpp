@@ -32,6 +32,7 @@ class MainWindow : public QMainWindow {
 
   View *view(const std::string &name) const;  // one of view_names(); null otherwise
   void show_view(const std::string &name);
+  std::string current_view() const;  // the name of the view on top
   FilterBar *filter_bar() const { return filter_bar_; }
   const TraceData *data() const { return data_.get(); }
   bool loading() const { return loader_->busy(); }
@@ -50,7 +51,6 @@ class MainWindow : public QMainWindow {
   void on_loaded(std::shared_ptr<const TraceData> data);
   void on_failed(const QString &message);
   void build_menu();
-  std::string current_view() const;
 
   bool interactive_;
   QString path_, compare_;

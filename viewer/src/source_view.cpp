@@ -17,8 +17,6 @@ namespace {
 
 enum LineColumn { kLocation, kCount, kBytes, kTime, kFunction };
 enum SourceColumn { kLine, kAccesses, kNs, kText };
-constexpr int kFileRole = Qt::UserRole + 3;  // the recorded file of a hot line
-constexpr int kLineRole = Qt::UserRole + 4;
 
 }  // namespace
 

@@ -16,6 +16,9 @@
 namespace pgas::viewer {
 
 inline constexpr int kValueRole = Qt::UserRole + 1;
+// An item naming a source line holds its recorded file and line: double-clicking it jumps to the source.
+inline constexpr int kFileRole = Qt::UserRole + 3;
+inline constexpr int kLineRole = Qt::UserRole + 4;
 
 QStandardItem *text_item(const QString &text);
 QStandardItem *text_item(const std::string &text);

@@ -51,8 +51,8 @@ VariablesView::VariablesView(QWidget *parent)
           });
   connect(view_, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
     QModelIndex at = index.siblingAtColumn(kAllocated);
-    QString file = at.data(Qt::UserRole).toString();
-    if (!file.isEmpty()) Q_EMIT jump_to_line(file, at.data(Qt::UserRole + 2).toInt());
+    QString file = at.data(kFileRole).toString();
+    if (!file.isEmpty()) Q_EMIT jump_to_line(file, at.data(kLineRole).toInt());
   });
 
   auto *top = new QSplitter(Qt::Horizontal, this);
@@ -85,8 +85,8 @@ void VariablesView::set_data(const TraceData &data) {
     auto *name = text_item(display_name(v));
     auto *allocated =
         text_item(v.alloc_file.empty() ? QString("-") : description(v.alloc_file, v.alloc_line, ""));
-    allocated->setData(QString::fromStdString(v.alloc_file), Qt::UserRole);
-    allocated->setData(v.alloc_line, Qt::UserRole + 2);
+    allocated->setData(QString::fromStdString(v.alloc_file), kFileRole);
+    allocated->setData(v.alloc_line, kLineRole);
     QList<QStandardItem *> row{name,
                                id_item(v.handle),
                                text_item(v.known ? v.kind : "-"),

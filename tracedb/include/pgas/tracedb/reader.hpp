@@ -242,6 +242,10 @@ class SourceFiles {
 };
 
 // Two traces compared: rows are matched by key, a = the first trace, b = the second.
+// The key diff() matches lines by: "basename:line" (paths differ between checkouts and builds), or the
+// function (and line) of a site without a file.
+std::string line_key(const LineRow &row);
+
 struct DiffRow {
   std::string key;     // lines: "basename:line" (the function without a file); variables: the name
   std::string detail;  // lines: the function; variables: the kind
