@@ -145,27 +145,6 @@ void cache_core::hint_misuse(std::size_t index) const {
   misuse("hint", "internal error");
 }
 
-void cache_core::hint_remote(std::size_t index, const where &w) {
-  bool inserted;
-  std::uint32_t slot = table_->insert(index, inserted);
-  if (slot == cache_table::kNone) {
-    ++stats_.hints_dropped;
-    return;
-  }
-  std::uint32_t position;
-  if (inserted) {
-    position = next_value_++;
-    table_->value(slot) = position;
-    table_->state(slot) = cache_table::kHinted;
-    pending_.push_back({position, w.thread, w.offset});
-  } else {
-    // A duplicate, or already cached; an element only written (combining policies) is read at get.
-    if (!(table_->state(slot) & (cache_table::kHinted | cache_table::kValid))) return;
-    position = table_->value(slot);
-  }
-  if (!replay_.full()) replay_.push_back({index, position});
-}
-
 void cache_core::start_download() {
   if (phase_ != phase::idle && phase_ != phase::ready) {
     if (phase_ == phase::closed) misuse("start_download", "use of a closed cache");

@@ -122,15 +122,17 @@ class cache_core {
   // The owner and byte offset of a valid index. The block of the last index located is remembered: the
   // indices of a tile mostly fall in a few large blocks (a band of rows), which then need no division.
   where locate(std::size_t index) const {
+    if (g_.block <= 1) {  // cyclic or indefinite: no division by the block, nothing to remember
+      layout::Position p = layout::place(g_.base + index, g_.block, by_block_, by_threads_, g_.owner);
+      return {static_cast<int>(p.thread), static_cast<std::size_t>(p.local) * g_.elem_size + g_.byte_skew};
+    }
     if (index - last_block_.first < last_block_.count)
       return {last_block_.thread, last_block_.offset + (index - last_block_.first) * g_.elem_size};
     layout::Position p = layout::place(g_.base + index, g_.block, by_block_, by_threads_, g_.owner);
     const where w{static_cast<int>(p.thread),
                   static_cast<std::size_t>(p.local) * g_.elem_size + g_.byte_skew};
-    if (g_.block > 1) {
-      const auto phase = static_cast<std::size_t>(p.phase);
-      last_block_ = {index - phase, g_.block, w.thread, w.offset - phase * g_.elem_size};
-    }
+    const auto phase = static_cast<std::size_t>(p.phase);
+    last_block_ = {index - phase, g_.block, w.thread, w.offset - phase * g_.elem_size};
     return w;
   }
   where checked_locate(std::size_t index, const char *operation) const;
@@ -180,6 +182,28 @@ class cache_core {
   std::size_t dirty_ = 0;         // entries written in this tile
   hpcstpf_stats_t stats_{};
 };
+
+// Inline: the table work of a hint is the per-element work of a tile's inspector.
+inline void cache_core::hint_remote(std::size_t index, const where &w) {
+  bool inserted;
+  std::uint32_t slot = table_->insert(index, inserted);
+  if (slot == cache_table::kNone) {
+    ++stats_.hints_dropped;
+    return;
+  }
+  std::uint32_t position;
+  if (inserted) {
+    position = next_value_++;
+    table_->value(slot) = position;
+    table_->state(slot) = cache_table::kHinted;
+    pending_.push_back({position, w.thread, w.offset});
+  } else {
+    // A duplicate, or already cached; an element only written (combining policies) is read at get.
+    if (!(table_->state(slot) & (cache_table::kHinted | cache_table::kValid))) return;
+    position = table_->value(slot);
+  }
+  if (!replay_.full()) replay_.push_back({index, position});
+}
 
 }  // namespace pgas::detail
 
