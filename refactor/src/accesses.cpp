@@ -246,13 +246,6 @@ class DepthCalculator {
   std::set<std::size_t> done_;
 };
 
-void collect_vars(const Stmt *s, std::set<const VarDecl *> &out) {
-  if (!s) return;
-  if (auto *ref = dyn_cast<DeclRefExpr>(s))
-    if (auto *vd = dyn_cast<VarDecl>(ref->getDecl())) out.insert(vd);
-  for (const Stmt *child : s->children()) collect_vars(child, out);
-}
-
 }  // namespace
 
 bool find_accesses(const std::set<std::string> &chosen, ASTContext &ctx, LoopModel &m,
@@ -266,8 +259,8 @@ bool find_accesses(const std::set<std::string> &chosen, ASTContext &ctx, LoopMod
 }
 
 std::vector<const DeclStmt *> needed_decls(const Expr *e, const LoopModel &m) {
-  std::set<const VarDecl *> wanted;
-  collect_vars(e, wanted);
+  std::set<const ValueDecl *> wanted;
+  collect_refs(e, wanted);
   std::vector<bool> keep(m.body_decls.size(), false);
   // Later declarations may use earlier ones: walk backwards, adding what each kept declaration reads.
   for (std::size_t k = m.body_decls.size(); k-- > 0;) {
@@ -275,7 +268,7 @@ std::vector<const DeclStmt *> needed_decls(const Expr *e, const LoopModel &m) {
       if (auto *vd = dyn_cast<VarDecl>(d); vd && wanted.count(vd)) keep[k] = true;
     if (keep[k])
       for (const Decl *d : m.body_decls[k]->decls())
-        if (auto *vd = dyn_cast<VarDecl>(d)) collect_vars(vd->getInit(), wanted);
+        if (auto *vd = dyn_cast<VarDecl>(d)) collect_refs(vd->getInit(), wanted);
   }
   std::vector<const DeclStmt *> out;
   for (std::size_t k = 0; k < keep.size(); ++k)

@@ -11,11 +11,9 @@ using namespace clang;
 namespace {
 
 bool mentions(const Stmt *s, const ValueDecl *v) {
-  if (!s) return false;
-  if (auto *ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == v) return true;
-  for (const Stmt *child : s->children())
-    if (mentions(child, v)) return true;
-  return false;
+  std::set<const ValueDecl *> named;
+  collect_refs(s, named);
+  return named.count(v) != 0;
 }
 
 // e = v + (terms free of v) - (terms free of v), in any order of the additions.

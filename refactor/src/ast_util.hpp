@@ -7,6 +7,7 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
+#include <set>
 #include <string>
 
 namespace pgas::refactor {
@@ -43,6 +44,13 @@ inline std::string spelled(clang::SourceRange r, const clang::ASTContext &ctx) {
 inline const clang::ValueDecl *named_decl(const clang::Expr *e) {
   if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(bare(e))) return ref->getDecl();
   return nullptr;
+}
+
+// Every declaration the statement's expressions name (DeclRefExpr), added to `out`.
+inline void collect_refs(const clang::Stmt *s, std::set<const clang::ValueDecl *> &out) {
+  if (!s) return;
+  if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(s)) out.insert(ref->getDecl());
+  for (const clang::Stmt *child : s->children()) collect_refs(child, out);
 }
 
 // An overloaded subscript call (x[i] on a class), or null.

@@ -296,12 +296,6 @@ bool declared_within(const ValueDecl *d, const Stmt *s, const SourceManager &sm)
          !sm.isBeforeInTranslationUnit(s->getEndLoc(), d->getLocation());
 }
 
-void collect_refs(const Stmt *s, std::set<const ValueDecl *> &out) {
-  if (!s) return;
-  if (auto *ref = dyn_cast<DeclRefExpr>(s)) out.insert(ref->getDecl());
-  for (const Stmt *child : s->children()) collect_refs(child, out);
-}
-
 }  // namespace
 
 const Stmt *hoist_target(const LoopModel &m, ASTContext &ctx) {

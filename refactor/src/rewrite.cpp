@@ -221,16 +221,17 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
       if (std::find(hints.begin(), hints.end(), hint) == hints.end()) hints.push_back(hint);
       hinted.insert(a.array);
     }
-    const bool first_loop = level == 1 && !owned.empty();  // it finds the owned iterations
-    if (first_loop && m.affinity_walks) {  // the owned iterations from the layout, then the hints
+    // The first loop finds the owned iterations: from the layout, or by a upc_forall that records them.
+    const bool first_loop = level == 1 && !owned.empty();
+    const bool from_layout = first_loop && m.affinity_walks, records = first_loop && !m.affinity_walks;
+    if (from_layout) {
       const std::string parameter = "[&](" + m.var_type + " " + m.var_name + ") { return ";
       text += "pgas::refactored::owned_iterations(" + tile + ", " + parameter + in_tile + "; }, " +
               parameter + m.affinity + "; }, " + owned + ");\n";
     }
-    if (!hints.empty() || (first_loop && !m.affinity_walks)) {
-      const bool tests = level == 1 && !(first_loop && m.affinity_walks);
-      text += (tests ? header : walk) + " {\n";
-      if (first_loop && !m.affinity_walks) text += owned + ".push_back(" + m.var_name + ");\n";
+    if (!hints.empty() || records) {
+      text += (level == 1 && !from_layout ? header : walk) + " {\n";
+      if (records) text += owned + ".push_back(" + m.var_name + ");\n";
       for (const DeclStmt *d : m.body_decls)
         if (decls.count(d)) text += render.node(d) + "\n";
       for (const std::string &h : hints) text += h;
