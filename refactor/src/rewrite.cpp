@@ -7,9 +7,11 @@
 //       v_owned.clear();
 //       upc_forall(T v = v_tile, v < bound && v < v_tile + v_chunk * stride, step, affinity) {
 //         v_owned.push_back(v); hints }
-//       -- or, when the affinity walks by layout (LoopModel::affinity_walks):
-//       pgas::refactored::owned_iterations(v_tile, [&](T v) { return in tile; }, [&](T v) { return
-//                                          affinity; }, v_owned);
+//     -- or, when the affinity walks by layout (LoopModel::affinity_walks), v_chunk iterations this thread
+//     owns: for (T v_tile = first; v_tile < bound;) {
+//       v_owned.clear();
+//       v_tile = pgas::refactored::owned_iterations(v_tile, [&](T v) { return v < bound; },
+//                                                   [&](T v) { return affinity; }, v_owned, v_chunk);
 //       for (T v : v_owned) { hints }
 //       A_cache.download();
 //       for (T v : v_owned) { hints of the next inspector level }  A_cache.download();   // if any
@@ -201,8 +203,11 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
                std::to_string(a.sites) + ")" +
                (settings.policy == "any" ? "" : ", pgas::write_policy::" + settings.policy) + ");\n";
   }
+  // A tile found from the layout holds `chunk` iterations of this thread's, and the walk says where the
+  // next tile starts; a tile found by testing holds `chunk` iterations of the loop's.
+  const bool walks = m.affinity_walks && !owned.empty();
   std::string text = "for (" + m.var_type + " " + tile + " = " + m.first + "; " + tile + " " + m.compare +
-                     " " + m.bound + "; " + tile + " += " + span + ") {\n";
+                     " " + m.bound + ";" + (walks ? "" : " " + tile + " += " + span) + ") {\n";
   if (!owned.empty()) text += owned + ".clear();\n";
   int levels = 1;
   for (const Access &a : m.accesses)
@@ -223,11 +228,12 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
     }
     // The first loop finds the owned iterations: from the layout, or by a upc_forall that records them.
     const bool first_loop = level == 1 && !owned.empty();
-    const bool from_layout = first_loop && m.affinity_walks, records = first_loop && !m.affinity_walks;
+    const bool from_layout = first_loop && walks, records = first_loop && !walks;
     if (from_layout) {
       const std::string parameter = "[&](" + m.var_type + " " + m.var_name + ") { return ";
-      text += "pgas::refactored::owned_iterations(" + tile + ", " + parameter + in_tile + "; }, " +
-              parameter + m.affinity + "; }, " + owned + ");\n";
+      text += tile + " = pgas::refactored::owned_iterations(" + tile + ", " + parameter + m.var_name + " " +
+              m.compare + " " + m.bound + "; }, " + parameter + m.affinity + "; }, " + owned + ", " + chunk +
+              ");\n";
     }
     if (!hints.empty() || records) {
       text += (level == 1 && !from_layout ? header : walk) + " {\n";

@@ -93,9 +93,48 @@ TEST(OwnedIterations, TogetherTheThreadsRunEveryIterationOnce) {
       0, [](int v) { return v < 200; }, [&](int v) { return &count[v]; }, mine);
   for (int v : mine) count[v] = count[v] + 1;
   upc_barrier;
-  if (MYTHREAD == 0)
+  if (MYTHREAD == 0) {
     for (int v = 0; v < 200; ++v) EXPECT_EQ(count[v], 1) << v;
+  }
   upc_barrier;
+}
+
+// A tiled loop's walk: tiles of at most `limit` owned iterations, each starting where the last one said,
+// cover exactly the owned iterations of the whole run, and only the last tile (if any) is short.
+template <class T, class Affinity>
+void expect_tiles_cover_the_run(T first, T end, Affinity affinity, std::size_t limit) {
+  const std::vector<T> whole = tested(first, end, affinity);
+  std::vector<T> joined, tile;
+  std::size_t tiles = 0;
+  for (T start = first; start < end; ++tiles) {
+    ASSERT_LE(tiles, whole.size()) << "the walk does not advance";
+    tile.clear();
+    const T next = refactored::owned_iterations(
+        start, [&](T v) { return v < end; }, affinity, tile, limit);
+    ASSERT_LE(tile.size(), limit);
+    if (tile.size() == limit) {
+      EXPECT_EQ(next, tile.back() + 1);
+    } else {
+      EXPECT_GE(next, end) << "a short tile before the end, at " << start;
+    }
+    joined.insert(joined.end(), tile.begin(), tile.end());
+    start = next;
+  }
+  EXPECT_EQ(joined, whole) << "limit " << limit;
+  EXPECT_LE(tiles, whole.size() / limit + 1);
+}
+
+TEST(OwnedIterations, TilesOfOwnedIterations) {
+  const std::size_t n = 61 * static_cast<std::size_t>(THREADS) + 3;
+  for (std::size_t block : {std::size_t{0}, std::size_t{1}, std::size_t{4}, n}) {
+    shared_array<int> a(n, block);
+    const auto at = [&](long v) { return &a[static_cast<std::size_t>(v)]; };
+    for (std::size_t limit : {std::size_t{1}, std::size_t{3}, std::size_t{10}, n})
+      expect_tiles_cover_the_run(2L, static_cast<long>(n), at, limit);
+  }
+  for (std::size_t limit : {std::size_t{1}, std::size_t{7}})
+    expect_tiles_cover_the_run(
+        -9L, 40L, [](long v) { return v + 3; }, limit);
 }
 
 }  // namespace

@@ -33,27 +33,43 @@ std::size_t tile_capacity(I first, J bound, std::size_t chunk, std::size_t per_i
 }
 
 // The iterations v = first, first + 1, ... for which in_range(v) holds (a contiguous run) whose affinity
-// names this thread, appended to `owned` in order: what `upc_forall(v = first, in_range(v), v++,
-// affinity(v))` runs here, found from the layout instead of by testing every iteration. `affinity` must
-// move by one element of a shared array (`&A[v + k]`, `&A[r][v + k]`) or by one integer (`v + k`) per
-// iteration; it is called once, at `first`, and only when the run is not empty.
+// names this thread, appended to `owned` in order, at most `limit` of them: what `upc_forall(v = first,
+// in_range(v), v++, affinity(v))` runs here, found from the layout instead of by testing every iteration.
+// `affinity` must move by one element of a shared array (`&A[v + k]`, `&A[r][v + k]`) or by one integer
+// (`v + k`) per iteration; it is called once, at `first`, and only when the run is not empty.
+// Returns where the rest of the run starts: one past the last iteration appended when `limit` stopped the
+// walk, else a value out of range. A tiled loop calls it once per tile, so that a tile holds `limit`
+// iterations of this thread's, however few of the run's iterations the thread owns.
 template <std::integral T, class InRange, class Affinity>
-void owned_iterations(T first, InRange in_range, Affinity affinity, std::vector<T> &owned) {
-  if (!in_range(first)) return;
+T owned_iterations(T first, InRange in_range, Affinity affinity, std::vector<T> &owned,
+                   std::size_t limit = SIZE_MAX) {
+  if (!in_range(first) || limit == 0) return first;
   const auto start = affinity(first);
   const auto threads = static_cast<std::uint64_t>(THREADS), me = static_cast<std::uint64_t>(MYTHREAD);
+  std::size_t taken = 0;
   if constexpr (std::is_integral_v<decltype(start)>) {
     // Every THREADS-th iteration, from the first whose value is congruent to MYTHREAD.
     T v = first;
     while (!detail::has_affinity(start + (v - first)))
-      if (!in_range(++v)) return;  // at most THREADS - 1 steps
-    for (; in_range(v); v += static_cast<T>(THREADS)) owned.push_back(v);
+      if (!in_range(++v)) return v;  // at most THREADS - 1 steps
+    for (; in_range(v); v += static_cast<T>(THREADS)) {
+      owned.push_back(v);
+      if (++taken == limit) return static_cast<T>(v + 1);
+    }
+    return v;
   } else {
     const std::uint64_t block = start.block();
     if (block == 0) {  // indefinite: the whole run is on the first element's thread
-      if (start.thread() != MYTHREAD) return;
-      for (T v = first; in_range(v); ++v) owned.push_back(v);
-      return;
+      T v = first;
+      if (start.thread() != MYTHREAD) {
+        while (in_range(v)) ++v;
+        return v;
+      }
+      for (; in_range(v); ++v) {
+        owned.push_back(v);
+        if (++taken == limit) return static_cast<T>(v + 1);
+      }
+      return v;
     }
     // Element k of the run is in block (phase + k) / block after the first's, on thread (thread + that) %
     // THREADS: this thread owns the blocks q = distance, distance + THREADS, ...
@@ -63,8 +79,9 @@ void owned_iterations(T first, InRange in_range, Affinity affinity, std::vector<
       const std::uint64_t lo = q * block > phase ? q * block - phase : 0, hi = (q + 1) * block - phase;
       for (std::uint64_t k = lo; k < hi; ++k) {
         const T v = static_cast<T>(first + static_cast<T>(k));
-        if (!in_range(v)) return;
+        if (!in_range(v)) return v;
         owned.push_back(v);
+        if (++taken == limit) return static_cast<T>(v + 1);
       }
     }
   }
