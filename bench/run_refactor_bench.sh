@@ -3,7 +3,9 @@
 # 8 threads, at --latency 0 and --latency 2us. The rewritten programs are the *_opt samples, generated at
 # build time from the unmodified sources (samples/*/CMakeLists.txt). Prints the median time of each, the
 # speedup of the rewritten program over the original, and its time relative to the manual variant; then CC
-# with one inspector level against two; then the tool's own time on each sample.
+# with one inspector level against two; then the tool's own time on each sample. At latency 0 the caches
+# read peers' elements in place (remote_cast); copy_s is the rewritten program with PGAS_CACHE_DIRECT=0, its
+# caches copying every remote element as on a network (at 2us they always do: "-").
 # Usage: bench/run_refactor_bench.sh [BUILD_DIR] [REPEATS]   (default: build, 3)
 set -euo pipefail
 build=${1:-build}
@@ -17,17 +19,20 @@ seconds() {
   measure time "$bin/pgasrun" -n "$threads" --latency "$latency" "$@"
 }
 
-printf "%-8s %-7s %-7s %11s %11s %11s %9s %11s\n" sample threads latency original_s refactor_s manual_s speedup vs_manual
+printf "%-8s %-7s %-7s %11s %11s %11s %11s %9s %11s\n" sample threads latency original_s refactor_s copy_s \
+  manual_s speedup vs_manual
 run() {  # run NAME ARGS...: NAME, NAME_opt and NAME_manual with the same arguments
   local name=$1; shift
   for threads in 2 4 8; do
     for latency in 0 2us; do
-      local o r m
+      local o r m copy=-
       o=$(seconds "$threads" "$latency" "$bin/$name" "$@")
       r=$(seconds "$threads" "$latency" "$bin/${name}_opt" "$@")
+      [ "$latency" != 0 ] ||
+        copy=$(printf "%.4f" "$(PGAS_CACHE_DIRECT=0 seconds "$threads" "$latency" "$bin/${name}_opt" "$@")")
       m=$(seconds "$threads" "$latency" "$bin/${name}_manual" "$@")
-      printf "%-8s %-7s %-7s %11.4f %11.4f %11.4f %9.2f %11.2f\n" "$name" "$threads" "$latency" "$o" "$r" "$m" \
-        "$(calc "($r > 0) ? $o / $r : 0")" "$(calc "($m > 0) ? $r / $m : 0")"
+      printf "%-8s %-7s %-7s %11.4f %11.4f %11s %11.4f %9.2f %11.2f\n" "$name" "$threads" "$latency" "$o" "$r" \
+        "$copy" "$m" "$(calc "($r > 0) ? $o / $r : 0")" "$(calc "($m > 0) ? $r / $m : 0")"
     done
   done
 }

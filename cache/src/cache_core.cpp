@@ -1,6 +1,7 @@
 #include "pgas/detail/cache_core.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <utility>
 
@@ -54,6 +55,17 @@ void group_by_thread(std::size_t n, std::vector<std::size_t> &ends, ThreadOf thr
   }
 }
 
+// PGAS_CACHE_DIRECT=0 makes every cache copy other threads' elements even where it could address them.
+bool direct_access_allowed() {
+  static const bool allowed = [] {
+    const char *v = std::getenv("PGAS_CACHE_DIRECT");
+    if (v == nullptr || std::strcmp(v, "1") == 0) return true;
+    if (std::strcmp(v, "0") == 0) return false;
+    cache_fatal("PGAS_CACHE_DIRECT must be 0 or 1, got '%s'", v);
+  }();
+  return allowed;
+}
+
 }  // namespace
 
 cache_core::cache_core(const cache_geometry &geometry, std::size_t chunk, hpcstpf_policy_t policy,
@@ -63,7 +75,6 @@ cache_core::cache_core(const cache_geometry &geometry, std::size_t chunk, hpcstp
       by_threads_(static_cast<std::uint64_t>(pgas_thread_count())),
       mythread_(pgas_thread_id()),
       threads_(pgas_thread_count()),
-      local_(static_cast<char *>(local_base(geometry.handle))),
       capacity_(std::min(chunk, geometry.count)),
       policy_(policy),
       type_(type),
@@ -103,6 +114,17 @@ cache_core::cache_core(const cache_geometry &geometry, std::size_t chunk, hpcstp
   replay_ = fixed_vector<replayed>(capacity_);
   offsets_.resize(capacity_);
   scatter_.resize(capacity_);
+  in_place_.assign(static_cast<std::size_t>(threads_), nullptr);
+  in_place_[static_cast<std::size_t>(mythread_)] = static_cast<char *>(local_base(g_.handle));
+  if (policy != HPCSTPF_PRIORITY && direct_access_allowed())
+    for (int t = 0; t < threads_; ++t)
+      if (t != mythread_)
+        in_place_[static_cast<std::size_t>(t)] = static_cast<char *>(remote_cast(g_.handle, t));
+  // Hints matter while some thread that holds elements (an indefinite object: only its owner) is copied.
+  wants_hints_ = false;
+  for (int t = 0; t < threads_; ++t)
+    if (in_place_[static_cast<std::size_t>(t)] == nullptr && (g_.block != 0 || t == g_.owner))
+      wants_hints_ = true;
   per_thread_.resize(static_cast<std::size_t>(threads_));
   tokens_.resize(static_cast<std::size_t>(threads_));
   if (policy == HPCSTPF_PRIORITY) priority_ = std::make_unique<priority_writer>(g_, api_);
@@ -219,9 +241,9 @@ void cache_core::fetch_single(const where &w, void *dst) {
 void cache_core::get(std::size_t index, void *value) {
   require_ready("get");
   where w = checked_locate(index, "get");
-  if (w.thread == mythread_) {
-    copy_element(value, local_ + w.offset, g_.elem_size);
-    ++stats_.local;
+  if (const char *base = in_place_[static_cast<std::size_t>(w.thread)]) {
+    copy_element(value, base + w.offset, g_.elem_size);
+    count_in_place(w.thread);
     return;
   }
   bool inserted;
@@ -262,14 +284,16 @@ void cache_core::write_through(const where &w, const void *value) {
 void cache_core::put(std::size_t index, const void *value) {
   require_ready("put");
   where w = checked_locate(index, "put");
-  if (w.thread == mythread_) {
+  if (char *base = in_place_[static_cast<std::size_t>(w.thread)]) {
     if (policy_ == HPCSTPF_ANY)
-      std::memcpy(local_ + w.offset, value, g_.elem_size);
-    else if (policy_ == HPCSTPF_PRIORITY)
+      std::memcpy(base + w.offset, value, g_.elem_size);
+    else if (policy_ == HPCSTPF_PRIORITY)  // only this thread's own part is in place
       priority_->write(mythread_, &w.offset, 1, static_cast<const char *>(value));
     else
-      combine_element(type_, acc_op_, local_ + w.offset, value);
-    ++stats_.local;
+      combine_element(type_, acc_op_, base + w.offset, value);  // atomic per element, as an accumulate
+    count_in_place(w.thread);
+    // A put that a network would have had to upload: forgetting the upload is the same error here.
+    written_in_place_ += w.thread != mythread_;
     return;
   }
   bool inserted;
@@ -335,6 +359,7 @@ void cache_core::finish_upload() {
   next_value_ = 0;
   downloaded_ = 0;
   dirty_ = 0;
+  written_in_place_ = 0;
   phase_ = phase::idle;
 }
 
@@ -342,9 +367,9 @@ void cache_core::close() {
   if (phase_ == phase::closed) misuse("close", "the cache is already closed");
   if (phase_ == phase::downloading) finish_download();
   if (phase_ == phase::uploading) finish_upload();
-  if (dirty_ != 0)
+  if (dirty_ + written_in_place_ != 0)
     cache_fatal("%sclose: %zu written elements were not uploaded (call start_upload and finish_upload first)",
-                api_, dirty_);
+                api_, dirty_ + written_in_place_);
   release();
 }
 

@@ -70,6 +70,7 @@ void hpcstpf_close(hpcstpf_handle_t h) {
 
 void hpcstpf_stats(hpcstpf_handle_t h, hpcstpf_stats_t *stats) { *stats = lookup(h, "stats").stats(); }
 size_t hpcstpf_memory(hpcstpf_handle_t h) { return lookup(h, "memory").memory_bytes(); }
+int hpcstpf_wants_hints(hpcstpf_handle_t h) { return lookup(h, "wants_hints").wants_hints() ? 1 : 0; }
 size_t hpcstpf_memory_bound(size_t chunk, size_t elem_size) {
   return chunk * HPCSTPF_BYTES_PER_ELEMENT(elem_size) + 16 * static_cast<size_t>(pgas_thread_count()) + 64;
 }

@@ -110,6 +110,12 @@ void remote_atomic(pgas_handle_t h, int thread, size_t offset, pgas_type_t type,
          [&] { _remote_atomic(h, thread, offset, type, op, operand, compare, result); });
 }
 
+// Other threads' memory is never handed out for direct access while tracing: the accesses would bypass the
+// wrappers above (the cache then moves its data through them, and they are recorded).
+void *remote_cast(pgas_handle_t h, int thread) {
+  return thread == pgas_thread_id() ? _remote_cast(h, thread) : nullptr;
+}
+
 // Synchronization of non-blocking transfers is not an access; it is passed through unmeasured.
 void remote_sync(pgas_token_t token) { _remote_sync(token); }
 void remote_sync_all(void) { _remote_sync_all(); }

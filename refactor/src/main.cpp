@@ -34,8 +34,9 @@ cl::opt<std::string> policy("policy",
                                      "(default any)"),
                             cl::init("any"), cl::cat(category));
 cl::opt<unsigned long> chunk("chunk",
-                             cl::desc("Iterations per tile (default: the largest whose caches fit in "
-                                      "--cache-memory)"),
+                             cl::desc("Iterations per tile, counted among the thread's own where its "
+                                      "affinity walks by layout (default: the largest whose caches fit "
+                                      "in --cache-memory)"),
                              cl::init(0), cl::cat(category));
 cl::opt<unsigned long> cache_memory("cache-memory",
                                     cl::desc("Bytes the caches of one loop may use, which sets "

@@ -12,9 +12,9 @@
 //       v_owned.clear();
 //       v_tile = pgas::refactored::owned_iterations(v_tile, [&](T v) { return v < bound; },
 //                                                   [&](T v) { return affinity; }, v_owned, v_chunk);
-//       for (T v : v_owned) { hints }
+//       if (A_cache.wants_hints()) for (T v : v_owned) { hints }     // skipped when A is all in place
 //       A_cache.download();
-//       for (T v : v_owned) { hints of the next inspector level }  A_cache.download();   // if any
+//       if (...) for (T v : v_owned) { hints of the next level }  A_cache.download();   // if any
 //       for (T v : v_owned) { body, A's reads and writes through A_cache.get / put }
 //       A_cache.upload();
 //     }
@@ -236,12 +236,19 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
               ");\n";
     }
     if (!hints.empty() || records) {
+      // A loop that only hints runs when some of its caches copies elements (not when every element is
+      // accessed in place).
+      std::string wanted;
+      for (int k : hinted)
+        wanted += (wanted.empty() ? "" : " || ") + m.arrays[static_cast<std::size_t>(k)].cache_var +
+                  ".wants_hints()";
+      if (!records) text += "if (" + wanted + ") {\n";
       text += (level == 1 && !from_layout ? header : walk) + " {\n";
       if (records) text += owned + ".push_back(" + m.var_name + ");\n";
       for (const DeclStmt *d : m.body_decls)
         if (decls.count(d)) text += render.node(d) + "\n";
       for (const std::string &h : hints) text += h;
-      text += "}\n";
+      text += records ? "}\n" : "}\n}\n";
     }
     for (std::size_t k = 0; k < m.arrays.size(); ++k)
       if (level == 1 || hinted.count(static_cast<int>(k))) text += m.arrays[k].cache_var + ".download();\n";

@@ -142,6 +142,16 @@ void _remote_atomic(pgas_handle_t h, int thread, size_t offset, pgas_type_t type
   emulate_transfer(size);
 }
 
+void *_remote_cast(pgas_handle_t h, int thread) {
+  const HandleDesc &d = handle_lookup(h, "remote_cast");
+  if (static_cast<unsigned>(thread) >= static_cast<unsigned>(g_runtime.threads))
+    fatal("remote_cast: thread %d out of range (THREADS is %d)", thread, g_runtime.threads);
+  if ((d.owner >= 0 && d.owner != thread) || d.bytes_per_thread == 0) return nullptr;
+  if (thread != g_runtime.mythread && g_emulation.enabled) return nullptr;
+  std::byte *segment = g_runtime.segments[thread];  // mapped: every thread's on shm, only this one's on mpi
+  return segment == nullptr ? nullptr : segment + d.seg_offset;
+}
+
 }  // extern "C"
 
 #pragma weak remote_get = _remote_get
@@ -160,3 +170,4 @@ void _remote_atomic(pgas_handle_t h, int thread, size_t offset, pgas_type_t type
 #pragma weak remote_sync = _remote_sync
 #pragma weak remote_sync_all = _remote_sync_all
 #pragma weak remote_atomic = _remote_atomic
+#pragma weak remote_cast = _remote_cast

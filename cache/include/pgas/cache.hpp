@@ -62,6 +62,9 @@ class cache {
   }
   // The number of elements the cache indexes: valid indices are [0, size()).
   std::size_t size() const { return core_.count(); }
+  // False when every element is accessed in place (pgas/hpcstpf.h): hints would change nothing, and a loop
+  // that only hints can be skipped.
+  bool wants_hints() const { return core_.wants_hints(); }
   void start_download() { core_.start_download(); }
   void finish_download() { core_.finish_download(); }
   void download() {

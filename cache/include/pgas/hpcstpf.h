@@ -3,10 +3,12 @@
  * cache of remote elements, filled by coalesced prefetches and written back coalesced.
  *
  * A tile (the paper's loop chunk) is:
- *   hpcstpf_hint(h, i) ...                          indices the tile will read (deduplicated, grouped by
- * owner) hpcstpf_start_download(h); hpcstpf_finish_download(h);   one vector get per owner thread (split
- * phase) hpcstpf_get(h, i, &v) / hpcstpf_put(h, i, &v) ...         served from the cache (or local memory)
- *   hpcstpf_start_upload(h); hpcstpf_finish_upload(h);       dirty elements written back, one call per owner
+ *   hpcstpf_hint(h, i) ...                  indices the tile will read (deduplicated, grouped by owner)
+ *   hpcstpf_start_download(h);
+ *   hpcstpf_finish_download(h);             one vector get per owner thread (split phase)
+ *   hpcstpf_get(h, i, &v) / _put(h, i, &v)  served from the cache (or local memory)
+ *   hpcstpf_start_upload(h);
+ *   hpcstpf_finish_upload(h);               dirty elements written back, one call per owner
  * finish_upload ends the tile and empties the cache (no replacement inside a tile). More hint/download
  * rounds may follow a download inside one tile; already cached elements are not fetched again.
  *
@@ -16,6 +18,14 @@
  * Elements with affinity to the calling thread are never cached: get reads and put writes local memory
  * directly (put applies the combining policy atomically). A get of an index that was not hinted costs one
  * remote_get and caches the element, so incomplete hints stay correct.
+ *
+ * Nor are other threads' elements that this thread can address (remote_cast: every peer's on one machine
+ * with no emulated network): copying what a load reaches only adds work. Their hints are ignored, get and
+ * put access them in place (put combining atomically), and stats.direct counts them (closing a cache with
+ * such puts not followed by an upload is still an error, as it would be on a network). Not under
+ * HPCSTPF_PRIORITY (its writes need the owner's lock), nor with PGAS_CACHE_DIRECT=0 in the environment,
+ * nor under the tracer or pgasrun --latency, where remote_cast returns NULL for peers: there every element
+ * moves through the transport functions as described above.
  *
  * Memory: a cache holds at most C = min(chunk, number of elements) elements. Hints beyond C in one tile are
  * dropped (their gets fall back to single remote gets, uncached). Its buffers take at most
@@ -70,6 +80,7 @@ typedef struct {
   uint64_t elems_written; /* elements written back by uploads */
   uint64_t bytes_written;
   uint64_t transport_calls; /* transport functions called by the cache (vector, single, accumulate) */
+  uint64_t direct;          /* gets and puts of other threads' elements done in place (see remote_cast) */
 } hpcstpf_stats_t;
 
 /* Opens a cache of the shared object `array` (its layout gives element size, blocking factor and length)
@@ -91,6 +102,9 @@ void hpcstpf_close(hpcstpf_handle_t h);
 void hpcstpf_stats(hpcstpf_handle_t h, hpcstpf_stats_t *stats);
 /* Bytes the cache's buffers use now, and the bound above. */
 size_t hpcstpf_memory(hpcstpf_handle_t h);
+/* 0 when every element of the array is accessed in place (see above), so that hints would change nothing
+ * and an inspector loop that only hints can be skipped; 1 otherwise. */
+int hpcstpf_wants_hints(hpcstpf_handle_t h);
 size_t hpcstpf_memory_bound(size_t chunk, size_t elem_size);
 /* The part of the bound that grows with the chunk: bytes per cached element (tools sizing a chunk use it). */
 #define HPCSTPF_BYTES_PER_ELEMENT(elem_size) (112 + 3 * (size_t)(elem_size))

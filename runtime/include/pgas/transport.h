@@ -120,6 +120,15 @@ void remote_sync_all(void);
 void remote_atomic(pgas_handle_t handle, int thread, size_t offset, pgas_type_t type, pgas_atomic_op_t op,
                    const void *operand, const void *compare, void *result);
 
+/* ---- direct access (UPC 1.3's upc_cast): the address at which the calling thread may load and store
+ * `thread`'s part of `handle` itself, or NULL when it may not. NULL for another process's memory on a
+ * network conduit, for every other thread's memory while the network is emulated (each access must pay
+ * the emulated cost), and when `thread` holds no part of the object. Interposable like the transfers: a
+ * profiler that must see every access defines remote_cast to return NULL for other threads (the tracer
+ * does), and code that got NULL falls back to the transfer functions. The software cache uses it to read
+ * and write peers' elements in place instead of copying them. ---- */
+void *remote_cast(pgas_handle_t handle, int thread);
+
 /* ---- the handle-creating routines. remote_alloc is collective for PGAS_ALLOC_STATIC and
  * PGAS_ALLOC_ALL (every thread calls it with the same layout and gets the same handle). ---- */
 pgas_handle_t remote_alloc(const pgas_layout_t *layout);
@@ -153,6 +162,7 @@ void _remote_sync(pgas_token_t);
 void _remote_sync_all(void);
 void _remote_atomic(pgas_handle_t, int, size_t, pgas_type_t, pgas_atomic_op_t, const void *, const void *,
                     void *);
+void *_remote_cast(pgas_handle_t, int);
 pgas_handle_t _remote_alloc(const pgas_layout_t *);
 void _remote_free(pgas_handle_t);
 

@@ -45,7 +45,7 @@ class cache_core {
     if (phase_ == phase::closed || phase_ == phase::uploading || index >= g_.count) [[unlikely]]
       hint_misuse(index);
     where w = locate(index);
-    if (w.thread != mythread_) hint_remote(index, w);  // a local one is read from local memory at get
+    if (in_place_[w.thread] == nullptr) hint_remote(index, w);  // others are read in place at get
   }
   // get() for local elements and hits, with the element size known at compile time; false when get() must
   // run (a miss, or misuse to report). Gets in the order of the hints find their values without hashing.
@@ -66,9 +66,9 @@ class cache_core {
       return false;
     where w = locate(index);
     const char *from;
-    if (w.thread == mythread_) {
-      from = local_ + w.offset;
-      ++stats_.local;
+    if (const char *base = in_place_[w.thread]) {
+      from = base + w.offset;
+      count_in_place(w.thread);
     } else {
       std::uint32_t slot = table_->find(index);
       if (slot == cache_table::kNone || !valid(slot)) return false;
@@ -90,6 +90,7 @@ class cache_core {
   std::size_t memory_bytes() const;
   std::size_t capacity() const { return capacity_; }
   std::size_t count() const { return g_.count; }  // valid indices are [0, count)
+  bool wants_hints() const { return wants_hints_; }
 
  private:
   enum class phase { idle, downloading, ready, uploading, closed };
@@ -135,6 +136,7 @@ class cache_core {
     last_block_ = {index - phase, g_.block, w.thread, w.offset - phase * g_.elem_size};
     return w;
   }
+  void count_in_place(int thread) { ++(thread == mythread_ ? stats_.local : stats_.direct); }
   where checked_locate(std::size_t index, const char *operation) const;
   [[noreturn]] void hint_misuse(std::size_t index) const;
   void hint_remote(std::size_t index, const where &w);
@@ -150,7 +152,11 @@ class cache_core {
   cache_geometry g_;
   fast_divisor by_block_, by_threads_;
   int mythread_, threads_;
-  char *local_;
+  // Where each thread's part can be read and written in place (remote_cast), or nullptr: always this
+  // thread's own part, and peers' on one machine with no emulated network (not under PRIORITY, whose
+  // writes need the owner's lock, nor with PGAS_CACHE_DIRECT=0). Such elements bypass the table.
+  std::vector<char *> in_place_;
+  bool wants_hints_ = true;  // some part that holds elements is not in place
   std::size_t capacity_;
   hpcstpf_policy_t policy_;
   pgas_type_t type_;
@@ -176,10 +182,11 @@ class cache_core {
   std::vector<std::size_t> per_thread_;          // counts, then starts, of a grouping by owner
   std::vector<pgas_token_t> tokens_;
   std::uint32_t next_value_ = 0;
-  std::uint32_t downloaded_ = 0;  // hinted entries below this position have been downloaded
-  std::size_t in_flight_ = 0;     // elements of the download in flight
-  std::size_t cursor_ = 0;        // the next hint a get is expected to replay
-  std::size_t dirty_ = 0;         // entries written in this tile
+  std::uint32_t downloaded_ = 0;      // hinted entries below this position have been downloaded
+  std::size_t in_flight_ = 0;         // elements of the download in flight
+  std::size_t cursor_ = 0;            // the next hint a get is expected to replay
+  std::size_t dirty_ = 0;             // entries written in this tile
+  std::size_t written_in_place_ = 0;  // puts to peers' elements in place in this tile (counted per put)
   hpcstpf_stats_t stats_{};
 };
 
