@@ -40,8 +40,8 @@ cl::opt<unsigned long> chunk("chunk",
                              cl::init(0), cl::cat(category));
 cl::opt<unsigned long> cache_memory("cache-memory",
                                     cl::desc("Bytes the caches of one loop may use, which sets "
-                                             "the default chunk (default 1048576)"),
-                                    cl::init(1u << 20), cl::cat(category));
+                                             "the default chunk (default 262144)"),
+                                    cl::init(1u << 18), cl::cat(category));
 cl::opt<int> levels("inspector-levels",
                     cl::desc("Hint rounds per tile for indices that are themselves read "
                              "from a cached array, like D[D[i]] (default 2; deeper reads "
