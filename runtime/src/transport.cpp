@@ -145,7 +145,7 @@ void _remote_atomic(pgas_handle_t h, int thread, size_t offset, pgas_type_t type
 void *_remote_cast(pgas_handle_t h, int thread) {
   const HandleDesc &d = handle_lookup(h, "remote_cast");
   if (static_cast<unsigned>(thread) >= static_cast<unsigned>(g_runtime.threads))
-    fatal("remote_cast: thread %d out of range (THREADS is %d)", thread, g_runtime.threads);
+    resolve_slow(d, h, thread, 0, 0, "remote_cast");  // reports the thread out of range
   if ((d.owner >= 0 && d.owner != thread) || d.bytes_per_thread == 0) return nullptr;
   if (thread != g_runtime.mythread && g_emulation.enabled) return nullptr;
   std::byte *segment = g_runtime.segments[thread];  // mapped: every thread's on shm, only this one's on mpi

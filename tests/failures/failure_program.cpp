@@ -35,6 +35,12 @@ void pointer_out_of_range() {
   upc_barrier;
 }
 
+void cast_thread_out_of_range() {
+  shared_array<int> D(10, 1, "D");
+  if (MYTHREAD == last) std::printf("%p\n", remote_cast(D.handle(), THREADS));
+  upc_barrier;
+}
+
 void use_after_free() {
   global_ptr<int> p = upc_all_alloc(static_cast<std::size_t>(THREADS), sizeof(int));
   upc_barrier;
@@ -126,6 +132,7 @@ int main(int argc, char **argv) {
       {"index", index_out_of_range},
       {"unnamed-index", unnamed_index_out_of_range},
       {"pointer-range", pointer_out_of_range},
+      {"cast-thread", cast_thread_out_of_range},
       {"use-after-free", use_after_free},
       {"double-free", double_free},
       {"unlock-not-held", unlock_not_held},

@@ -31,6 +31,8 @@ const Case kCases[] = {
     {"unnamed-index",
      R"(thread LAST: error: index 7 out of range for shared array #\d+ \(allocated at failure_program.cpp:\d+\) \(4 elements\))"},
     {"pointer-range", R"(thread LAST: error: .*index (\d+) out of range for shared array 'D')"},
+    {"cast-thread",
+     R"(thread LAST: error: remote_cast: thread (\d+) out of range for shared array 'D' \(allocated at failure_program.cpp:\d+\) \(THREADS is \1\))"},
     {"use-after-free",
      R"(thread LAST: error: .*use of upc_all_alloc object #\d+ \(allocated at failure_program.cpp:\d+\) after it was freed)"},
     {"double-free",

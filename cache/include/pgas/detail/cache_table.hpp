@@ -34,7 +34,6 @@ class cache_table {
     }
   }
   // The slot of `key`, added with state 0 if absent and there is room (inserted = true); kNone when full.
-  // The slot of `key`, added with state 0 if absent and there is room (inserted = true); kNone when full.
   // Adding may move every entry to another slot: slots stay valid only until the next insert.
   std::uint32_t insert(std::size_t key, bool &inserted) {
     inserted = false;
@@ -88,11 +87,14 @@ class cache_table {
     std::vector<slot> old = std::move(slots_);
     resize(bits_ + 1);
     for (std::size_t k = 0; k < used_.size(); ++k) {
-      std::size_t s = home(old[used_[k]].key);
-      while (slots_[s].key != kEmpty) s = (s + 1) & mask();
+      const std::size_t s = empty_slot_for(old[used_[k]].key);
       slots_[s] = old[used_[k]];
       used_[k] = static_cast<std::uint32_t>(s);
     }
+    return empty_slot_for(key);
+  }
+  // The first empty slot of `key`'s probe sequence (for a key known to be absent).
+  std::size_t empty_slot_for(std::size_t key) const {
     std::size_t s = home(key);
     while (slots_[s].key != kEmpty) s = (s + 1) & mask();
     return s;
