@@ -5,10 +5,57 @@
 
 namespace pgas::tracedb {
 
+namespace {
+
+// The length of the valid UTF-8 sequence at the start of `text` and its code point in `cp`; 0 if the first
+// byte does not start one (a stray continuation byte, an overlong form, a surrogate, beyond U+10FFFF, or
+// cut short).
+std::size_t utf8_sequence(std::string_view text, char32_t &cp) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char first = byte(0);
+  std::size_t length;
+  if (first < 0x80) {
+    cp = first;
+    return 1;
+  } else if (first >= 0xC2 && first <= 0xDF) {
+    length = 2, cp = first & 0x1F;
+  } else if (first >= 0xE0 && first <= 0xEF) {
+    length = 3, cp = first & 0x0F;
+  } else if (first >= 0xF0 && first <= 0xF4) {
+    length = 4, cp = first & 0x07;
+  } else {
+    return 0;
+  }
+  if (text.size() < length) return 0;
+  for (std::size_t i = 1; i < length; ++i) {
+    if ((byte(i) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(i) & 0x3F);
+  }
+  const char32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < smallest[length] || (cp >= 0xD800 && cp < 0xE000) || cp > 0x10FFFF) return 0;
+  return length;
+}
+
+bool is_control(char32_t cp) { return cp < 0x20 || (cp >= 0x7F && cp < 0xA0); }
+
+std::string hex_escape(const char *format, unsigned value) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, format, value);
+  return buf;
+}
+
+}  // namespace
+
 std::string json_escape(std::string_view text) {
   std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
+  for (std::size_t i = 0; i < text.size();) {
+    char32_t cp;
+    const std::size_t length = utf8_sequence(text.substr(i), cp);
+    if (length == 0) {
+      out += hex_escape("\\udc%02x", static_cast<unsigned char>(text[i++]));
+      continue;
+    }
+    switch (cp) {
       case '"':
         out += "\\\"";
         break;
@@ -25,16 +72,40 @@ std::string json_escape(std::string_view text) {
         out += "\\r";
         break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += c;
-        }
+        if (is_control(cp))
+          out += hex_escape("\\u%04x", static_cast<unsigned>(cp));
+        else
+          out.append(text, i, length);
     }
+    i += length;
   }
   return out + "\"";
+}
+
+std::string terminal_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    char32_t cp;
+    const std::size_t length = utf8_sequence(text.substr(i), cp);
+    if (length == 0) {
+      out += hex_escape("\\x%02x", static_cast<unsigned char>(text[i++]));
+      continue;
+    }
+    static constexpr std::string_view kNamed = "\a\b\t\n\v\f\r", kLetters = "abtnvfr";
+    const std::size_t named = cp < 0x20 ? kNamed.find(static_cast<char>(cp)) : std::string_view::npos;
+    const bool bidi = (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+    if (named != std::string_view::npos)
+      out += std::string{'\\', kLetters[named]};
+    else if (cp < 0x80 && is_control(cp))
+      out += hex_escape("\\x%02x", static_cast<unsigned>(cp));
+    else if (is_control(cp) || bidi)
+      out += hex_escape("\\u%04x", static_cast<unsigned>(cp));
+    else
+      out.append(text, i, length);
+    i += length;
+  }
+  return out;
 }
 
 std::string json_array(const std::vector<std::string> &items) {
