@@ -44,68 +44,62 @@ std::string hex_escape(const char *format, unsigned value) {
   return buf;
 }
 
-}  // namespace
-
-std::string json_escape(std::string_view text) {
-  std::string out = "\"";
-  for (std::size_t i = 0; i < text.size();) {
-    char32_t cp;
-    const std::size_t length = utf8_sequence(text.substr(i), cp);
-    if (length == 0) {
-      out += hex_escape("\\udc%02x", static_cast<unsigned char>(text[i++]));
-      continue;
-    }
-    switch (cp) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        if (is_control(cp))
-          out += hex_escape("\\u%04x", static_cast<unsigned>(cp));
-        else
-          out.append(text, i, length);
-    }
-    i += length;
-  }
-  return out + "\"";
-}
-
-std::string terminal_escape(std::string_view text) {
+// `text` with each valid UTF-8 sequence replaced by escape(code point) (the sequence itself where that is
+// empty) and each byte that is not part of one by invalid(byte).
+template <class Escape, class Invalid>
+std::string escaped(std::string_view text, Escape escape, Invalid invalid) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
     char32_t cp;
     const std::size_t length = utf8_sequence(text.substr(i), cp);
     if (length == 0) {
-      out += hex_escape("\\x%02x", static_cast<unsigned char>(text[i++]));
+      out += invalid(static_cast<unsigned char>(text[i++]));
       continue;
     }
-    static constexpr std::string_view kNamed = "\a\b\t\n\v\f\r", kLetters = "abtnvfr";
-    const std::size_t named = cp < 0x20 ? kNamed.find(static_cast<char>(cp)) : std::string_view::npos;
-    const bool bidi = (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
-    if (named != std::string_view::npos)
-      out += std::string{'\\', kLetters[named]};
-    else if (cp < 0x80 && is_control(cp))
-      out += hex_escape("\\x%02x", static_cast<unsigned>(cp));
-    else if (is_control(cp) || bidi)
-      out += hex_escape("\\u%04x", static_cast<unsigned>(cp));
-    else
+    const std::string replacement = escape(cp);
+    if (replacement.empty())
       out.append(text, i, length);
+    else
+      out += replacement;
     i += length;
   }
   return out;
+}
+
+}  // namespace
+
+std::string json_escape(std::string_view text) {
+  const auto escape = [](char32_t cp) -> std::string {
+    switch (cp) {
+      case '"':
+        return "\\\"";
+      case '\\':
+        return "\\\\";
+      case '\n':
+        return "\\n";
+      case '\t':
+        return "\\t";
+      case '\r':
+        return "\\r";
+      default:
+        return is_control(cp) ? hex_escape("\\u%04x", static_cast<unsigned>(cp)) : "";
+    }
+  };
+  return "\"" + escaped(text, escape, [](unsigned byte) { return hex_escape("\\udc%02x", byte); }) + "\"";
+}
+
+std::string terminal_escape(std::string_view text) {
+  const auto escape = [](char32_t cp) -> std::string {
+    static constexpr std::string_view kNamed = "\a\b\t\n\v\f\r", kLetters = "abtnvfr";
+    const std::size_t named = cp < 0x20 ? kNamed.find(static_cast<char>(cp)) : std::string_view::npos;
+    const bool bidi = (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+    if (named != std::string_view::npos) return std::string{'\\', kLetters[named]};
+    if (cp < 0x80 && is_control(cp)) return hex_escape("\\x%02x", static_cast<unsigned>(cp));
+    if (is_control(cp) || bidi) return hex_escape("\\u%04x", static_cast<unsigned>(cp));
+    return "";
+  };
+  return escaped(text, escape, [](unsigned byte) { return hex_escape("\\x%02x", byte); });
 }
 
 std::string json_array(const std::vector<std::string> &items) {
