@@ -65,8 +65,9 @@ cl::opt<std::string> style("style",
                                     "the .clang-format above the source, else Google)"),
                            cl::init("file"), cl::cat(category));
 
+// Messages may quote a trace database (its program, its errors): escaped like every such string.
 int fail(const std::string &message, int status = 1) {
-  llvm::errs() << "pgas-refactor: error: " << message << "\n";
+  llvm::errs() << "pgas-refactor: error: " << pgas::tracedb::terminal_escape(message) << "\n";
   return status;
 }
 
@@ -96,7 +97,7 @@ std::string trace_misses(const TraceSelection &selection, const std::vector<std:
   if (std::any_of(files.begin(), files.end(),
                   [&](const std::string &f) { return selection.has_lines_in(f); }))
     return "";
-  const std::string program = pgas::tracedb::terminal_escape(selection.program());
+  const std::string &program = selection.program();
   if (!selection.has_lines())
     return "--trace " + trace + ": the trace of " + program +
            " has no source lines (record it with pgasrun --trace DB --lines)";

@@ -44,6 +44,13 @@ refused "--trace $work/trace.db: no remote access of the trace is on a line of $
 refused "--trace $work/no_lines.db: the trace of $program has no source lines" --trace "$work/no_lines.db" \
   "$work/input.cpp"
 
+# The traced program's name comes from the database: it is quoted with its control characters escaped.
+cp "$work/trace.db" "$work/hostile.db"
+sqlite3 "$work/hostile.db" "UPDATE run SET program = 'evil' || char(27) || '[2J' || char(7)" || fail "sqlite3 failed"
+refused "--trace $work/hostile.db: no remote access of the trace is on a line of $other (it was recorded from evil\\x1b[2J\\a)" \
+  --trace "$work/hostile.db" "$other"
+! grep -q $'\x1b' "$work/err" || fail "a control character of the database reached the terminal"
+
 # --cache-memory only sets the default chunk: with --chunk it would do nothing.
 refused "--cache-memory only sets the default --chunk" --array y --chunk 16 --cache-memory 4096 "$work/input.cpp"
 echo "PASS"
