@@ -30,7 +30,7 @@ cl::opt<std::string> trace("trace",
                                     "variables with the most remote accesses on its lines"),
                            cl::value_desc("DB"), cl::cat(category));
 cl::opt<double> threshold("trace-threshold",
-                          cl::desc("With --trace: the share of a loop's remote accesses (percent) a variable "
+                          cl::desc("With --trace: the share of a loop's remote accesses (0-100%) a variable "
                                    "needs to be cached (default 10)"),
                           cl::init(10.0), cl::cat(category));
 cl::opt<std::string> policy("policy",
@@ -44,7 +44,7 @@ cl::opt<unsigned long> chunk("chunk",
                              cl::init(0), cl::cat(category));
 cl::opt<unsigned long> cache_memory("cache-memory",
                                     cl::desc("Bytes the caches of one loop may use, which sets "
-                                             "the default chunk (default 262144)"),
+                                             "the default chunk (default 262144; not with --chunk)"),
                                     cl::init(1u << 18), cl::cat(category));
 cl::opt<int> levels("inspector-levels",
                     cl::desc("Hint rounds per tile for indices that are themselves read "
