@@ -5,6 +5,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <string>
+
+#include "common/launch_contract.hpp"
+#include "common/launch_settings.hpp"
+#include "common/units.hpp"
 
 namespace pgas::rt {
 namespace {
@@ -87,6 +92,11 @@ MpiConduit::MpiConduit(ConduitStartup *startup) : startup_(*startup) {
   MPI_Comm_size(comm_, &size_);
   startup->threads = size_;
   startup->mythread = rank_;
+  // The runtime read the size alone; now that the number of threads is known, check the job's total with
+  // the same rule pgasrun applies (every rank on a machine maps the windows of all).
+  if (std::string problem = launch::segment_size_problem(startup->segment_size, size_); !problem.empty())
+    die("%s: %s is %s", launch::kSegmentSizeEnv, units::format_size(startup->segment_size).c_str(),
+        problem.c_str());
   void *segment = nullptr;
   MPI_Win_allocate(static_cast<MPI_Aint>(startup->segment_size), 1, MPI_INFO_NULL, comm_, &segment, &data_);
   // The control block has cache-line-aligned members; windows need not be aligned that much.
