@@ -34,7 +34,7 @@ int report_timeout(double timeout_s, int ended) {
 }
 
 int report_interrupt(int signo, int ended) {
-  std::fprintf(stderr, "pgasrun: interrupted by %s; ended %d thread(s)\n", signal_name(signo), ended);
+  std::fprintf(stderr, "pgasrun: interrupted by %s; ended %d thread(s)\n", signal_name(signo).c_str(), ended);
   return 128 + signo;
 }
 

@@ -59,21 +59,9 @@ bool prepare_child_signals(int death_signal, pid_t launcher) {
   return true;
 }
 
-const char *signal_name(int signo) {
-  switch (signo) {
-    case SIGINT:
-      return "SIGINT";
-    case SIGTERM:
-      return "SIGTERM";
-    case SIGHUP:
-      return "SIGHUP";
-    case SIGQUIT:
-      return "SIGQUIT";
-    case SIGCHLD:
-      return "SIGCHLD";
-    default:
-      return "a signal";
-  }
+std::string signal_name(int signo) {
+  const char *abbreviation = sigabbrev_np(signo);
+  return abbreviation ? std::string("SIG") + abbreviation : "signal " + std::to_string(signo);
 }
 
 }  // namespace pgas::launcher

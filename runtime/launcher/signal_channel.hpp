@@ -3,6 +3,7 @@
 
 #include <sys/types.h>
 
+#include <string>
 #include <vector>
 
 namespace pgas::launcher {
@@ -29,7 +30,7 @@ class SignalChannel {
 // launcher blocks the signals it reads). False if the launcher is already gone or prctl failed.
 bool prepare_child_signals(int death_signal, pid_t launcher);
 
-// "SIGINT" for the signals the launcher handles, "a signal" otherwise.
-const char *signal_name(int signo);
+// "SIGINT", "SIGTERM", ...
+std::string signal_name(int signo);
 
 }  // namespace pgas::launcher

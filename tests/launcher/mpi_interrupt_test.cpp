@@ -28,19 +28,6 @@ const EnvOverrides kMpiEnv = {{"OMPI_ALLOW_RUN_AS_ROOT", "1"},
                               {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"},
                               {"OMPI_MCA_rmaps_base_oversubscribe", "1"}};
 
-const char *name_of(int signo) {
-  switch (signo) {
-    case SIGINT:
-      return "SIGINT";
-    case SIGTERM:
-      return "SIGTERM";
-    case SIGHUP:
-      return "SIGHUP";
-    default:
-      return "SIGQUIT";
-  }
-}
-
 // A private directory for a traced job's database, removed afterwards.
 class ScratchDirectory {
  public:
@@ -149,7 +136,7 @@ TEST_P(MpiInterruptTest, EndsMpirunAndEveryRank) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
 
   EXPECT_EQ(r.exit_code, 128 + signo) << r.err;
-  EXPECT_NE(r.err.find(std::string("pgasrun: interrupted by ") + name_of(signo) + "; ended " +
+  EXPECT_NE(r.err.find(std::string("pgasrun: interrupted by ") + signal_name(signo) + "; ended " +
                        std::to_string(kThreads) + " thread(s)"),
             std::string::npos)
       << r.err;
@@ -162,7 +149,7 @@ INSTANTIATE_TEST_SUITE_P(Launcher, MpiInterruptTest,
                          ::testing::Combine(::testing::Values(SIGINT, SIGTERM, SIGHUP, SIGQUIT),
                                             ::testing::Bool()),
                          [](const auto &info) {
-                           return std::string(name_of(std::get<0>(info.param))) +
+                           return std::string(signal_name(std::get<0>(info.param))) +
                                   (std::get<1>(info.param) ? "_traced" : "");
                          });
 

@@ -163,6 +163,8 @@ void expect_threads_gone(const std::string &probe_out) {
     EXPECT_TRUE(process_gone(pid)) << "thread process " << pid << " left";
 }
 
+std::string signal_name(int signo) { return std::string("SIG") + sigabbrev_np(signo); }
+
 int count_lines(const std::string &text, const std::string &line) {
   std::istringstream lines(text);
   int count = 0;

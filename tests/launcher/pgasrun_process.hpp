@@ -72,6 +72,9 @@ bool process_gone(pid_t pid);
 // Adds a failure for every thread printed by launcher_probe (or job_program) that still exists.
 void expect_threads_gone(const std::string &probe_out);
 
+// "SIGINT", "SIGTERM", ...: as pgasrun names a signal.
+std::string signal_name(int signo);
+
 // Counts the lines of `text` equal to `line`.
 int count_lines(const std::string &text, const std::string &line);
 

@@ -11,19 +11,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-std::string name_of(int signo) {
-  switch (signo) {
-    case SIGINT:
-      return "SIGINT";
-    case SIGTERM:
-      return "SIGTERM";
-    case SIGHUP:
-      return "SIGHUP";
-    default:
-      return "SIGQUIT";
-  }
-}
-
 class InterruptTest : public LauncherParamTest<std::tuple<int, int>> {};
 
 TEST_P(InterruptTest, SignalToPgasrunEndsEveryThread) {
@@ -35,9 +22,9 @@ TEST_P(InterruptTest, SignalToPgasrunEndsEveryThread) {
   RunResult r = pgasrun.wait();
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count(), 2.0);
   EXPECT_EQ(r.exit_code, 128 + signo);
-  EXPECT_NE(
-      r.err.find("pgasrun: interrupted by " + name_of(signo) + "; ended " + std::to_string(n) + " thread(s)"),
-      std::string::npos)
+  EXPECT_NE(r.err.find("pgasrun: interrupted by " + signal_name(signo) + "; ended " + std::to_string(n) +
+                       " thread(s)"),
+            std::string::npos)
       << r.err;
   EXPECT_EQ(probe_pids(r.out).size(), static_cast<std::size_t>(n));
   expect_threads_gone(r.out);
@@ -48,7 +35,7 @@ INSTANTIATE_TEST_SUITE_P(Launcher, InterruptTest,
                                             ::testing::Values(SIGINT, SIGTERM, SIGHUP, SIGQUIT)),
                          [](const auto &info) {
                            return std::to_string(std::get<0>(info.param)) + "threads_" +
-                                  name_of(std::get<1>(info.param));
+                                  signal_name(std::get<1>(info.param));
                          });
 
 }  // namespace
