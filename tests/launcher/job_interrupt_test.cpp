@@ -1,10 +1,14 @@
 // A PGAS job ended by a signal to pgasrun, on both conduits, traced or not: every process of the job ends
 // (under mpirun: mpirun and every rank), pgasrun waits for them and exits 128+S naming the signal, nothing
 // of the job is left (processes, /dev/shm files), and a traced job's database is imported, marked
-// partial. Under mpirun also --timeout (124, as on shm), an mpirun that dies, and the ranks' own check of
-// the segment size when mpirun starts them directly.
+// partial. Under mpirun also --timeout (124, as on shm), an mpirun that dies, a pgasrun that is SIGKILLed,
+// and the ranks' own check of the segment size when mpirun starts them directly.
+#include <sys/prctl.h>
+#include <sys/wait.h>
+
 #include <csignal>
 #include <string>
+#include <thread>
 #include <tuple>
 
 #include "partial_trace.hpp"
@@ -123,6 +127,31 @@ TEST_P(MpirunKilledTest, PgasrunEndsTheRanksItLeft) {
 
 INSTANTIATE_TEST_SUITE_P(Launcher, MpirunKilledTest, ::testing::Bool(),
                          [](const auto &info) { return std::string(info.param ? "traced" : "untraced"); });
+
+// SIGKILL gives pgasrun no chance to end the job: mpirun gets SIGTERM when its parent dies, and ends the
+// ranks and removes their shared memory itself. (This test adopts the processes whose parent dies, as
+// pgasrun does, so that it can reap them and see them gone.)
+TEST_F(LauncherTest, MpirunEndsTheJobWhenPgasrunIsKilled) {
+  skip_without_mpi("mpi");
+  ASSERT_EQ(prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
+  WatchedJob job("mpi", kThreads, {});
+  ASSERT_TRUE(job.wait_until_started()) << "the job's threads did not all start";
+
+  const auto sent = std::chrono::steady_clock::now();
+  kill(job.pid(), SIGKILL);
+  RunResult r = job.wait_for_exit(60s);
+  EXPECT_EQ(r.exit_code, -SIGKILL);
+  const auto job_gone = [&] {
+    while (waitpid(-1, nullptr, WNOHANG) > 0) {
+    }
+    for (pid_t pid : job.processes().pids())
+      if (!process_gone(pid)) return false;
+    return true;
+  };
+  while (!job_gone() && seconds_since(sent) < kEndWithinSeconds) std::this_thread::sleep_for(50ms);
+  prctl(PR_SET_CHILD_SUBREAPER, 0);
+  job.processes().expect_all_gone();
+}
 
 // mpirun started directly (no pgasrun): every rank checks PGAS_SEGMENT_SIZE against the job's size with
 // the rule pgasrun applies, and says why it stops.
