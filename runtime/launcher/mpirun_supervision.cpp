@@ -19,8 +19,9 @@ constexpr int kPollMs = 100;
 // mpirun ends its ranks itself on SIGTERM (SIGTERM, then SIGKILL after a second) and removes their shared
 // memory; it gets this long to do so before it is SIGKILLed.
 constexpr double kMpirunGraceSeconds = 10;
-// How long what is left after mpirun (ranks it did not end) gets after SIGTERM before SIGKILL.
-constexpr double kLeftoverGraceSeconds = 0.5;
+// How long what is left after mpirun gets after SIGTERM before SIGKILL: ranks it did not end, or an mpirun
+// adopted from a wrapper script ($PGAS_MPIRUN), which needs a second to end its ranks.
+constexpr double kLeftoverGraceSeconds = 2;
 constexpr int kCannotRunExit = 127;
 
 // Forks and executes mpirun; returns its pid, or -1 if it cannot be forked.

@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 
 #include <csignal>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <tuple>
@@ -18,6 +20,7 @@ namespace launcher_test {
 namespace {
 
 using namespace std::chrono_literals;
+namespace fs = std::filesystem;
 
 constexpr int kThreads = 2;
 // Generous: mpirun ends its ranks within about a second of SIGTERM, but the machine may be loaded.
@@ -150,6 +153,32 @@ TEST_F(LauncherTest, MpirunEndsTheJobWhenPgasrunIsKilled) {
   };
   while (!job_gone() && seconds_since(sent) < kEndWithinSeconds) std::this_thread::sleep_for(50ms);
   prctl(PR_SET_CHILD_SUBREAPER, 0);
+  job.processes().expect_all_gone();
+}
+
+// An mpirun that ignores SIGTERM (here a stand-in that starts no ranks, and whose child ignores it too) is
+// SIGKILLed after its grace period, and what it leaves is adopted and ended.
+TEST_F(LauncherTest, MpirunIgnoringSigtermIsKilled) {
+  ScratchDirectory scratch;
+  const std::string stubborn = scratch.path() + "/stubborn-mpirun";
+  std::ofstream(stubborn) << "#!/bin/sh\ntrap '' TERM\nsleep 120\n";
+  fs::permissions(stubborn, fs::perms::owner_all);
+  WatchedJob job("mpi", kThreads, {}, {{"PGAS_MPIRUN", stubborn}});
+  job.watch_for(1s);  // the stand-in and its sleep have started
+  ASSERT_GE(job.processes().pids().size(), 3u) << "pgasrun, the stand-in, its sleep";
+
+  const auto sent = std::chrono::steady_clock::now();
+  kill(job.pid(), SIGTERM);
+  RunResult r = job.wait_for_exit(60s);
+
+  EXPECT_EQ(r.exit_code, 128 + SIGTERM) << r.err;
+  EXPECT_NE(r.err.find("pgasrun: mpirun did not end within 10 s of SIGTERM; killing it"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("pgasrun: mpirun left 1 process(es) of the job running; ended them"),
+            std::string::npos)
+      << r.err;
+  EXPECT_GE(seconds_since(sent), 10.0);
+  EXPECT_LT(seconds_since(sent), 10.0 + kEndWithinSeconds);
   job.processes().expect_all_gone();
 }
 

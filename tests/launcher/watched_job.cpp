@@ -3,9 +3,19 @@
 #include <thread>
 
 namespace launcher_test {
+
+const EnvOverrides kMpiEnv = {{"OMPI_ALLOW_RUN_AS_ROOT", "1"},
+                              {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"},
+                              {"OMPI_MCA_rmaps_base_oversubscribe", "1"}};
+
 namespace {
 
 using namespace std::chrono_literals;
+
+EnvOverrides environment(const std::string &conduit, EnvOverrides env) {
+  if (conduit == "mpi") env.insert(env.end(), kMpiEnv.begin(), kMpiEnv.end());
+  return env;
+}
 
 std::vector<std::string> command_line(const std::string &conduit, int threads,
                                       std::vector<std::string> options) {
@@ -16,14 +26,19 @@ std::vector<std::string> command_line(const std::string &conduit, int threads,
 
 }  // namespace
 
-const EnvOverrides kMpiEnv = {{"OMPI_ALLOW_RUN_AS_ROOT", "1"},
-                              {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"},
-                              {"OMPI_MCA_rmaps_base_oversubscribe", "1"}};
-
-WatchedJob::WatchedJob(const std::string &conduit, int threads, const std::vector<std::string> &options)
+WatchedJob::WatchedJob(const std::string &conduit, int threads, const std::vector<std::string> &options,
+                       EnvOverrides env)
     : threads_(threads),
-      pgasrun_(command_line(conduit, threads, options), conduit == "mpi" ? kMpiEnv : EnvOverrides{}),
+      pgasrun_(command_line(conduit, threads, options), environment(conduit, std::move(env))),
       processes_(pgasrun_.pid()) {}
+
+void WatchedJob::watch_for(std::chrono::milliseconds duration) {
+  const auto until = std::chrono::steady_clock::now() + duration;
+  while (std::chrono::steady_clock::now() < until) {
+    processes_.look();
+    std::this_thread::sleep_for(50ms);
+  }
+}
 
 bool WatchedJob::wait_until_started() {
   const auto give_up = std::chrono::steady_clock::now() + 90s;  // MPI starts slowly on a loaded machine

@@ -16,11 +16,15 @@ extern const EnvOverrides kMpiEnv;
 
 class WatchedJob {
  public:
-  // pgasrun --conduit `conduit` -n `threads` `options` job_program wait
-  WatchedJob(const std::string &conduit, int threads, const std::vector<std::string> &options);
+  // pgasrun --conduit `conduit` -n `threads` `options` job_program wait, with `env` added to the
+  // environment (kMpiEnv too on the mpi conduit).
+  WatchedJob(const std::string &conduit, int threads, const std::vector<std::string> &options,
+             EnvOverrides env = {});
 
   // Waits until every thread has started (printed its line), looking at the job's processes meanwhile.
   bool wait_until_started();
+  // Looks at the job's processes for that long.
+  void watch_for(std::chrono::milliseconds duration);
   // Waits for pgasrun to exit (SIGKILLing it after `deadline`), looking at the job's processes until then.
   RunResult wait_for_exit(std::chrono::seconds deadline);
 
