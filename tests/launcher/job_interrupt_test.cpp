@@ -1,8 +1,8 @@
 // A PGAS job ended by a signal to pgasrun, on both conduits, traced or not: every process of the job ends
 // (under mpirun: mpirun and every rank), pgasrun waits for them and exits 128+S naming the signal, nothing
 // of the job is left (processes, /dev/shm files), and a traced job's database is imported, marked
-// partial. Under mpirun also --timeout (124, as on shm), an mpirun that dies, a pgasrun that is SIGKILLed,
-// and the ranks' own check of the segment size when mpirun starts them directly.
+// partial. Under mpirun also --timeout (124, as on shm), an mpirun that dies or ignores SIGTERM, and a
+// pgasrun that is SIGKILLed.
 #include <sys/prctl.h>
 #include <sys/wait.h>
 
@@ -180,18 +180,6 @@ TEST_F(LauncherTest, MpirunIgnoringSigtermIsKilled) {
   EXPECT_GE(seconds_since(sent), 10.0);
   EXPECT_LT(seconds_since(sent), 10.0 + kEndWithinSeconds);
   job.processes().expect_all_gone();
-}
-
-// mpirun started directly (no pgasrun): every rank checks PGAS_SEGMENT_SIZE against the job's size with
-// the rule pgasrun applies, and says why it stops.
-TEST_F(LauncherTest, MpiThreadsRefuseSegmentsTooLargeForTheJob) {
-  skip_without_mpi("mpi");
-  RunResult r = run_program(
-      MPIRUN, {"--oversubscribe", "-np", "2", "-x", "PGAS_SEGMENT_SIZE=20000GiB", JOB_PROGRAM, "exit"},
-      kMpiEnv);
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.err.find("error: PGAS_SEGMENT_SIZE: 20000GiB is too large for 2 threads"), std::string::npos)
-      << r.err;
 }
 
 }  // namespace

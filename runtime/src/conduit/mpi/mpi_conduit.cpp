@@ -98,7 +98,19 @@ MpiConduit::MpiConduit(ConduitStartup *startup) : startup_(*startup) {
     die("%s: %s is %s", launch::kSegmentSizeEnv, units::format_size(startup->segment_size).c_str(),
         problem.c_str());
   void *segment = nullptr;
-  MPI_Win_allocate(static_cast<MPI_Aint>(startup->segment_size), 1, MPI_INFO_NULL, comm_, &segment, &data_);
+  // Within the range, a machine may still lack the memory (osc/sm needs the windows of all its ranks in
+  // /dev/shm, osc/pt2pt allocates each): say which setting asked for it rather than abort in MPI.
+  MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
+  if (int error = MPI_Win_allocate(static_cast<MPI_Aint>(startup->segment_size), 1, MPI_INFO_NULL, comm_,
+                                   &segment, &data_);
+      error != MPI_SUCCESS) {
+    char reason[MPI_MAX_ERROR_STRING];
+    int length = 0;
+    MPI_Error_string(error, reason, &length);
+    die("cannot allocate the %s data segment of every thread (%s or pgasrun --segment-size): %s",
+        units::format_size(startup->segment_size).c_str(), launch::kSegmentSizeEnv, reason);
+  }
+  MPI_Comm_set_errhandler(comm_, MPI_ERRORS_ARE_FATAL);
   // The control block has cache-line-aligned members; windows need not be aligned that much.
   void *control = nullptr;
   constexpr std::size_t kAlign = alignof(ControlBlock);
