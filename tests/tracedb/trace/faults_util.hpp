@@ -14,6 +14,7 @@ inline constexpr const char *kChurnProgram = CHURN_PROGRAM;
 inline constexpr const char *kImporter = PGAS_TRACE_IMPORT_PATH;
 inline constexpr const char *kTracingLibrary = PGAS_TRACE_LIBRARY_PATH;
 inline constexpr const char *kReport = PGAS_REPORT_PATH;
+inline constexpr const char *kStalledImporter = STALLED_IMPORTER;
 
 // A new directory under the temporary directory (mode 0755, owned by the test), removed when destroyed.
 class ScratchDir {

@@ -47,23 +47,21 @@ INSTANTIATE_TEST_SUITE_P(Threads, UnwritableTarget, ::testing::Values(1, 2, 4, 8
                          [](const auto &info) { return "n" + std::to_string(info.param); });
 
 // pgasrun blocks SIGINT for its signalfd; the importer it starts must not inherit that. A stand-in importer
-// (PGAS_TRACE_IMPORT) waits for a long time; Ctrl-C (SIGINT to pgasrun and to it, as a terminal sends it to
-// the foreground process group) must end the import at once, and the raw files are kept.
+// (PGAS_TRACE_IMPORT) waits forever; Ctrl-C (SIGINT to pgasrun and to it, as a terminal sends it to the
+// foreground process group) must end the import at once, and the raw files are kept.
 TEST(ImportStep, CtrlCEndsTheImport) {
   ScratchDir scratch("ctrl-c");
   const std::string database = scratch / "interrupted.db", pid_file = scratch / "importer.pid";
-  const std::string importer = scratch / "slow-importer";
-  write_file(importer, "#!/bin/sh\necho $$ > " + pid_file + ".tmp\nmv " + pid_file + ".tmp " + pid_file +
-                           "\nexec sleep 120\n");
-  fs::permissions(importer, fs::perms(0755));
-  launcher_test::PgasrunProcess job({"-n", "2", "--trace", database, kTracedProgram},
-                                    {{"PGAS_TRACE_IMPORT", importer}});
+  launcher_test::PgasrunProcess job(
+      {"-n", "2", "--trace", database, kTracedProgram},
+      {{"PGAS_TRACE_IMPORT", kStalledImporter}, {"STALLED_IMPORTER_PID_FILE", pid_file}});
   for (int i = 0; i < 3000 && !fs::exists(pid_file); ++i) std::this_thread::sleep_for(10ms);
   ASSERT_TRUE(fs::exists(pid_file)) << "the import step did not start";
   const pid_t importer_pid = std::stoi(read_file(pid_file));
   kill(importer_pid, SIGINT);
   kill(job.pid(), SIGINT);
   auto run = job.wait(20s);
+  kill(importer_pid, SIGKILL);  // if it ignored SIGINT, it would outlive the test
   EXPECT_LT(run.seconds, 15) << run.err;
   EXPECT_NE(run.err.find("pgasrun: the trace import was ended by SIGINT"), std::string::npos) << run.err;
   auto kept = shm_raw_directories_of(database);
