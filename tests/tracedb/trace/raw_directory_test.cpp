@@ -113,3 +113,28 @@ TEST_F(RawDirectory, ANewDirectoryIsPrivate) {
 }
 
 }  // namespace
+
+// pgasrun --conduit mpi puts the raw files beside the database, in a new private directory of its own
+// (mkdtemp): a DB.raw another user prepared is neither used nor deleted, and nothing is left after the
+// import.
+TEST_F(RawDirectory, MpiConduitUsesAFreshPrivateDirectory) {
+#ifndef PGAS_MPIRUN_FOUND
+  GTEST_SKIP() << "Open MPI (mpirun) not found";
+#else
+  if (geteuid() != 0) GTEST_SKIP() << "needs root (to hand a directory to another user)";
+  fs::create_directory(raw);
+  fs::create_symlink(victim, raw + "/thread-0.bin");
+  ASSERT_EQ(lchown((raw + "/thread-0.bin").c_str(), kNobody, kNobody), 0);
+  ASSERT_EQ(chown(raw.c_str(), kNobody, kNobody), 0);
+  auto run = launcher_test::run_pgasrun(
+      {"--conduit", "mpi", "-n", "2", "--timeout", "60", "--trace", database, kTracedProgram},
+      {{"OMPI_ALLOW_RUN_AS_ROOT", "1"},
+       {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"},
+       {"PGAS_MPIRUN_FLAGS", "--mca btl vader,self"}});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  expect_victim_untouched();
+  EXPECT_TRUE(fs::is_symlink(raw + "/thread-0.bin")) << "another user's directory was changed";
+  EXPECT_EQ(pgas::tracedb::Database::open(database).scalar("SELECT conduit = 'mpi' FROM run"), 1);
+  EXPECT_EQ(files_containing(scratch.path(), ".raw-"), std::vector<std::string>{});
+#endif
+}
