@@ -333,6 +333,7 @@ ImportSummary import_raw_trace(const std::string &database, const ImportOptions 
     TemporaryDatabase temporary(database);
     summary = Importer(temporary.database(), raw.files, options.conduit).run();
     summary.rejected = raw.rejected;
+    if (options.before_commit) options.before_commit(temporary.database());
     std::int64_t started = raw.files.front()->header().start_realtime_ns;
     for (const auto &f : raw.files) started = std::min(started, f->header().start_realtime_ns);
     summary.replaced_newer = written_since(database, started);

@@ -49,20 +49,22 @@ bool import_one(const std::string &database, const pgas::tracedb::ImportOptions 
                 const Settings &settings) {
   const char *name = settings.name.c_str();
   try {
-    auto summary = pgas::tracedb::import_raw_trace(database, options);
+    pgas::tracedb::ImportOptions with_symbols = options;
+#ifdef PGAS_HAVE_SYMBOLIZER
+    if (settings.symbolize)
+      with_symbols.before_commit = [name](pgas::tracedb::Database &db) {
+        auto counts = pgas::tracedb::symbolize_database(db);
+        if (counts.sites_unresolved > 0)
+          std::fprintf(
+              stderr,
+              "%s: warning: %lld of %lld call sites have no source line (build the program with -g)\n", name,
+              static_cast<long long>(counts.sites_unresolved),
+              static_cast<long long>(counts.sites_unresolved + counts.sites_symbolized));
+      };
+#endif
+    auto summary = pgas::tracedb::import_raw_trace(database, with_symbols);
     for (const std::string &rejected : summary.rejected)
       std::fprintf(stderr, "%s: warning: left out %s\n", name, rejected.c_str());
-#ifdef PGAS_HAVE_SYMBOLIZER
-    if (settings.symbolize) {
-      auto db = pgas::tracedb::Database::open(database, /*writable=*/true);
-      auto counts = pgas::tracedb::symbolize_database(db);
-      if (counts.sites_unresolved > 0)
-        std::fprintf(stderr,
-                     "%s: warning: %lld of %lld call sites have no source line (build the program with -g)\n",
-                     name, static_cast<long long>(counts.sites_unresolved),
-                     static_cast<long long>(counts.sites_unresolved + counts.sites_symbolized));
-    }
-#endif
     if (summary.dropped > 0)
       std::fprintf(stderr,
                    "%s: warning: %llu transport calls found the recorder's access table full: the thread "

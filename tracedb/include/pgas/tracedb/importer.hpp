@@ -2,16 +2,22 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace pgas::tracedb {
+
+class Database;
 
 struct ImportOptions {
   bool keep_raw = false;        // leave the raw files in place after a successful import
   std::string raw_directory;    // where the raw files are; "" = raw_directory(database)
   std::string conduit = "shm";  // run.conduit: the conduit the run used ("shm" or "mpi")
   bool replace_newer = true;    // false: a database written after the run started is kept (an Error)
+  // Runs on the complete database before it replaces the target (pgas-trace-import symbolizes there), so
+  // that no reader ever sees it half done.
+  std::function<void(Database &)> before_commit;
 };
 
 struct ImportSummary {
