@@ -93,10 +93,24 @@ void mention_leaked_directories() {
                  leaked, raw::kShmDirectory, raw::kShmPrefix);
 }
 
+// Waits for the importer; SIGINT, SIGTERM or SIGHUP that reach pgasrun's signalfd (`signals`, if any) are
+// passed on to it. Sets `*forwarded` to the last signal passed on.
+int wait_for_importer(pid_t pid, SignalChannel *signals, int *forwarded) {
+  int status = -1;
+  for (;;) {
+    pid_t done = waitpid(pid, &status, signals ? WNOHANG : 0);
+    if (done == pid) return status;
+    if (done < 0 && errno != EINTR) return -1;
+    if (signals == nullptr) continue;
+    for (int signo : signals->wait(200))
+      if (signo != SIGCHLD) kill(pid, *forwarded = signo);
+  }
+}
+
 // Runs the importer with the signal mask and dispositions of a fresh process: pgasrun blocks SIGINT and
 // friends for its signalfd, and a blocked mask is inherited, which would make Ctrl-C ignored by the import.
 // Returns its wait status, or -1 if it could not be started.
-int run_importer(std::vector<std::string> args) {
+int run_importer(std::vector<std::string> args, SignalChannel *signals, int *forwarded) {
   std::vector<char *> argv;
   for (std::string &arg : args) argv.push_back(arg.data());
   argv.push_back(nullptr);
@@ -111,8 +125,7 @@ int run_importer(std::vector<std::string> args) {
   pid_t pid = 0;
   int status = -1;
   if (posix_spawn(&pid, argv[0], nullptr, &attr, argv.data(), environ) == 0)
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    status = wait_for_importer(pid, signals, forwarded);
   posix_spawnattr_destroy(&attr);
   return status;
 }
@@ -158,12 +171,14 @@ std::string prepare_trace(LaunchOptions &options) {
   return {};
 }
 
-int finish_trace(const LaunchOptions &options, int job_status) {
+int finish_trace(const LaunchOptions &options, int job_status, SignalChannel *signals) {
   const TraceOptions &trace = options.trace;
   if (trace.file.empty()) return job_status;
-  int status = run_importer({tool_path("PGAS_TRACE_IMPORT", own_directory() / "pgas-trace-import").string(),
-                             "--as=pgasrun", "--raw-dir=" + trace.raw_directory,
-                             "--conduit=" + options.conduit, trace.file});
+  int forwarded = 0;
+  int status = run_importer(
+      {tool_path("PGAS_TRACE_IMPORT", own_directory() / "pgas-trace-import").string(), "--as=pgasrun",
+       "--raw-dir=" + trace.raw_directory, "--conduit=" + options.conduit, trace.file},
+      signals, &forwarded);
   if (g_raw_directory_fd >= 0) close(g_raw_directory_fd);
   g_raw_directory_fd = -1;
   if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) return job_status;
@@ -176,6 +191,7 @@ int finish_trace(const LaunchOptions &options, int job_status) {
                "(import them with: pgas-trace-import --raw-dir=%s %s)\n",
                why.c_str(), trace.file.c_str(), trace.raw_directory.c_str(), trace.raw_directory.c_str(),
                trace.file.c_str());
+  if (forwarded != 0) return 128 + forwarded;  // pgasrun was interrupted
   return job_status != 0 ? job_status : 1;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "options.hpp"
+#include "signal_channel.hpp"
 
 namespace pgas::launcher {
 
@@ -16,8 +17,9 @@ std::string prepare_trace(LaunchOptions &options);
 
 // Imports the run's raw files into the database with pgas-trace-import beside pgasrun (or
 // $PGAS_TRACE_IMPORT), which reports it in one line; it gets default signal dispositions, so Ctrl-C ends
-// it. If the import fails, the raw files are kept and the message says where. Returns the job's exit
-// status, or 1 if the job succeeded but its trace could not be written.
-int finish_trace(const LaunchOptions &options, int job_status);
+// it; a signal pgasrun receives through `signals` (when it has a signalfd) is passed on to it. If the import
+// fails, the raw files are kept and the message says where. Returns the job's exit status; 128+S if the
+// import was ended by signal S sent to pgasrun; 1 if the job succeeded but its trace could not be written.
+int finish_trace(const LaunchOptions &options, int job_status, SignalChannel *signals = nullptr);
 
 }  // namespace pgas::launcher

@@ -75,6 +75,29 @@ TEST(ImportStep, CtrlCEndsTheImport) {
   EXPECT_FALSE(fs::exists(kept.front()));
 }
 
+// SIGINT or SIGTERM sent to pgasrun alone (kill, a batch system) during the import is passed on to the
+// importer, and pgasrun exits 128+S.
+TEST(ImportStep, ASignalToPgasrunEndsTheImport) {
+  for (int signo : {SIGINT, SIGTERM}) {
+    ScratchDir scratch("signal-" + std::to_string(signo));
+    const std::string database = scratch / "interrupted.db", pid_file = scratch / "importer.pid";
+    launcher_test::PgasrunProcess job(
+        {"-n", "2", "--trace", database, kTracedProgram},
+        {{"PGAS_TRACE_IMPORT", kStalledImporter}, {"STALLED_IMPORTER_PID_FILE", pid_file}});
+    for (int i = 0; i < 3000 && !fs::exists(pid_file); ++i) std::this_thread::sleep_for(10ms);
+    ASSERT_TRUE(fs::exists(pid_file)) << "the import step did not start";
+    const pid_t importer_pid = std::stoi(read_file(pid_file));
+    kill(job.pid(), signo);
+    auto run = job.wait(20s);
+    kill(importer_pid, SIGKILL);  // if it was not passed the signal, it would outlive the test
+    EXPECT_EQ(run.exit_code, 128 + signo) << run.err;
+    EXPECT_NE(run.err.find("pgasrun: the trace import was ended by SIG"), std::string::npos) << run.err;
+    auto kept = shm_raw_directories_of(database);
+    ASSERT_EQ(kept.size(), 1u) << run.err;
+    fs::remove_all(kept.front());
+  }
+}
+
 // SIGKILL of pgasrun: its threads die with it, and the raw directory stays in /dev/shm. --recover imports
 // it into the database the run was traced into, and removes it.
 TEST(Recover, ASigkilledRunIsRecovered) {
