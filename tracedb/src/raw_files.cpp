@@ -38,14 +38,16 @@ RawFile::RawFile(const std::string &path) {
   if (base == MAP_FAILED) throw Error(path + ": cannot map: " + std::strerror(errno));
   file_ = static_cast<const raw::File *>(base);
   std::string problem;
-  if (std::memcmp(file_->header.magic, raw::kMagic, sizeof raw::kMagic) != 0 ||
-      file_->header.version != raw::kVersion)
-    problem = "not a raw trace file of this version";
-  else
-    problem = raw::first_problem(*file_);
+  if (std::memcmp(file_->header.magic, raw::kMagic, sizeof raw::kMagic) != 0)
+    problem = "not a raw trace file";
+  else if (file_->header.version != raw::kVersion)
+    problem = "raw trace format version " + std::to_string(file_->header.version) + ", this importer reads " +
+              std::to_string(raw::kVersion) + " (use the pgas-trace-import of the tracer that wrote it)";
+  else if (std::string field = raw::first_problem(*file_); !field.empty())
+    problem = "corrupt raw trace file: " + field;
   if (!problem.empty()) {
     munmap(const_cast<raw::File *>(file_), sizeof(raw::File));
-    throw Error(path + ": corrupt raw trace file: " + problem);
+    throw Error(path + ": " + problem);
   }
 }
 

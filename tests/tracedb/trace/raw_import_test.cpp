@@ -71,6 +71,9 @@ const Corruption kCorruptions[] = {
        write_at<std::uint32_t>(p, kFirstAccess + offsetof(raw::AccessRecord, site), 0x7fffffff);
      },
      "access record 0 has site 2147483647"},
+    {"version",
+     [](const std::string &p) { write_at<std::uint32_t>(p, kHeader + offsetof(raw::Header, version), 3); },
+     "raw trace format version 3, this importer reads 4"},
     {"truncated", [](const std::string &p) { ASSERT_EQ(truncate(p.c_str(), 100), 0); },
      "truncated raw trace file (100 bytes)"},
     // A FIFO must not hang the import.
