@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "pgas/tracedb/raw_directory.hpp"
+#include "pgas/tracedb/recovery.hpp"
 #include "signal_channel.hpp"
 
 extern char **environ;
@@ -76,19 +77,10 @@ std::string check_database_target(const fs::path &database) {
 // The leaked raw directories of earlier runs (their pgasrun was killed before its import step), so that
 // they are not forgotten in memory.
 void mention_leaked_directories() {
-  int leaked = 0;
-  std::error_code ec;
-  for (fs::directory_iterator it(raw::kShmDirectory, ec), end; !ec && it != end; it.increment(ec)) {
-    if (!it->path().filename().string().starts_with(raw::kShmPrefix)) continue;
-    std::string ignored;
-    int fd = raw::open_private_directory(it->path().string(), /*create=*/false, &ignored);
-    if (fd < 0) continue;
-    if (raw::read_job_file(fd) && raw::claim_unused(fd)) ++leaked;
-    close(fd);
-  }
+  const std::size_t leaked = tracedb::find_leaked_runs("").size();
   if (leaked > 0)
     std::fprintf(stderr,
-                 "pgasrun: %d trace(s) of killed jobs are still in %s/%s*: 'pgas-trace-import --recover' "
+                 "pgasrun: %zu trace(s) of killed jobs are still in %s/%s*: 'pgas-trace-import --recover' "
                  "imports them\n",
                  leaked, raw::kShmDirectory, raw::kShmPrefix);
 }
