@@ -46,32 +46,51 @@ TEST_P(UnwritableTarget, ADirectoryIsRefusedBeforeTheJobRuns) {
 INSTANTIATE_TEST_SUITE_P(Threads, UnwritableTarget, ::testing::Values(1, 2, 4, 8),
                          [](const auto &info) { return "n" + std::to_string(info.param); });
 
-// pgasrun blocks SIGINT for its signalfd; the importer it starts must not inherit that. A stand-in importer
-// (PGAS_TRACE_IMPORT) waits forever; Ctrl-C (SIGINT to pgasrun and to it, as a terminal sends it to the
-// foreground process group) must end the import at once, and the raw files are kept.
+// A traced run of 2 threads whose import step never ends: the stand-in importer (PGAS_TRACE_IMPORT) waits
+// for a signal with whatever mask and dispositions pgasrun gave it. The destructor SIGKILLs it, in case a
+// signal did not end it (it would outlive the test).
+struct StalledImport {
+  explicit StalledImport(const ScratchDir &scratch)
+      : database(scratch / "interrupted.db"),
+        pid_file(scratch / "importer.pid"),
+        job({"-n", "2", "--trace", database, kTracedProgram},
+            {{"PGAS_TRACE_IMPORT", kStalledImporter}, {"STALLED_IMPORTER_PID_FILE", pid_file}}) {}
+  ~StalledImport() {
+    if (importer_pid > 0) kill(importer_pid, SIGKILL);
+  }
+  // Waits until the import step has started; false if it did not within 30 s.
+  bool wait_for_import() {
+    for (int i = 0; i < 3000 && !fs::exists(pid_file); ++i) std::this_thread::sleep_for(10ms);
+    if (!fs::exists(pid_file)) return false;
+    importer_pid = std::stoi(read_file(pid_file));
+    return true;
+  }
+
+  const std::string database, pid_file;  // declared before job, which uses them
+  launcher_test::PgasrunProcess job;
+  pid_t importer_pid = 0;
+};
+
+// pgasrun blocks SIGINT for its signalfd; the importer it starts must not inherit that. Ctrl-C (SIGINT to
+// pgasrun and to the importer, as a terminal sends it to the foreground process group) must end the import
+// at once, and the raw files are kept.
 TEST(ImportStep, CtrlCEndsTheImport) {
   ScratchDir scratch("ctrl-c");
-  const std::string database = scratch / "interrupted.db", pid_file = scratch / "importer.pid";
-  launcher_test::PgasrunProcess job(
-      {"-n", "2", "--trace", database, kTracedProgram},
-      {{"PGAS_TRACE_IMPORT", kStalledImporter}, {"STALLED_IMPORTER_PID_FILE", pid_file}});
-  for (int i = 0; i < 3000 && !fs::exists(pid_file); ++i) std::this_thread::sleep_for(10ms);
-  ASSERT_TRUE(fs::exists(pid_file)) << "the import step did not start";
-  const pid_t importer_pid = std::stoi(read_file(pid_file));
-  kill(importer_pid, SIGINT);
-  kill(job.pid(), SIGINT);
-  auto run = job.wait(20s);
-  kill(importer_pid, SIGKILL);  // if it ignored SIGINT, it would outlive the test
+  StalledImport stalled(scratch);
+  ASSERT_TRUE(stalled.wait_for_import()) << "the import step did not start";
+  kill(stalled.importer_pid, SIGINT);
+  kill(stalled.job.pid(), SIGINT);
+  auto run = stalled.job.wait(20s);
   EXPECT_LT(run.seconds, 15) << run.err;
   EXPECT_NE(run.err.find("pgasrun: the trace import was ended by SIGINT"), std::string::npos) << run.err;
-  auto kept = shm_raw_directories_of(database);
+  auto kept = shm_raw_directories_of(stalled.database);
   ASSERT_EQ(kept.size(), 1u) << run.err;
   EXPECT_NE(run.err.find("its raw files are in " + kept.front()), std::string::npos) << run.err;
   // What the message says works.
-  auto import =
-      launcher_test::run_program(kImporter, {"--no-symbolize", "--raw-dir=" + kept.front(), database});
+  auto import = launcher_test::run_program(kImporter,
+                                           {"--no-symbolize", "--raw-dir=" + kept.front(), stalled.database});
   EXPECT_EQ(import.exit_code, 0) << import.err;
-  EXPECT_EQ(Database::open(database).scalar("SELECT complete FROM run"), 1);
+  EXPECT_EQ(Database::open(stalled.database).scalar("SELECT complete FROM run"), 1);
   EXPECT_FALSE(fs::exists(kept.front()));
 }
 
@@ -80,19 +99,13 @@ TEST(ImportStep, CtrlCEndsTheImport) {
 TEST(ImportStep, ASignalToPgasrunEndsTheImport) {
   for (int signo : {SIGINT, SIGTERM}) {
     ScratchDir scratch("signal-" + std::to_string(signo));
-    const std::string database = scratch / "interrupted.db", pid_file = scratch / "importer.pid";
-    launcher_test::PgasrunProcess job(
-        {"-n", "2", "--trace", database, kTracedProgram},
-        {{"PGAS_TRACE_IMPORT", kStalledImporter}, {"STALLED_IMPORTER_PID_FILE", pid_file}});
-    for (int i = 0; i < 3000 && !fs::exists(pid_file); ++i) std::this_thread::sleep_for(10ms);
-    ASSERT_TRUE(fs::exists(pid_file)) << "the import step did not start";
-    const pid_t importer_pid = std::stoi(read_file(pid_file));
-    kill(job.pid(), signo);
-    auto run = job.wait(20s);
-    kill(importer_pid, SIGKILL);  // if it was not passed the signal, it would outlive the test
+    StalledImport stalled(scratch);
+    ASSERT_TRUE(stalled.wait_for_import()) << "the import step did not start";
+    kill(stalled.job.pid(), signo);
+    auto run = stalled.job.wait(20s);
     EXPECT_EQ(run.exit_code, 128 + signo) << run.err;
     EXPECT_NE(run.err.find("pgasrun: the trace import was ended by SIG"), std::string::npos) << run.err;
-    auto kept = shm_raw_directories_of(database);
+    auto kept = shm_raw_directories_of(stalled.database);
     ASSERT_EQ(kept.size(), 1u) << run.err;
     fs::remove_all(kept.front());
   }
