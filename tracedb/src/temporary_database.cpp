@@ -9,6 +9,21 @@
 #include <vector>
 
 namespace pgas::tracedb {
+namespace {
+
+// The temporary file of the import under way, for abandon_import_in_progress (a signal handler cannot use
+// a std::string); empty when there is none.
+char g_in_progress[4096];
+
+void set_in_progress(const std::string &path) {
+  if (path.size() < sizeof g_in_progress) std::memcpy(g_in_progress, path.c_str(), path.size() + 1);
+}
+
+}  // namespace
+
+void abandon_import_in_progress() {
+  if (g_in_progress[0] != '\0') unlink(g_in_progress);
+}
 
 TemporaryDatabase::TemporaryDatabase(const std::string &final_path) {
   std::string name = final_path + ".importing-XXXXXX";
@@ -17,6 +32,7 @@ TemporaryDatabase::TemporaryDatabase(const std::string &final_path) {
   int fd = mkstemp(buffer.data());
   if (fd < 0) throw Error(final_path + ": cannot write: " + std::strerror(errno));
   path_ = buffer.data();
+  set_in_progress(path_);
   // A database is readable by others as SQLite makes it (0644 less the umask); mkstemp made it 0600.
   mode_t mask = umask(0);
   umask(mask);
@@ -26,6 +42,7 @@ TemporaryDatabase::TemporaryDatabase(const std::string &final_path) {
     database_.emplace(Database::create_in_empty_file(path_));
   } catch (...) {
     unlink(path_.c_str());
+    g_in_progress[0] = '\0';
     throw;
   }
 }
@@ -33,6 +50,7 @@ TemporaryDatabase::TemporaryDatabase(const std::string &final_path) {
 TemporaryDatabase::~TemporaryDatabase() {
   database_.reset();
   if (!committed_) unlink(path_.c_str());
+  g_in_progress[0] = '\0';
 }
 
 void TemporaryDatabase::commit_as(const std::string &final_path) {

@@ -1,6 +1,7 @@
 // pgas-trace-import DB: turns the raw files a traced run left in DB.raw/ into the trace database DB and
 // symbolizes its call sites. pgasrun --trace runs it after the job; run it by hand after a run traced with
 // LD_PRELOAD=libpgas-trace.so PGAS_TRACE_FILE=DB. --recover imports what killed jobs left behind.
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -95,6 +96,14 @@ bool import_one(const std::string &database, const pgas::tracedb::ImportOptions 
   }
 }
 
+// Ctrl-C or a kill during the import: the half-written temporary database is removed, then the signal
+// takes its default course.
+void on_terminating_signal(int signo) {
+  pgas::tracedb::abandon_import_in_progress();
+  signal(signo, SIG_DFL);
+  raise(signo);
+}
+
 int recover(const Settings &settings) {
   auto runs = pgas::tracedb::find_leaked_runs(settings.database);
   if (runs.empty()) {
@@ -129,6 +138,7 @@ int recover(const Settings &settings) {
 }  // namespace
 
 int main(int argc, char **argv) {
+  for (int signo : {SIGINT, SIGTERM, SIGHUP}) signal(signo, on_terminating_signal);
   Settings settings;
   pgas::tracedb::ImportOptions &options = settings.options;
   bool conduit_given = false;

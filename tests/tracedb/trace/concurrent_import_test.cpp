@@ -1,9 +1,11 @@
 // Two traced runs to one --trace path: each import writes its own temporary file and renames it into place,
 // so the database is always one run's complete trace, nothing is left behind, and the import that replaces
-// a database written while its run ran says so.
+// a database written while its run ran says so. An import interrupted before it publishes leaves neither a
+// temporary file nor a database, and keeps the raw files.
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <thread>
 
 #include "faults_util.hpp"
 #include "pgas/tracedb/database.hpp"
@@ -67,6 +69,30 @@ TEST(ConcurrentImport, TheLastImportWinsAndSaysSo) {
             std::string::npos)
       << rb.err;
   expect_valid_trace(database, 2);
+}
+
+// The importer is stopped just before its rename (a preloaded rename that waits) and interrupted there.
+TEST(InterruptedImport, LeavesNoTemporaryFile) {
+  for (int signo : {SIGINT, SIGTERM}) {
+    ScratchDir scratch("interrupted-import-" + std::to_string(signo));
+    const std::string database = scratch / "x.db", marker = scratch / "stalled";
+    ASSERT_EQ(launcher_test::run_pgasrun({"-n", "2", "--timeout", "60", "env",
+                                          std::string("LD_PRELOAD=") + kTracingLibrary,
+                                          "PGAS_TRACE_FILE=" + database, kTracedProgram})
+                  .exit_code,
+              0);
+    launcher_test::Process import(kImporter, {database},
+                                  {{"LD_PRELOAD", kRenameStall}, {"RENAME_STALL_MARKER", marker}});
+    for (int i = 0; i < 3000 && !fs::exists(marker); ++i) std::this_thread::sleep_for(10ms);
+    ASSERT_TRUE(fs::exists(marker)) << "the import did not reach its rename";
+    EXPECT_EQ(files_containing(scratch.path(), ".importing-").size(), 1u);
+    kill(import.pid(), signo);
+    EXPECT_EQ(import.wait(20s).exit_code, -signo);
+    EXPECT_EQ(files_containing(scratch.path(), ".importing"), std::vector<std::string>{});
+    EXPECT_FALSE(fs::exists(database));
+    EXPECT_TRUE(fs::exists(database + ".raw/thread-0.bin"));
+    EXPECT_TRUE(fs::exists(database + ".raw/thread-1.bin"));
+  }
 }
 
 }  // namespace

@@ -15,6 +15,7 @@ inline constexpr const char *kImporter = PGAS_TRACE_IMPORT_PATH;
 inline constexpr const char *kTracingLibrary = PGAS_TRACE_LIBRARY_PATH;
 inline constexpr const char *kReport = PGAS_REPORT_PATH;
 inline constexpr const char *kStalledImporter = STALLED_IMPORTER;
+inline constexpr const char *kRenameStall = RENAME_STALL_LIBRARY;
 
 // A new directory under the temporary directory (mode 0755, owned by the test), removed when destroyed.
 class ScratchDir {

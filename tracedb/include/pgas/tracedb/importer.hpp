@@ -38,6 +38,10 @@ struct ImportSummary {
 // valid or the database cannot be written.
 ImportSummary import_raw_trace(const std::string &database, const ImportOptions &options = {});
 
+// Removes the temporary database of the import under way, if any. Async-signal-safe: for the handler of a
+// signal that ends the importing process (the raw files stay, so nothing recorded is lost).
+void abandon_import_in_progress();
+
 // The default directory holding the raw files of `database` ("<database>.raw").
 std::string raw_directory(const std::string &database);
 
