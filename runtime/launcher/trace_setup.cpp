@@ -174,6 +174,11 @@ int finish_trace(const LaunchOptions &options, int job_status, SignalChannel *si
   if (g_raw_directory_fd >= 0) close(g_raw_directory_fd);
   g_raw_directory_fd = -1;
   if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) return job_status;
+  std::error_code ec;
+  if (!raw::holds_raw_files(trace.raw_directory)) {  // no thread got as far as tracing: nothing to keep
+    fs::remove_all(trace.raw_directory, ec);
+    return job_status != 0 ? job_status : 1;
+  }
   // What was recorded stays where it is, and the message says how to import it.
   std::string why = status == -1          ? "could not be started"
                     : WIFSIGNALED(status) ? std::string("was ended by ") + signal_name(WTERMSIG(status))

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 
 namespace pgas::tracedb::raw {
 namespace {
@@ -62,6 +63,15 @@ int create_private_file(int dir_fd, const std::string &name, std::string *error)
   int fd = openat(dir_fd, name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) return fail(error, name + ": cannot create: " + std::strerror(errno));
   return fd;
+}
+
+bool holds_raw_files(const std::string &directory) {
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec))
+    if (std::string name = it->path().filename().string();
+        name.starts_with("thread-") && name.ends_with(".bin"))
+      return true;
+  return false;
 }
 
 bool mark_in_use(int dir_fd) { return flock(dir_fd, LOCK_SH) == 0; }

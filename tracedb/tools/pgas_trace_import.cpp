@@ -4,6 +4,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <string>
 
 #include "pgas/tracedb/database.hpp"
@@ -120,6 +121,13 @@ int recover(const Settings &settings) {
                  run.job().database.c_str());
   bool all = true;
   for (const auto &run : runs) {
+    if (!pgas::tracedb::raw::holds_raw_files(run.directory())) {  // its threads died before tracing
+      std::error_code ec;
+      std::filesystem::remove_all(run.directory(), ec);
+      std::fprintf(stderr, "pgas-trace-import: --recover: %s: no thread recorded anything; removed\n",
+                   run.directory().c_str());
+      continue;
+    }
     pgas::tracedb::ImportOptions options = settings.options;
     options.raw_directory = run.directory();
     options.conduit = run.job().conduit.empty() ? "shm" : run.job().conduit;

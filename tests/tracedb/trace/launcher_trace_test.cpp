@@ -187,4 +187,29 @@ TEST(Recover, ALaterDatabaseIsNotReplaced) {
   EXPECT_EQ(Database::open(scratch / "recovered.db").scalar("SELECT threads FROM run"), 2);
 }
 
+// A run in which no thread recorded anything (here the preloaded library is not the tracer) leaves no raw
+// directory behind: there is nothing to recover.
+TEST(EmptyRawDirectory, IsNotKept) {
+  ScratchDir scratch("nothing-recorded");
+  const std::string database = scratch / "none.db";
+  auto run = launcher_test::run_pgasrun({"-n", "2", "--trace", database, kTracedProgram},
+                                        {{"PGAS_TRACE_LIBRARY", kRenameStall}});
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("no raw trace files in it"), std::string::npos) << run.err;
+  EXPECT_TRUE(shm_raw_directories_of(database).empty());
+}
+
+TEST(EmptyRawDirectory, IsRemovedByRecover) {
+  ScratchDir scratch("recover-nothing");
+  const std::string database = scratch / "none.db";
+  char name[] = "/dev/shm/pgas-trace-XXXXXX";
+  ASSERT_NE(mkdtemp(name), nullptr);
+  write_file(std::string(name) + "/job", "database=" + database + "\nconduit=shm\n");
+  auto recover = launcher_test::run_program(kImporter, {"--recover", "--no-symbolize", database});
+  EXPECT_EQ(recover.exit_code, 0) << recover.err;
+  EXPECT_NE(recover.err.find(std::string(name) + ": no thread recorded anything; removed"), std::string::npos)
+      << recover.err;
+  EXPECT_FALSE(fs::exists(name));
+}
+
 }  // namespace

@@ -33,6 +33,10 @@ bool mark_in_use(int dir_fd);
 // process (pgasrun, a traced thread) still holds it.
 bool claim_unused(int dir_fd);
 
+// True if `directory` holds at least one raw file ("thread-<T>.bin"): a run whose threads all died before
+// tracing started leaves none, and such a directory holds nothing worth keeping.
+bool holds_raw_files(const std::string &directory);
+
 // What pgasrun records in a raw directory: the database the run was traced into, and its conduit.
 struct JobDescription {
   std::string database;
