@@ -212,4 +212,25 @@ TEST(EmptyRawDirectory, IsRemovedByRecover) {
   EXPECT_FALSE(fs::exists(name));
 }
 
+// Under --conduit mpi the raw directory is DB.raw-XXXXXX beside the database; --recover DB finds it there
+// and records the conduit its job file names.
+TEST(Recover, ADirectoryBesideTheDatabaseIsRecovered) {
+  ScratchDir scratch("recover-beside");
+  const std::string database = scratch / "mpi.db";
+  ASSERT_EQ(launcher_test::run_pgasrun({"-n", "2", "--timeout", "60", "env",
+                                        std::string("LD_PRELOAD=") + kTracingLibrary,
+                                        "PGAS_TRACE_FILE=" + database, kTracedProgram})
+                .exit_code,
+            0);
+  const std::string leaked = database + ".raw-Ab12Cd";
+  fs::rename(database + ".raw", leaked);
+  write_file(leaked + "/job", "database=" + database + "\nconduit=mpi\n");
+  auto recover = launcher_test::run_program(kImporter, {"--recover", "--no-symbolize", database});
+  ASSERT_EQ(recover.exit_code, 0) << recover.err;
+  EXPECT_NE(recover.err.find("--recover: " + leaked + " holds a trace of " + database), std::string::npos)
+      << recover.err;
+  EXPECT_EQ(Database::open(database).scalar("SELECT conduit = 'mpi' AND threads = 2 FROM run"), 1);
+  EXPECT_FALSE(fs::exists(leaked));
+}
+
 }  // namespace
