@@ -76,11 +76,7 @@ TEST(InterruptedImport, LeavesNoTemporaryFile) {
   for (int signo : {SIGINT, SIGTERM}) {
     ScratchDir scratch("interrupted-import-" + std::to_string(signo));
     const std::string database = scratch / "x.db", marker = scratch / "stalled";
-    ASSERT_EQ(launcher_test::run_pgasrun({"-n", "2", "--timeout", "60", "env",
-                                          std::string("LD_PRELOAD=") + kTracingLibrary,
-                                          "PGAS_TRACE_FILE=" + database, kTracedProgram})
-                  .exit_code,
-              0);
+    ASSERT_EQ(run_preloaded(database, 2).exit_code, 0);
     launcher_test::Process import(kImporter, {database},
                                   {{"LD_PRELOAD", kRenameStall}, {"RENAME_STALL_MARKER", marker}});
     for (int i = 0; i < 3000 && !fs::exists(marker); ++i) std::this_thread::sleep_for(10ms);

@@ -35,6 +35,12 @@ void write_file(const fs::path &path, const std::string &text) {
   out << text;
 }
 
+launcher_test::RunResult run_preloaded(const std::string &database, int threads) {
+  return launcher_test::run_pgasrun({"-n", std::to_string(threads), "--timeout", "60", "env",
+                                     std::string("LD_PRELOAD=") + kTracingLibrary,
+                                     "PGAS_TRACE_FILE=" + database, kTracedProgram});
+}
+
 std::vector<std::string> shm_raw_directories_of(const std::string &database) {
   std::vector<std::string> found;
   std::error_code ec;

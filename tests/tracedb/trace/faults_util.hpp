@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "pgasrun_process.hpp"
+
 namespace trace_faults {
 
 namespace fs = std::filesystem;
@@ -33,6 +35,10 @@ class ScratchDir {
 
 std::string read_file(const fs::path &path);
 void write_file(const fs::path &path, const std::string &text);
+
+// traced_program run traced the way the README documents without --trace (LD_PRELOAD of the tracer and
+// PGAS_TRACE_FILE=database), under pgasrun on `threads` threads: the raw files go to database.raw/.
+launcher_test::RunResult run_preloaded(const std::string &database, int threads);
 
 // The raw directories in /dev/shm whose job file names `database` (pgasrun's, of runs traced into it).
 std::vector<std::string> shm_raw_directories_of(const std::string &database);

@@ -217,11 +217,7 @@ TEST(EmptyRawDirectory, IsRemovedByRecover) {
 TEST(Recover, ADirectoryBesideTheDatabaseIsRecovered) {
   ScratchDir scratch("recover-beside");
   const std::string database = scratch / "mpi.db";
-  ASSERT_EQ(launcher_test::run_pgasrun({"-n", "2", "--timeout", "60", "env",
-                                        std::string("LD_PRELOAD=") + kTracingLibrary,
-                                        "PGAS_TRACE_FILE=" + database, kTracedProgram})
-                .exit_code,
-            0);
+  ASSERT_EQ(run_preloaded(database, 2).exit_code, 0);
   const std::string leaked = database + ".raw-Ab12Cd";
   fs::rename(database + ".raw", leaked);
   write_file(leaked + "/job", "database=" + database + "\nconduit=mpi\n");

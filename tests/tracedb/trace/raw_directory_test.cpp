@@ -16,14 +16,6 @@ using namespace trace_faults;
 constexpr uid_t kNobody = 65534;
 constexpr const char *kSecret = "the victim's contents\n";
 
-// A traced run of traced_program the way the README documents it without --trace (LD_PRELOAD and
-// PGAS_TRACE_FILE), on 1 thread.
-launcher_test::RunResult run_preloaded(const std::string &database) {
-  return launcher_test::run_pgasrun({"-n", "1", "--timeout", "60", "env",
-                                     std::string("LD_PRELOAD=") + kTracingLibrary,
-                                     "PGAS_TRACE_FILE=" + database, kTracedProgram});
-}
-
 class RawDirectory : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -49,7 +41,7 @@ TEST_F(RawDirectory, AnotherUsersDirectoryWithALinkIsRefused) {
   fs::create_symlink(victim, raw + "/thread-0.bin");
   ASSERT_EQ(lchown((raw + "/thread-0.bin").c_str(), kNobody, kNobody), 0);
   ASSERT_EQ(chown(raw.c_str(), kNobody, kNobody), 0);
-  auto run = run_preloaded(database);
+  auto run = run_preloaded(database, 1);
   EXPECT_EQ(run.exit_code, 73) << run.err;
   EXPECT_NE(run.err.find(raw + " belongs to uid 65534, not to this user (uid 0)"), std::string::npos)
       << run.err;
@@ -63,7 +55,7 @@ TEST_F(RawDirectory, AnotherUsersEmptyDirectoryIsRefused) {
   fs::create_directory(raw);
   fs::permissions(raw, fs::perms(0700));
   ASSERT_EQ(chown(raw.c_str(), kNobody, kNobody), 0);
-  auto run = run_preloaded(database);
+  auto run = run_preloaded(database, 1);
   EXPECT_EQ(run.exit_code, 73) << run.err;
   EXPECT_NE(run.err.find("belongs to uid 65534"), std::string::npos) << run.err;
   EXPECT_TRUE(fs::is_empty(raw));
@@ -72,14 +64,14 @@ TEST_F(RawDirectory, AnotherUsersEmptyDirectoryIsRefused) {
 TEST_F(RawDirectory, ADirectoryOthersCanWriteIsRefused) {
   fs::create_directory(raw);
   fs::permissions(raw, fs::perms(01777));
-  auto run = run_preloaded(database);
+  auto run = run_preloaded(database, 1);
   EXPECT_EQ(run.exit_code, 73) << run.err;
   EXPECT_NE(run.err.find(raw + " is writable by other users (mode 1777)"), std::string::npos) << run.err;
 }
 
 TEST_F(RawDirectory, ALinkInPlaceOfTheDirectoryIsNotFollowed) {
   fs::create_directory_symlink(victim_dir.path() / "private", raw);
-  auto run = run_preloaded(database);
+  auto run = run_preloaded(database, 1);
   EXPECT_EQ(run.exit_code, 73) << run.err;
   EXPECT_NE(run.err.find(raw + " is a symbolic link"), std::string::npos) << run.err;
   expect_victim_untouched();
@@ -92,7 +84,7 @@ TEST_F(RawDirectory, ALinkInTheUsersOwnDirectoryIsReplacedNotFollowed) {
   fs::create_directory(raw);
   fs::permissions(raw, fs::perms(0700));
   fs::create_symlink(victim, raw + "/thread-0.bin");
-  auto run = run_preloaded(database);
+  auto run = run_preloaded(database, 1);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   expect_victim_untouched();
   struct stat st {};
@@ -106,7 +98,7 @@ TEST_F(RawDirectory, ALinkInTheUsersOwnDirectoryIsReplacedNotFollowed) {
 
 // The recorder makes a missing directory itself, mode 0700.
 TEST_F(RawDirectory, ANewDirectoryIsPrivate) {
-  auto run = run_preloaded(database);
+  auto run = run_preloaded(database, 1);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(fs::status(raw).permissions() & fs::perms::mask, fs::perms(0700));
   EXPECT_EQ(fs::status(raw + "/thread-0.bin").permissions() & fs::perms::mask, fs::perms(0600));

@@ -93,9 +93,7 @@ class CorruptRawFile : public ::testing::TestWithParam<Corruption> {};
 TEST_P(CorruptRawFile, IsReportedByNameAndTheOthersImported) {
   ScratchDir scratch(std::string("corrupt-") + GetParam().name);
   const std::string database = scratch / "x.db", thread0 = database + ".raw/thread-0.bin";
-  auto run = launcher_test::run_pgasrun({"-n", "2", "--timeout", "60", "env",
-                                         std::string("LD_PRELOAD=") + kTracingLibrary,
-                                         "PGAS_TRACE_FILE=" + database, kTracedProgram});
+  auto run = run_preloaded(database, 2);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   GetParam().apply(thread0);
   auto import = launcher_test::run_program(kImporter, {"--keep-raw", "--no-symbolize", database});
@@ -115,11 +113,7 @@ TEST_P(CorruptRawFile, IsReportedByNameAndTheOthersImported) {
 TEST(CorruptRawFileKept, TheRawDirectoryStays) {
   ScratchDir scratch("corrupt-kept");
   const std::string database = scratch / "x.db";
-  ASSERT_EQ(launcher_test::run_pgasrun({"-n", "2", "--timeout", "60", "env",
-                                        std::string("LD_PRELOAD=") + kTracingLibrary,
-                                        "PGAS_TRACE_FILE=" + database, kTracedProgram})
-                .exit_code,
-            0);
+  ASSERT_EQ(run_preloaded(database, 2).exit_code, 0);
   kCorruptions[0].apply(database + ".raw/thread-0.bin");
   auto import = launcher_test::run_program(kImporter, {"--no-symbolize", database});
   ASSERT_EQ(import.exit_code, 0) << import.err;
