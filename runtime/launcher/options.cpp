@@ -305,7 +305,7 @@ std::string usage_text() {
          "Tracing (libpgas-trace.so is preloaded into every thread):\n"
          "      --trace FILE         record remote accesses into the trace database FILE (SQLite); after\n"
          "                           the job, import and symbolize it and print where it is. If pgasrun\n"
-         "                           is killed first, 'pgas-trace-import --recover' imports what was recorded\n"
+         "                           is killed first, 'pgas-trace-import --recover' imports the trace\n"
          "      --lines              also record call sites (source lines) of the accesses\n"
          "      --timeline MS        also record accesses per thread over time, in MS-millisecond buckets\n"
          "      --bins N             offset histogram bins per shared variable, 1..256 (default 64)\n"
