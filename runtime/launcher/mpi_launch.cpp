@@ -8,6 +8,7 @@
 
 #include "common/launch_contract.hpp"
 #include "mpirun_supervision.hpp"
+#include "signal_channel.hpp"
 #include "trace_setup.hpp"
 
 namespace pgas::launcher {
@@ -39,7 +40,10 @@ int run_mpi_job(LaunchOptions options) {
     std::fprintf(stderr, "pgasrun: %s\n", problem.c_str());
     return EXIT_FAILURE;
   }
-  return finish_trace(options, run_mpirun(mpirun_command(options), options.timeout_s, options.threads));
+  SignalChannel
+      signals;  // before mpirun starts, and kept for the import (a signal then reaches the importer)
+  const int status = run_mpirun(mpirun_command(options), options.timeout_s, options.threads, signals);
+  return finish_trace(options, status, &signals);
 }
 
 }  // namespace pgas::launcher

@@ -92,8 +92,8 @@ int supervise(pid_t mpirun, SignalChannel &signals, std::optional<double> timeou
 
 }  // namespace
 
-int run_mpirun(const std::vector<std::string> &argv, std::optional<double> timeout_s, int threads) {
-  SignalChannel signals;  // before fork: mpirun may end before pgasrun waits for it
+int run_mpirun(const std::vector<std::string> &argv, std::optional<double> timeout_s, int threads,
+               SignalChannel &signals) {
   adopt_orphans();
   const pid_t mpirun = start_mpirun(argv);
   if (mpirun < 0) {

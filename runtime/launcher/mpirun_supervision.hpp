@@ -9,9 +9,13 @@
 
 namespace pgas::launcher {
 
+class SignalChannel;
+
 // Runs mpirun (argv[0], looked up in PATH) until it exits or pgasrun ends it; `threads` is the job's
 // number of threads (for the message). Returns pgasrun's exit status: mpirun's own, 124 after the
-// timeout, 128+S after signal S, 127 if mpirun cannot be run.
-int run_mpirun(const std::vector<std::string> &argv, std::optional<double> timeout_s, int threads);
+// timeout, 128+S after signal S, 127 if mpirun cannot be run. `signals` must exist before the call (mpirun
+// may end before pgasrun waits for it); the caller keeps it for the trace import that follows.
+int run_mpirun(const std::vector<std::string> &argv, std::optional<double> timeout_s, int threads,
+               SignalChannel &signals);
 
 }  // namespace pgas::launcher

@@ -50,11 +50,19 @@ INSTANTIATE_TEST_SUITE_P(Threads, UnwritableTarget, ::testing::Values(1, 2, 4, 8
 // for a signal with whatever mask and dispositions pgasrun gave it. The destructor SIGKILLs it, in case a
 // signal did not end it (it would outlive the test).
 struct StalledImport {
-  explicit StalledImport(const ScratchDir &scratch)
+  // `launch` goes before -n (e.g. --conduit mpi); `env` is added to the importer's settings.
+  explicit StalledImport(const ScratchDir &scratch, std::vector<std::string> launch = {},
+                         std::vector<std::pair<std::string, std::string>> env = {})
       : database(scratch / "interrupted.db"),
         pid_file(scratch / "importer.pid"),
-        job({"-n", "2", "--trace", database, kTracedProgram},
-            {{"PGAS_TRACE_IMPORT", kStalledImporter}, {"STALLED_IMPORTER_PID_FILE", pid_file}}) {}
+        job(with_job(std::move(launch), {"-n", "2", "--trace", database, kTracedProgram}),
+            with_job(std::move(env),
+                     {{"PGAS_TRACE_IMPORT", kStalledImporter}, {"STALLED_IMPORTER_PID_FILE", pid_file}})) {}
+  template <typename T>
+  static std::vector<T> with_job(std::vector<T> first, std::vector<T> rest) {
+    first.insert(first.end(), rest.begin(), rest.end());
+    return first;
+  }
   ~StalledImport() {
     if (importer_pid > 0) kill(importer_pid, SIGKILL);
   }
@@ -109,6 +117,25 @@ TEST(ImportStep, ASignalToPgasrunEndsTheImport) {
     ASSERT_EQ(kept.size(), 1u) << run.err;
     fs::remove_all(kept.front());
   }
+}
+
+// The same on the MPI conduit: the signal channel that supervised mpirun stays open through the import.
+TEST(ImportStep, ASignalToPgasrunEndsTheImportOnTheMpiConduit) {
+#ifndef PGAS_MPIRUN_FOUND
+  GTEST_SKIP() << "Open MPI (mpirun) not found";
+#else
+  ScratchDir scratch("signal-mpi");
+  StalledImport stalled(scratch, {"--conduit", "mpi", "--timeout", "60"},
+                        {{"OMPI_ALLOW_RUN_AS_ROOT", "1"},
+                         {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"},
+                         {"PGAS_MPIRUN_FLAGS", "--mca btl vader,self"}});
+  ASSERT_TRUE(stalled.wait_for_import()) << "the import step did not start";
+  kill(stalled.job.pid(), SIGTERM);
+  auto run = stalled.job.wait(20s);
+  EXPECT_EQ(run.exit_code, 128 + SIGTERM) << run.err;
+  EXPECT_NE(run.err.find("pgasrun: the trace import was ended by SIGTERM"), std::string::npos) << run.err;
+  for (const auto &kept : files_containing(scratch.path(), "interrupted.db.raw-")) fs::remove_all(kept);
+#endif
 }
 
 // SIGKILL of pgasrun: its threads die with it, and the raw directory stays in /dev/shm. --recover imports
