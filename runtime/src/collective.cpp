@@ -45,7 +45,7 @@ void collective_complete() {
   g_pending = false;
   const PhaseResult result = conduit().phase_complete();
   if (result.agreed) return;
-  if (result.exited_thread >= 0) report_exited_peer(g_current, g_signature.sequence, result.exited_thread);
+  if (result.exited_thread >= 0) report_exited_peer(g_current, g_signature.sequence, result);
   report_disagreement(g_current, g_signature);
 }
 

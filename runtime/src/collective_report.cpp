@@ -94,9 +94,15 @@ void report_disagreement(const CollectiveCall &call, const PhaseSignature &mine)
   exit_quietly();
 }
 
-void report_exited_peer(const CollectiveCall &call, std::uint64_t sequence, int exited) {
+void report_exited_peer(const CollectiveCall &mine, std::uint64_t sequence, const PhaseResult &result) {
+  // The waiter's call: this thread's own, or what the thread that finished main saw of it.
+  const std::string waiting_in =
+      result.waiting_thread == g_runtime.mythread
+          ? numbered(describe_call(mine), sequence)
+          : numbered(collective_kind_name(static_cast<CollectiveKind>(result.waiting.kind)),
+                     result.waiting.sequence);
   if (conduit().claim_report()) {
-    report("%s", exited_message(exited, g_runtime.mythread, numbered(describe_call(call), sequence)).c_str());
+    report("%s", exited_message(result.exited_thread, result.waiting_thread, waiting_in).c_str());
     exit_quietly();
   }
   for (;;) pause();  // another thread reports and exits; the launcher then ends the job

@@ -16,8 +16,10 @@ std::string describe_call(const CollectiveCall &call);
 // the team calls this; one reports, all end.
 [[noreturn]] void report_disagreement(const CollectiveCall &call, const PhaseSignature &mine);
 
-// Thread `exited` finished main while this thread waits in `call` (seen while waiting, shm): this thread
-// reports unless another thread reports first; the launcher then ends the job.
-[[noreturn]] void report_exited_peer(const CollectiveCall &call, std::uint64_t sequence, int exited);
+// A thread finished main while another waits in a collective that cannot complete (`result`, seen by one
+// of them while this thread is in `mine`, collective number `sequence`): this thread reports unless another
+// thread reports first; the launcher (or mpirun) then ends the job.
+[[noreturn]] void report_exited_peer(const CollectiveCall &mine, std::uint64_t sequence,
+                                     const PhaseResult &result);
 
 }  // namespace pgas::rt

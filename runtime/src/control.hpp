@@ -108,6 +108,8 @@ struct ControlBlock {
   // Network conduits: lock slot i's word on its home thread (i % THREADS): generation << 32 | holder + 1,
   // 0 when the slot is free. Changed only by the network's atomics.
   std::uint64_t lock_words[kMaxLocks];
+  // Network conduits: the phase this thread last arrived at, read by a peer that finished main.
+  PhaseSignature last_phase;
   BarrierState barrier;
   CollectiveState collective;
 };

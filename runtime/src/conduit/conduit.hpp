@@ -52,9 +52,13 @@ inline bool same_collective(const PhaseSignature &reference, const PhaseSignatur
 
 // How a phase ended on this thread.
 struct PhaseResult {
-  bool agreed = true;      // every thread arrived with an agreeing signature (the same on every thread)
-  int exited_thread = -1;  // >= 0: the phase cannot complete, that thread finished main (shm: seen while
-                           // waiting; the network conduits see it as a signature that does not agree)
+  bool agreed = true;  // every thread arrived with an agreeing signature (the same on every thread)
+  // >= 0: the phase cannot complete: `exited_thread` finished main while `waiting_thread` waits in
+  // another collective (`waiting`) and some thread never arrives. Seen by the waiter (shm) or by the thread
+  // that finished main (network conduits, whose waiters block in the network library).
+  int exited_thread = -1;
+  int waiting_thread = -1;
+  PhaseSignature waiting{};
 };
 
 class Conduit {

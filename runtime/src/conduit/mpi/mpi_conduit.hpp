@@ -95,6 +95,9 @@ class MpiConduit final : public Conduit {
   TargetLayout target_layout(const std::uint64_t *at, std::size_t count, int block, MPI_Datatype element);
   static void release(TargetLayout &layout);
   pgas_token_t remember(MPI_Request request, int put_target);
+  // This thread finished main: true once every thread arrived at its phase; false with `result` set when
+  // a thread waits in another collective that some thread never reaches (see mpi_exit.cpp).
+  bool peers_arrived(PhaseResult *result);
   std::uint64_t lock_word_cas(int home, MPI_Aint where, std::uint64_t expected, std::uint64_t desired);
 
   ConduitStartup startup_;
@@ -111,6 +114,7 @@ class MpiConduit final : public Conduit {
   std::vector<MPI_Aint> displacements_;
   std::vector<std::uint64_t> gathered_;
   std::vector<std::byte> records_;  // allgather's result
+  PhaseSignature signature_{};      // this thread's arrival at the phase in flight
   // The phase in flight: the lowest and minus the highest kind, sequence number and barrier id (kNone
   // where nobody gives one).
   std::int64_t phase_in_[6] = {};

@@ -43,6 +43,7 @@ MPI_Aint MpiConduit::control_offset(const void *field, int rank) const {
 // upc_wait (Open MPI's non-blocking MPI_Iallreduce costs several times more on every barrier). Each value
 // goes in twice, as itself and negated, so that one reduction yields the lowest and the highest.
 void MpiConduit::phase_arrive(const PhaseSignature &mine) {
+  signature_ = mine;
   const bool anonymous = mine.barrier_id == kAnonymousBarrier;
   const std::int64_t values[3] = {static_cast<std::int64_t>(mine.kind),
                                   static_cast<std::int64_t>(mine.sequence),
@@ -55,9 +56,12 @@ void MpiConduit::phase_arrive(const PhaseSignature &mine) {
 
 PhaseResult MpiConduit::phase_complete() {
   fence();  // every access of this thread is complete and this process's window view is current
+  ctl_->last_phase = signature_;  // for a peer that finished main (mpi_exit.cpp)
+  MPI_Win_sync(control_);
+  PhaseResult result;
+  if (signature_.exiting != 0 && !peers_arrived(&result)) return result;
   MPI_Allreduce(phase_in_, phase_out_, 6, MPI_INT64_T, MPI_MIN, comm_);
   MPI_Win_sync(data_);
-  PhaseResult result;
   for (int k = 0; k < 3; ++k)
     if (phase_out_[2 * k] != kNone && phase_out_[2 * k] != -phase_out_[2 * k + 1]) result.agreed = false;
   return result;
@@ -216,23 +220,6 @@ LockStatus MpiConduit::lock_free(std::uint32_t index, std::uint32_t generation, 
     if (*holder != rank_) return LockStatus::kHeldByOther;
     expected = seen;  // held by this thread: freeing it is allowed
   }
-}
-
-// ---- end of the job ----
-
-void MpiConduit::finish() {
-  MPI_Win_unlock_all(control_);
-  MPI_Win_unlock_all(data_);
-  MPI_Win_free(&control_);
-  MPI_Win_free(&data_);
-  MPI_Comm_free(&comm_);
-  MPI_Finalize();
-}
-
-void MpiConduit::global_exit(int status) {
-  std::fflush(nullptr);
-  MPI_Abort(comm_, status);
-  std::_Exit(status);
 }
 
 }  // namespace pgas::rt

@@ -71,8 +71,7 @@ PhaseResult complete(bool notice_exits) {
       });
   PhaseResult result;
   if (!completed()) {
-    result.agreed = false;
-    result.exited_thread = exited;
+    result = {false, exited, g_runtime.mythread, g_arrival};
     return result;
   }
   // The acquiring load that saw the new phase orders every later access after the phase.
