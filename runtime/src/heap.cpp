@@ -199,10 +199,6 @@ pgas_layout_t layout_of(pgas_handle_t handle) {
   return layout_from(d);
 }
 
-void index_out_of_range(pgas_handle_t handle, std::size_t index, std::size_t nelems) {
-  fatal("index %zu out of range for %s (%zu elements)", index, describe_handle(handle).c_str(), nelems);
-}
-
 void not_local(pgas_handle_t handle, int thread, const char *operation) {
   fatal("%s: the element of %s has affinity to thread %d, not to this thread", operation,
         describe_handle(handle).c_str(), thread);

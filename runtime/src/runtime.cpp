@@ -14,8 +14,8 @@
 
 #include "collective.hpp"
 #include "common/launch_contract.hpp"
+#include "common/launch_settings.hpp"
 #include "common/segment.hpp"
-#include "common/units.hpp"
 #include "conduit/active.hpp"
 #include "emulation.hpp"
 #include "errors.hpp"
@@ -92,13 +92,14 @@ void attach_launched_job() {
   }
 }
 
+// The segment size of a job this thread starts itself (alone, or under mpirun: the MPI conduit checks the
+// size again once it knows the number of threads).
 std::uint64_t segment_size_from_env() {
   std::uint64_t segment_size = launch::kDefaultSegmentSize;
   if (const char *text = std::getenv(launch::kSegmentSizeEnv); text && *text) {
-    auto parsed = units::parse_size(text);
-    if (!parsed || *parsed < 64 << 10)
-      fatal("%s=%s is not a size of at least 64KiB", launch::kSegmentSizeEnv, text);
-    segment_size = *parsed;
+    auto bytes = launch::read_segment_size(text, 1);
+    if (!bytes.value) fatal("%s: %s", launch::kSegmentSizeEnv, bytes.problem.c_str());
+    segment_size = *bytes.value;
   }
   return segment_size;
 }

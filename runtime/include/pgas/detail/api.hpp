@@ -37,6 +37,8 @@ void atomic_element(pgas_type_t type, pgas_atomic_op_t op, void *target, const v
                     const void *compare, void *result);
 
 [[noreturn]] void index_out_of_range(pgas_handle_t handle, std::size_t index, std::size_t nelems);
+[[noreturn]] void index2d_out_of_range(pgas_handle_t handle, std::size_t row, std::size_t column,
+                                       std::size_t rows, std::size_t cols);
 [[noreturn]] void not_local(pgas_handle_t handle, int thread, const char *operation);
 
 // Barriers; id == nullptr means no barrier id; `where` is the user's statement, for error messages.
