@@ -13,7 +13,7 @@
 namespace pgas::rt {
 namespace {
 
-std::int64_t g_notify_id = kAnonymousBarrier;  // the id of this thread's pending upc_notify
+CollectiveCall g_notify{CollectiveKind::kNotify};  // this thread's pending upc_notify (or upc_barrier)
 // Barriers this thread has completed: equal on every thread between the same two barriers, since every
 // barrier is collective. Tools use it to tell barrier phases apart (pgas_barrier_count).
 std::uint64_t g_completed = 0;
@@ -21,16 +21,16 @@ std::uint64_t g_completed = 0;
 void notify(CollectiveKind kind, std::int64_t id, const std::source_location &where, const char *caller) {
   runtime(caller);
   if (collective_pending()) fatal("%s: upc_notify called twice without an upc_wait in between", caller);
-  g_notify_id = id;
-  collective_arrive({.kind = kind, .barrier_id = id, .where = where});
+  g_notify = {.kind = kind, .barrier_id = id, .where = where};
+  collective_arrive(g_notify);
 }
 
 void wait(std::int64_t id, const char *caller) {
   Runtime &r = runtime(caller);
   if (!collective_pending()) fatal("%s: upc_wait without a preceding upc_notify", caller);
-  if (id != kAnonymousBarrier && g_notify_id != kAnonymousBarrier && id != g_notify_id)
+  if (id != kAnonymousBarrier && g_notify.barrier_id != kAnonymousBarrier && id != g_notify.barrier_id)
     fatal("%s: upc_wait(%lld) does not match this thread's upc_notify(%lld)", caller,
-          static_cast<long long>(id), static_cast<long long>(g_notify_id));
+          static_cast<long long>(id), static_cast<long long>(g_notify.barrier_id));
   collective_complete();
   ++g_completed;
   emulate_rounds(static_cast<unsigned>(std::bit_width(static_cast<unsigned>(r.threads - 1))));

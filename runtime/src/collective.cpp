@@ -13,8 +13,8 @@ Team g_all_threads;
 
 namespace {
 
-// This thread's collective in progress (the last one started).
-CollectiveCall g_current{CollectiveKind::kBarrier};
+// This thread's collective in progress (the last one started; its caller keeps it alive).
+const CollectiveCall *g_current = nullptr;
 PhaseSignature g_signature{};
 bool g_pending = false;  // arrived at its phase, not yet completed
 
@@ -27,15 +27,14 @@ struct Verdict {
 }  // namespace
 
 void collective_arrive(const CollectiveCall &call) {
-  runtime(collective_kind_name(call.kind));
   if (g_pending) {
     if (call.kind == CollectiveKind::kExit)
       fatal("this thread finished main between upc_notify and upc_wait (%s)",
-            describe_call(g_current).c_str());
+            describe_call(*g_current).c_str());
     fatal("%s called between upc_notify and upc_wait", describe_call(call).c_str());
   }
-  g_current = call;
-  g_signature = {static_cast<std::uint32_t>(collective_kind_meets(call.kind)),
+  g_current = &call;
+  g_signature = {static_cast<std::uint64_t>(collective_kind_meets(call.kind)),
                  call.kind == CollectiveKind::kExit ? 1u : 0u, ++g_all_threads.sequence, call.barrier_id};
   g_pending = true;
   conduit().phase_arrive(g_signature);
@@ -45,13 +44,14 @@ void collective_complete() {
   g_pending = false;
   const PhaseResult result = conduit().phase_complete();
   if (result.agreed) return;
-  if (result.exited_thread >= 0) report_exited_peer(g_current, g_signature.sequence, result);
-  report_disagreement(g_current, g_signature);
+  if (result.exited_thread >= 0) report_exited_peer(*g_current, g_signature.sequence, result);
+  report_disagreement(*g_current, g_signature);
 }
 
 bool collective_pending() { return g_pending; }
 
 void collective_enter(const CollectiveCall &call) {
+  runtime(collective_kind_name(call.kind));
   collective_arrive(call);
   collective_complete();
 }

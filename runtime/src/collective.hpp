@@ -35,7 +35,8 @@ struct CollectiveCall {
 };
 
 // Starts `call` in the team of every thread (takes its sequence number) and arrives at its first phase;
-// collective_complete ends the phase (split phase: upc_notify, then upc_wait).
+// collective_complete ends the phase (split phase: upc_notify, then upc_wait). `call` must live until then:
+// a failed phase is reported with it. The caller has checked that the runtime runs (collective_enter checks).
 void collective_arrive(const CollectiveCall &call);
 // Ends the phase; stops the job if the threads are not all in the same collective.
 void collective_complete();

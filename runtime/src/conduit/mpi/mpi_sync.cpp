@@ -42,7 +42,7 @@ MPI_Aint MpiConduit::control_offset(const void *field, int rank) const {
 // upc_notify only records this thread's contribution: the exchange is one blocking MPI_Allreduce (MIN) at
 // upc_wait (Open MPI's non-blocking MPI_Iallreduce costs several times more on every barrier). Each value
 // goes in twice, as itself and negated, so that one reduction yields the lowest and the highest.
-void MpiConduit::phase_arrive(const PhaseSignature &mine) {
+void MpiConduit::phase_arrive(PhaseSignature mine) {
   signature_ = mine;
   const bool anonymous = mine.barrier_id == kAnonymousBarrier;
   const std::int64_t values[3] = {static_cast<std::int64_t>(mine.kind),

@@ -39,7 +39,7 @@ void complete_phase(BarrierState &b, int threads) {
   wake_all(b.phase);
 }
 
-void arrive(const PhaseSignature &mine) {
+void arrive(PhaseSignature mine) {
   BarrierState &b = g_runtime.ctl->barrier;
   b.signatures[g_runtime.mythread] = mine;
   g_arrival = mine;
@@ -87,7 +87,7 @@ void data_phase() {
 
 }  // namespace
 
-void ShmConduit::phase_arrive(const PhaseSignature &mine) { arrive(mine); }
+void ShmConduit::phase_arrive(PhaseSignature mine) { arrive(mine); }
 
 PhaseResult ShmConduit::phase_complete() { return complete(true); }
 

@@ -114,7 +114,7 @@ class ShmConduit final : public Conduit {
   }
   void progress() override {}
 
-  void phase_arrive(const PhaseSignature &mine) override;
+  void phase_arrive(PhaseSignature mine) override;
   PhaseResult phase_complete() override;
   const std::uint64_t *gather(const std::uint64_t *mine, int count, int *stride) override;
   void broadcast(void *data, std::size_t bytes) override;
