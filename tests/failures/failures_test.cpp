@@ -49,7 +49,7 @@ const Case kCases[] = {
     {"lock-after-free", R"(thread LAST: error: upc_lock: lock #\d+ was freed)"},
     {"lock-twice", R"(thread LAST: error: upc_lock: this thread already holds lock #\d+)"},
     {"barrier-mismatch",
-     R"(thread \d+: error: (upc_barrier: barrier id mismatch: thread 0 used 1 but thread \d+ used 2|upc_wait: upc_wait\(2\) does not match this thread's upc_notify\(1\)))"},
+     R"(thread \d+: error: (barrier id mismatch: thread 0 used 1 but thread (\d+) used 2 \(thread 0: upc_barrier with id 1 at failure_program.cpp:\d+; thread \2: upc_barrier with id 2 at failure_program.cpp:\d+\)|upc_wait: upc_wait\(2\) does not match this thread's upc_notify\(1\)))"},
     {"wait-without-notify", R"(thread \d+: error: upc_wait: upc_wait without a preceding upc_notify)"},
     {"alloc-mismatch",
      R"(thread 0: error: (upc_all_alloc called with different arguments: argument 3 is 1 on thread 0 but 2 on thread 1|remote_alloc: element size 0))"},
