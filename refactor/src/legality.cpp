@@ -210,6 +210,12 @@ class Checker {
     const std::string why = "an index of '" + array + "' cannot be computed ahead of the tile";
     if (auto *ref = dyn_cast<DeclRefExpr>(s)) {
       auto *vd = dyn_cast<VarDecl>(ref->getDecl());
+      if (auto *binding = dyn_cast<BindingDecl>(ref->getDecl())) {  // a name of `auto [a, b] = e`
+        if (modified_.count(binding))
+          return refuse(ref, why,
+                        "it depends on '" + binding->getName().str() + "', which the loop body assigns");
+        vd = dyn_cast_or_null<VarDecl>(binding->getDecomposedDecl());
+      }
       if (vd && modified_.count(vd))
         return refuse(ref, why, "it depends on '" + vd->getName().str() + "', which the loop body assigns");
       if (vd && vd->getParentFunctionOrMethod() && inside_body(vd) && !top_level_decl(vd))
