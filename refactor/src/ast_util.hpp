@@ -71,6 +71,27 @@ inline void collect_refs(const clang::Stmt *s, std::set<const clang::ValueDecl *
   for (const clang::Stmt *child : s->children()) collect_refs(child, out);
 }
 
+// Whether evaluating the statement may throw: a throw, or a call or construction of a function not declared
+// noexcept. The dialect's own functions (element access, sizes) stop the job on error instead of throwing.
+inline bool may_throw(const clang::Stmt *s) {
+  if (!s) return false;
+  if (llvm::isa<clang::CXXThrowExpr>(s)) return true;
+  const clang::FunctionDecl *f = nullptr;
+  if (auto *call = llvm::dyn_cast<clang::CallExpr>(s)) {
+    f = call->getDirectCallee();
+    if (!f) return true;
+  } else if (auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(s)) {
+    f = construct->getConstructor();
+  }
+  if (f && f->getQualifiedNameAsString().rfind("pgas::", 0) != 0) {
+    auto *proto = f->getType()->getAs<clang::FunctionProtoType>();
+    if (!proto || !proto->isNothrow()) return true;
+  }
+  for (const clang::Stmt *child : s->children())
+    if (may_throw(child)) return true;
+  return false;
+}
+
 // An overloaded subscript call (x[i] on a class), or null.
 inline const clang::CXXOperatorCallExpr *subscript_call(const clang::Expr *e) {
   auto *call = llvm::dyn_cast_or_null<clang::CXXOperatorCallExpr>(bare(e));

@@ -281,28 +281,40 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
               m.compare + " " + m.bound + "; }, " + parameter + m.affinity + "; }, " + owned + ", " + chunk +
               ");\n";
     }
-    if (!hints.empty() || records) {
+    // An index may throw where the original computes it later (a call not declared noexcept): the hints
+    // then stop at the exception, the rest of the tile misses at get, and the executor throws it again at
+    // its iteration, after the ones before it. The iterations are then recorded in a loop of their own.
+    bool throws = false;
+    for (const Access &a : m.accesses)
+      if (a.kind != Access::kWrite && a.depth == level)
+        throws = throws || may_throw(a.row) || may_throw(a.index);
+    for (const DeclStmt *d : decls) throws = throws || may_throw(d);
+    const bool guarded = throws && !hints.empty(), records_with_hints = records && !guarded;
+    if (records && guarded) text += header + " {\n" + owned + ".push_back(" + m.var_name + ");\n}\n";
+    if (!hints.empty() || records_with_hints) {
       // A loop that only hints runs when some of its caches copies elements (not when every element is
       // accessed in place).
       std::string wanted;
       for (int k : hinted)
         wanted += (wanted.empty() ? "" : " || ") + m.arrays[static_cast<std::size_t>(k)].cache_var +
                   ".wants_hints()";
-      if (!records) text += "if (" + wanted + ") {\n";
+      if (guarded) text += "try {\n";
+      if (!records_with_hints) text += "if (" + wanted + ") {\n";
       for (const DeclStmt *d : decls)
         for (const Decl *v : d->decls())
           if (auto *vd = dyn_cast<VarDecl>(v)) collect_refs(vd->getInit(), used);
       // The inspector adds no warning to the program: what it declares and does not read is marked so.
-      const bool reads_var = records || used.count(m.var);
-      std::string loop = level == 1 && !from_layout ? header : walk;
+      const bool reads_var = records_with_hints || used.count(m.var);
+      std::string loop = records_with_hints ? header : walk;
       if (!reads_var && !owned.empty()) loop = "for ([[maybe_unused]] " + loop.substr(5);
       text += loop + " {\n";
-      if (records) text += owned + ".push_back(" + m.var_name + ");\n";
+      if (records_with_hints) text += owned + ".push_back(" + m.var_name + ");\n";
       for (const DeclStmt *d : m.body_decls)
         if (decls.count(d))
           text += (declares_unused(d, used) ? "[[maybe_unused]] " : "") + render.node(d) + "\n";
       for (const std::string &h : hints) text += h;
-      text += records ? "}\n" : "}\n}\n";
+      text += records_with_hints ? "}\n" : "}\n}\n";
+      if (guarded) text += "} catch (...) {\n// thrown again by its iteration below\n}\n";
     }
     for (std::size_t k = 0; k < m.arrays.size(); ++k)
       if (level == 1 || hinted.count(static_cast<int>(k))) text += m.arrays[k].cache_var + ".download();\n";
