@@ -1,11 +1,12 @@
 // Generates the rewritten loop:
 //   {
-//     const T v_chunk = C;
+//     const T v_first = first;                     // only when the init value may have effects
+//     const T v_chunk = C;                         // at most T's largest value
 //     pgas::cache<E> A_cache(A, pgas::refactored::tile_capacity(first, bound, v_chunk, sites of A));
 //     std::vector<T> v_owned;                      // the tile's iterations that this thread runs
-//     for (T v_tile = first; v_tile < bound; v_tile += v_chunk * stride) {
+//     for (T v_tile = first; v_tile < bound; v_tile = tile_end(v_tile, v_chunk * stride)) {  // no wrap
 //       v_owned.clear();
-//       upc_forall(T v = v_tile, v < bound && v < v_tile + v_chunk * stride, step, affinity) {
+//       upc_forall(T v = v_tile, v < bound && v < tile_end(v_tile, v_chunk * stride), step, affinity) {
 //         v_owned.push_back(v); hints }
 //     -- or, when the affinity walks by layout (LoopModel::affinity_walks), v_chunk iterations this thread
 //     owns: for (T v_tile = first; v_tile < bound;) {
@@ -19,7 +20,8 @@
 //       A_cache.upload();
 //     }
 // Only the first loop tests the affinity: the others walk the iterations it found. A loop whose header
-// assigns a variable declared before it keeps upc_forall headers throughout (the variable's final value).
+// assigns a variable declared before it keeps upc_forall headers throughout (the variable's final value),
+// after `v = first;` (its value after an empty range). Hints of indices that may throw are inside try.
 //     A_cache.close();
 //   }
 // The body is copied from the source text with only the accesses replaced, so comments and formatting stay.
