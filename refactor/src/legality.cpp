@@ -318,7 +318,9 @@ const Stmt *hoist_target(const LoopModel &m, ASTContext &ctx) {
     if (parents.empty() || !parents[0].get<Stmt>()) break;
     node = parents[0];
     const Stmt *s = node.get<Stmt>();
-    if (isa<DoStmt>(s) || isa<LambdaExpr>(s) || s->getBeginLoc().isMacroID()) break;
+    // Not past a try: a cache that outlived an exception caught inside the enclosing loop would keep the
+    // interrupted tile's elements (its destructor ends the tile only when the exception leaves its scope).
+    if (isa<DoStmt>(s) || isa<LambdaExpr>(s) || isa<CXXTryStmt>(s) || s->getBeginLoc().isMacroID()) break;
     if (auto *f = dyn_cast<ForStmt>(s); f && forall_spelling(f, ctx).is_forall) break;
     if (!isa<ForStmt>(s) && !isa<WhileStmt>(s) && !isa<CXXForRangeStmt>(s)) continue;
     std::set<const ValueDecl *> modified, written;
