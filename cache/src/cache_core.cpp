@@ -374,6 +374,18 @@ void cache_core::close() {
   release();
 }
 
+void cache_core::abandon() {
+  if (phase_ == phase::closed) return;
+  if (phase_ == phase::downloading) finish_download();
+  if (phase_ == phase::uploading) finish_upload();
+  if (dirty_ != 0) {  // the tile's writes so far, as the original made them
+    start_upload();
+    finish_upload();
+  }
+  if (priority_) static_cast<void>(priority_.release());  // its free is collective (see ~cache_core)
+  release();
+}
+
 void cache_core::release() {
   priority_.reset();  // collective, like close
   table_.reset();

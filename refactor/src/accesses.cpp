@@ -136,8 +136,7 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
       CachedArray a;
       a.decl = d;
       a.name = d->getName().str();
-      a.element_type =
-          TypeName::getFullyQualifiedName(kind.element.getUnqualifiedType(), ctx_, ctx_.getPrintingPolicy());
+      a.element_type = spellable_type(kind.element.getUnqualifiedType(), ctx_);
       a.element_size = static_cast<unsigned>(ctx_.getTypeSizeInChars(kind.element).getQuantity());
       a.two_d = two_d;
       m_.arrays.push_back(a);

@@ -50,9 +50,9 @@ bool owner_computes(const Access &a, const LoopModel &model, const clang::ASTCon
 void scan_writes(const clang::Stmt *s, std::set<const clang::ValueDecl *> &modified,
                  std::set<const clang::ValueDecl *> &written_arrays);
 
-// The outermost ordinary loop around the loop (in the same function, no upc_forall in between) across which
-// opening its caches is invariant, or null. The caches are then opened once before that loop instead of at
-// every execution of the upc_forall (a cache is empty between tiles, so nothing else changes).
+// The outermost ordinary loop around the loop (in the same function, no upc_forall or try in between) across
+// which opening its caches is invariant, or null. The caches are then opened once before that loop instead of
+// at every execution of the upc_forall (a cache is empty between tiles, so nothing else changes).
 const clang::Stmt *hoist_target(const LoopModel &model, clang::ASTContext &ctx);
 
 // The declarations of the body the expression reads, directly or through other body declarations.

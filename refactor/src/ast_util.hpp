@@ -2,8 +2,10 @@
 #pragma once
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/DeclCXX.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/AST/QualTypeNames.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
@@ -12,8 +14,11 @@
 
 namespace pgas::refactor {
 
-// The expression without the implicit nodes and parentheses around it.
+// The expression without the implicit nodes and parentheses around it. The matchers below accept null (an
+// absent child, or a statement that is not an expression) and answer null: the AST of code Clang accepts
+// has absent children (a for without a condition, a lambda's implicit parts, dependent code).
 inline const clang::Expr *bare(const clang::Expr *e) {
+  if (!e) return nullptr;
   while (true) {
     const clang::Expr *next = e->IgnoreParenImpCasts();
     if (auto *m = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(next)) next = m->getSubExpr();
@@ -40,22 +45,56 @@ inline std::string spelled(clang::SourceRange r, const clang::ASTContext &ctx) {
   return clang::Lexer::getSourceText(range, sm, ctx.getLangOpts()).str();
 }
 
+// A type as the program spells it anywhere: fully qualified, without the scopes that are not written
+// (anonymous and inline namespaces, which would print as `(anonymous namespace)::`).
+inline std::string spellable_type(clang::QualType t, const clang::ASTContext &ctx) {
+  clang::PrintingPolicy pp = ctx.getPrintingPolicy();
+  pp.SuppressUnwrittenScope = true;
+  return clang::TypeName::getFullyQualifiedName(t, ctx, pp);
+}
+
 // The variable a (possibly parenthesized or converted) expression names, if it names one.
 inline const clang::ValueDecl *named_decl(const clang::Expr *e) {
-  if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(bare(e))) return ref->getDecl();
+  if (auto *ref = llvm::dyn_cast_or_null<clang::DeclRefExpr>(bare(e))) return ref->getDecl();
   return nullptr;
 }
 
-// Every declaration the statement's expressions name (DeclRefExpr), added to `out`.
+// Every declaration the statement's expressions name (DeclRefExpr), added to `out`; a name of a structured
+// binding (`auto [a, b] = e`) adds the declaration it is part of as well.
 inline void collect_refs(const clang::Stmt *s, std::set<const clang::ValueDecl *> &out) {
   if (!s) return;
-  if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(s)) out.insert(ref->getDecl());
+  if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(s)) {
+    out.insert(ref->getDecl());
+    if (auto *binding = llvm::dyn_cast<clang::BindingDecl>(ref->getDecl()))
+      if (const clang::ValueDecl *whole = binding->getDecomposedDecl()) out.insert(whole);
+  }
   for (const clang::Stmt *child : s->children()) collect_refs(child, out);
+}
+
+// Whether evaluating the statement may throw: a throw, or a call or construction of a function not declared
+// noexcept. The dialect's own functions (element access, sizes) stop the job on error instead of throwing.
+inline bool may_throw(const clang::Stmt *s) {
+  if (!s) return false;
+  if (llvm::isa<clang::CXXThrowExpr>(s)) return true;
+  const clang::FunctionDecl *f = nullptr;
+  if (auto *call = llvm::dyn_cast<clang::CallExpr>(s)) {
+    f = call->getDirectCallee();
+    if (!f) return true;
+  } else if (auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(s)) {
+    f = construct->getConstructor();
+  }
+  if (f && f->getQualifiedNameAsString().rfind("pgas::", 0) != 0) {
+    auto *proto = f->getType()->getAs<clang::FunctionProtoType>();
+    if (!proto || !proto->isNothrow()) return true;
+  }
+  for (const clang::Stmt *child : s->children())
+    if (may_throw(child)) return true;
+  return false;
 }
 
 // An overloaded subscript call (x[i] on a class), or null.
 inline const clang::CXXOperatorCallExpr *subscript_call(const clang::Expr *e) {
-  auto *call = llvm::dyn_cast<clang::CXXOperatorCallExpr>(bare(e));
+  auto *call = llvm::dyn_cast_or_null<clang::CXXOperatorCallExpr>(bare(e));
   return call && call->getOperator() == clang::OO_Subscript ? call : nullptr;
 }
 

@@ -210,6 +210,12 @@ class Checker {
     const std::string why = "an index of '" + array + "' cannot be computed ahead of the tile";
     if (auto *ref = dyn_cast<DeclRefExpr>(s)) {
       auto *vd = dyn_cast<VarDecl>(ref->getDecl());
+      if (auto *binding = dyn_cast<BindingDecl>(ref->getDecl())) {  // a name of `auto [a, b] = e`
+        if (modified_.count(binding))
+          return refuse(ref, why,
+                        "it depends on '" + binding->getName().str() + "', which the loop body assigns");
+        vd = dyn_cast_or_null<VarDecl>(binding->getDecomposedDecl());
+      }
       if (vd && modified_.count(vd))
         return refuse(ref, why, "it depends on '" + vd->getName().str() + "', which the loop body assigns");
       if (vd && vd->getParentFunctionOrMethod() && inside_body(vd) && !top_level_decl(vd))
@@ -312,7 +318,9 @@ const Stmt *hoist_target(const LoopModel &m, ASTContext &ctx) {
     if (parents.empty() || !parents[0].get<Stmt>()) break;
     node = parents[0];
     const Stmt *s = node.get<Stmt>();
-    if (isa<DoStmt>(s) || isa<LambdaExpr>(s) || s->getBeginLoc().isMacroID()) break;
+    // Not past a try: a cache that outlived an exception caught inside the enclosing loop would keep the
+    // interrupted tile's elements (its destructor ends the tile only when the exception leaves its scope).
+    if (isa<DoStmt>(s) || isa<LambdaExpr>(s) || isa<CXXTryStmt>(s) || s->getBeginLoc().isMacroID()) break;
     if (auto *f = dyn_cast<ForStmt>(s); f && forall_spelling(f, ctx).is_forall) break;
     if (!isa<ForStmt>(s) && !isa<WhileStmt>(s) && !isa<CXXForRangeStmt>(s)) continue;
     std::set<const ValueDecl *> modified, written;

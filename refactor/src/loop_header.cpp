@@ -34,6 +34,7 @@ bool refuse(std::vector<Refusal> &refusals, const ForStmt *loop, const Expr *wha
 std::string type_name(QualType t, const ASTContext &ctx) {
   PrintingPolicy pp(ctx.getLangOpts());
   pp.SuppressTagKeyword = true;
+  pp.SuppressUnwrittenScope = true;  // no `(anonymous namespace)::`
   return t.getUnqualifiedType().getNonReferenceType().getAsString(pp);
 }
 
@@ -43,15 +44,19 @@ bool read_init(const Stmt *init, const ASTContext &ctx, LoopModel &m) {
     if (!vd || !vd->getInit() || !vd->getType()->isIntegerType()) return false;
     m.var = vd;
     m.declares_var = true;
-    m.first = spelled(vd->getInit()->getSourceRange(), ctx);
+    m.first_expr = vd->getInit();
+    // `T v{first}`: the value is the list's one element (a braced list cannot stand where `first` goes).
+    if (auto *list = dyn_cast<InitListExpr>(bare(m.first_expr)); list && list->getNumInits() == 1)
+      m.first_expr = list->getInit(0);
   } else if (auto *bo = dyn_cast_or_null<BinaryOperator>(init); bo && bo->getOpcode() == BO_Assign) {
     auto *vd = dyn_cast_or_null<VarDecl>(named_decl(bo->getLHS()));
     if (!vd || !vd->getType()->isIntegerType()) return false;
     m.var = vd;
-    m.first = spelled(bo->getRHS()->getSourceRange(), ctx);
+    m.first_expr = bo->getRHS();
   } else {
     return false;
   }
+  m.first = spelled(m.first_expr->getSourceRange(), ctx);
   m.var_type = type_name(m.var->getType(), ctx);
   m.var_name = m.var->getName().str();
   return true;
@@ -69,9 +74,9 @@ bool read_cond(const Expr *cond, const ASTContext &ctx, LoopModel &m) {
 bool read_step(const Expr *inc, const ASTContext &ctx, LoopModel &m) {
   if (!inc) return false;
   m.step = spelled(inc->getSourceRange(), ctx);
-  if (auto *uo = dyn_cast<UnaryOperator>(bare(inc)); uo && uo->isIncrementOp())
+  if (auto *uo = dyn_cast_or_null<UnaryOperator>(bare(inc)); uo && uo->isIncrementOp())
     return named_decl(uo->getSubExpr()) == m.var && (m.stride = "1", true);
-  if (auto *ca = dyn_cast<CompoundAssignOperator>(bare(inc)); ca && ca->getOpcode() == BO_AddAssign) {
+  if (auto *ca = dyn_cast_or_null<CompoundAssignOperator>(bare(inc)); ca && ca->getOpcode() == BO_AddAssign) {
     m.stride = spelled(ca->getRHS()->getSourceRange(), ctx);
     return named_decl(ca->getLHS()) == m.var;
   }
@@ -83,8 +88,8 @@ bool read_step(const Expr *inc, const ASTContext &ctx, LoopModel &m) {
 bool read_header(const ForStmt *loop, const ASTContext &ctx, LoopModel &m, std::vector<Refusal> &refusals) {
   m.loop = loop;
   auto *test = dyn_cast_or_null<IfStmt>(loop->getBody());
-  auto *negation = test ? dyn_cast<UnaryOperator>(bare(test->getCond())) : nullptr;
-  auto *call = negation ? dyn_cast<CallExpr>(bare(negation->getSubExpr())) : nullptr;
+  auto *negation = test ? dyn_cast_or_null<UnaryOperator>(bare(test->getCond())) : nullptr;
+  auto *call = negation ? dyn_cast_or_null<CallExpr>(bare(negation->getSubExpr())) : nullptr;
   if (!call || call->getNumArgs() != 1 || !test->getElse())
     return refuse(refusals, loop, nullptr, "not rewritten: the upc_forall expansion has an unknown shape",
                   "expected `for (...) if (!has_affinity(...)) {} else body`");

@@ -51,9 +51,10 @@ struct LoopModel {
   const clang::VarDecl *var = nullptr;  // the iteration variable
   bool declares_var = false;            // init is a declaration (`long e = 0`), not an assignment
   std::string var_type, var_name;
-  std::string first, bound, compare;  // init value, bound, "<" or "<="
-  std::string step, stride;           // the step clause as written, and the distance it moves the variable
-  std::string affinity;               // the affinity clause as written
+  std::string first, bound, compare;        // init value, bound, "<" or "<="
+  const clang::Expr *first_expr = nullptr;  // the init value (evaluated once, like the original's)
+  std::string step, stride;  // the step clause as written, and the distance it moves the variable
+  std::string affinity;      // the affinity clause as written
   const clang::Expr *affinity_expr = nullptr;
   // The affinity moves by one element of a shared array or by one integer per iteration, so the first loop
   // of a tile can find this thread's iterations from the layout (pgas::refactored::owned_iterations)

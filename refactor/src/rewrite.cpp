@@ -1,11 +1,12 @@
 // Generates the rewritten loop:
 //   {
-//     const T v_chunk = C;
+//     const T v_first = first;                     // only when the init value may have effects
+//     const T v_chunk = C;                         // at most T's largest value
 //     pgas::cache<E> A_cache(A, pgas::refactored::tile_capacity(first, bound, v_chunk, sites of A));
 //     std::vector<T> v_owned;                      // the tile's iterations that this thread runs
-//     for (T v_tile = first; v_tile < bound; v_tile += v_chunk * stride) {
+//     for (T v_tile = first; v_tile < bound; v_tile = tile_end(v_tile, v_chunk * stride)) {  // no wrap
 //       v_owned.clear();
-//       upc_forall(T v = v_tile, v < bound && v < v_tile + v_chunk * stride, step, affinity) {
+//       upc_forall(T v = v_tile, v < bound && v < tile_end(v_tile, v_chunk * stride), step, affinity) {
 //         v_owned.push_back(v); hints }
 //     -- or, when the affinity walks by layout (LoopModel::affinity_walks), v_chunk iterations this thread
 //     owns: for (T v_tile = first; v_tile < bound;) {
@@ -19,7 +20,8 @@
 //       A_cache.upload();
 //     }
 // Only the first loop tests the affinity: the others walk the iterations it found. A loop whose header
-// assigns a variable declared before it keeps upc_forall headers throughout (the variable's final value).
+// assigns a variable declared before it keeps upc_forall headers throughout (the variable's final value),
+// after `v = first;` (its value after an empty range). Hints of indices that may throw are inside try.
 //     A_cache.close();
 //   }
 // The body is copied from the source text with only the accesses replaced, so comments and formatting stay.
@@ -126,6 +128,28 @@ class Renderer {
   std::string error_;
 };
 
+// The largest value of the variable's integer type (as a size: at most SIZE_MAX).
+std::size_t max_value(const ValueDecl *v, const ASTContext &ctx) {
+  const QualType t = v->getType();
+  const unsigned bits = ctx.getIntWidth(t) - (t->isSignedIntegerType() ? 1 : 0);
+  return bits >= 64 ? SIZE_MAX : (std::size_t{1} << bits) - 1;
+}
+
+// Whether one of the variables a declaration statement declares (or one of a structured binding's names) is
+// missing from `used`.
+bool declares_unused(const DeclStmt *ds, const std::set<const ValueDecl *> &used) {
+  for (const Decl *d : ds->decls()) {
+    if (auto *dd = dyn_cast<DecompositionDecl>(d)) {
+      if (std::none_of(dd->bindings().begin(), dd->bindings().end(),
+                       [&](const BindingDecl *b) { return used.count(b); }))
+        return true;
+    } else if (auto *vd = dyn_cast<VarDecl>(d); vd && !used.count(vd)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string fresh(const std::string &base, const std::function<bool(const std::string &)> &taken) {
   std::string name = base;
   for (int k = 2; taken(name); ++k) name = base + std::to_string(k);
@@ -172,6 +196,10 @@ std::pair<CharSourceRange, CharSourceRange> hoist_ranges(const Stmt *target, con
           CharSourceRange::getCharRange(after, after)};
 }
 
+bool first_has_effects(const LoopModel &m, const ASTContext &ctx) {
+  return m.first_expr && m.first_expr->HasSideEffects(ctx, /*IncludePossibleEffects=*/true);
+}
+
 LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTContext &ctx,
                          const std::function<bool(const std::string &)> &taken, const Stmt *hoist_to) {
   LoopModel m = model;
@@ -180,10 +208,22 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   LoopRewrite out;
   const std::string chunk = fresh(m.var_name + "_chunk", taken), tile = fresh(m.var_name + "_tile", taken);
   const std::string owned = m.declares_var ? fresh(m.var_name + "_owned", taken) : std::string();
-  const std::size_t chunk_value = settings.chunk ? settings.chunk : default_chunk(m, settings.cache_memory);
+  // The original evaluates the init value once: one that may have effects (a call) is evaluated once into a
+  // variable, which the caches' sizing and the tiles then read (such a loop is never hoisted).
+  std::string first_value;
+  if (first_has_effects(m, ctx)) {
+    const std::string first = fresh(m.var_name + "_first", taken);
+    first_value = "const " + m.var_type + " " + first + " = " + m.first + ";\n";
+    m.first = first;
+  }
+  // A tile counts iterations in the variable's own type: the chunk must be a value of that type.
+  const std::size_t chunk_value = std::min(
+      settings.chunk ? settings.chunk : default_chunk(m, settings.cache_memory), max_value(m.var, ctx));
   const std::string span = m.stride == "1" ? chunk : chunk + " * (" + m.stride + ")";
+  // The end of a tile, tile + span, saturates at the type's largest value instead of wrapping.
+  const std::string tile_end = "pgas::refactored::tile_end(" + tile + ", " + span + ")";
   const std::string in_tile =
-      m.var_name + " " + m.compare + " " + m.bound + " && " + m.var_name + " < " + tile + " + " + span;
+      m.var_name + " " + m.compare + " " + m.bound + " && " + m.var_name + " < " + tile_end;
   const std::string header = "upc_forall(" + (m.declares_var ? m.var_type + " " : std::string()) +
                              m.var_name + " = " + tile + ", " + in_tile + ", " + m.step + ", " + m.affinity +
                              ")";
@@ -194,20 +234,25 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   // The header of the loops after the first: over the owned iterations, or the upc_forall again.
   const std::string walk =
       owned.empty() ? header : "for (" + m.var_type + " " + m.var_name + " : " + owned + ")";
-  std::string opening = "const " + m.var_type + " " + chunk + " = " + std::to_string(chunk_value) + ";\n";
+  std::string opening =
+      first_value + "const " + m.var_type + " " + chunk + " = " + std::to_string(chunk_value) + ";\n";
   if (!owned.empty()) opening += "std::vector<" + m.var_type + "> " + owned + ";\n";
   for (const CachedArray &a : m.arrays) {
     const std::string source = a.two_d ? a.name + ".flat()" : a.name;
     opening += "pgas::cache<" + a.element_type + "> " + a.cache_var + "(" + source +
                ", pgas::refactored::tile_capacity(" + m.first + ", " + past + ", " + chunk + ", " +
                std::to_string(a.sites) + ")" +
-               (settings.policy == "any" ? "" : ", pgas::write_policy::" + settings.policy) + ");\n";
+               // a write policy says how racing writes combine: an array only read has none
+               (settings.policy == "any" || !a.written ? "" : ", pgas::write_policy::" + settings.policy) +
+               ");\n";
   }
   // A tile found from the layout holds `chunk` iterations of this thread's, and the walk says where the
   // next tile starts; a tile found by testing holds `chunk` iterations of the loop's.
   const bool walks = m.affinity_walks && !owned.empty();
-  std::string text = "for (" + m.var_type + " " + tile + " = " + m.first + "; " + tile + " " + m.compare +
-                     " " + m.bound + ";" + (walks ? "" : " " + tile + " += " + span) + ") {\n";
+  // A variable declared before the loop keeps the init value when the range is empty, as in the original.
+  std::string text = m.declares_var ? "" : m.var_name + " = " + m.first + ";\n";
+  text += "for (" + m.var_type + " " + tile + " = " + (m.declares_var ? m.first : m.var_name) + "; " + tile +
+          " " + m.compare + " " + m.bound + ";" + (walks ? "" : " " + tile + " = " + tile_end) + ") {\n";
   if (!owned.empty()) text += owned + ".clear();\n";
   int levels = 1;
   for (const Access &a : m.accesses)
@@ -216,11 +261,14 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
     std::vector<std::string> hints;
     std::set<const DeclStmt *> decls;
     std::set<int> hinted;
+    std::set<const ValueDecl *> used;  // what the hints and the copied declarations read
     for (const Access &a : m.accesses) {
       if (a.kind == Access::kWrite || a.depth != level) continue;
       for (const Expr *e : {a.row, a.index})
-        if (e)
+        if (e) {
+          collect_refs(e, used);
           for (const DeclStmt *d : needed_decls(e, m)) decls.insert(d);
+        }
       std::string hint = m.arrays[static_cast<std::size_t>(a.array)].cache_var + ".hint_speculative(" +
                          render.index(a) + ");\n";
       if (std::find(hints.begin(), hints.end(), hint) == hints.end()) hints.push_back(hint);
@@ -235,20 +283,40 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
               m.compare + " " + m.bound + "; }, " + parameter + m.affinity + "; }, " + owned + ", " + chunk +
               ");\n";
     }
-    if (!hints.empty() || records) {
+    // An index may throw where the original computes it later (a call not declared noexcept): the hints
+    // then stop at the exception, the rest of the tile misses at get, and the executor throws it again at
+    // its iteration, after the ones before it. The iterations are then recorded in a loop of their own.
+    bool throws = false;
+    for (const Access &a : m.accesses)
+      if (a.kind != Access::kWrite && a.depth == level)
+        throws = throws || may_throw(a.row) || may_throw(a.index);
+    for (const DeclStmt *d : decls) throws = throws || may_throw(d);
+    const bool guarded = throws && !hints.empty(), records_with_hints = records && !guarded;
+    if (records && guarded) text += header + " {\n" + owned + ".push_back(" + m.var_name + ");\n}\n";
+    if (!hints.empty() || records_with_hints) {
       // A loop that only hints runs when some of its caches copies elements (not when every element is
       // accessed in place).
       std::string wanted;
       for (int k : hinted)
         wanted += (wanted.empty() ? "" : " || ") + m.arrays[static_cast<std::size_t>(k)].cache_var +
                   ".wants_hints()";
-      if (!records) text += "if (" + wanted + ") {\n";
-      text += (level == 1 && !from_layout ? header : walk) + " {\n";
-      if (records) text += owned + ".push_back(" + m.var_name + ");\n";
+      if (guarded) text += "try {\n";
+      if (!records_with_hints) text += "if (" + wanted + ") {\n";
+      for (const DeclStmt *d : decls)
+        for (const Decl *v : d->decls())
+          if (auto *vd = dyn_cast<VarDecl>(v)) collect_refs(vd->getInit(), used);
+      // The inspector adds no warning to the program: what it declares and does not read is marked so.
+      const bool reads_var = records_with_hints || used.count(m.var);
+      std::string loop = records_with_hints ? header : walk;
+      if (!reads_var && !owned.empty()) loop = "for ([[maybe_unused]] " + loop.substr(5);
+      text += loop + " {\n";
+      if (records_with_hints) text += owned + ".push_back(" + m.var_name + ");\n";
       for (const DeclStmt *d : m.body_decls)
-        if (decls.count(d)) text += render.node(d) + "\n";
+        if (decls.count(d))
+          text += (declares_unused(d, used) ? "[[maybe_unused]] " : "") + render.node(d) + "\n";
       for (const std::string &h : hints) text += h;
-      text += records ? "}\n" : "}\n}\n";
+      text += records_with_hints ? "}\n" : "}\n}\n";
+      if (guarded) text += "} catch (...) {\n// thrown again by its iteration below\n}\n";
     }
     for (std::size_t k = 0; k < m.arrays.size(); ++k)
       if (level == 1 || hinted.count(static_cast<int>(k))) text += m.arrays[k].cache_var + ".download();\n";

@@ -27,6 +27,10 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, clang
                          const std::function<bool(const std::string &)> &taken,
                          const clang::Stmt *hoist_to = nullptr);
 
+// Whether the loop's init value may have effects (a call): the rewrite then evaluates it once, into a
+// variable declared with the caches, which are then not hoisted.
+bool first_has_effects(const LoopModel &model, const clang::ASTContext &ctx);
+
 // Where the caches' opening (an empty range before the statement) and closing (after it) go when they are
 // hoisted before an enclosing loop.
 std::pair<clang::CharSourceRange, clang::CharSourceRange> hoist_ranges(const clang::Stmt *target,

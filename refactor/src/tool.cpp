@@ -126,7 +126,8 @@ class Consumer : public ASTConsumer {
     // the loops hoisted to one target share one opening and closing block.
     std::map<const Stmt *, std::pair<std::string, std::string>> hoisted;
     for (const LoopModel *model : ready) {
-      const Stmt *target = hoist_target(*model, ctx);
+      // An init value that may have effects is evaluated where the loop was, once (never hoisted).
+      const Stmt *target = first_has_effects(*model, ctx) ? nullptr : hoist_target(*model, ctx);
       LoopRewrite lr = rewrite(ctx, *model, target, diags, warning, note);
       if (target && lr.error.empty()) {
         hoisted[target].first += lr.opening;

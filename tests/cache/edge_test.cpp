@@ -1,10 +1,12 @@
 // Edge cases of the tile protocol: incomplete hints, empty tiles, a chunk of 1, a chunk larger than the
-// array, several download rounds in one tile, the memory bound, and the C API on a shared array's handle.
+// array, several download rounds in one tile, the memory bound, and the C API on a shared array's handle;
+// negative indices of a pointer-to-shared, indices read from shared memory, and an exception leaving a tile.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <pgas/cache.hpp>
 #include <set>
+#include <stdexcept>
 
 #include "cache_test_util.hpp"
 
@@ -181,6 +183,75 @@ TEST(CacheEdges, MemoryStaysWithinTheBound) {
     }
   }
   upc_barrier;
+}
+
+// As in UPC, p[-k] is the element k before the one p points to: a cache over a pointer into the middle of
+// an array reads and writes the elements before it at negative indices (converted to std::size_t as a
+// generated loop's int index is), and ignores speculative hints outside the object.
+TEST(CacheEdges, NegativeIndicesOfAPointer) {
+  shared_array<long> a(array_size(), 2);
+  fill(a);
+  const long middle = static_cast<long>(a.size() / 2), before = -middle,
+             after = static_cast<long>(a.size()) - middle;
+  cache<long> c(&a[static_cast<std::size_t>(middle)], 64);
+  for (long k = before - 3; k < after + 3; ++k) c.hint_speculative(k);
+  c.download();
+  for (long k = before; k < after; ++k)
+    EXPECT_EQ(c.get(static_cast<std::size_t>(k)), value_of<long>(static_cast<std::size_t>(middle + k))) << k;
+  c.upload();
+  upc_barrier;
+  const long mine = before + MYTHREAD;  // each thread writes one element before the pointer
+  c.download();
+  c.put(static_cast<std::size_t>(mine), -7);
+  c.upload();
+  upc_barrier;
+  EXPECT_EQ(static_cast<long>(a[static_cast<std::size_t>(middle + before + THREADS - 1)]), -7);
+  upc_barrier;
+}
+
+// X[P[i]] with P not cached: the inspector hints the value of a shared element.
+TEST(CacheEdges, HintsAnIndexReadFromSharedMemory) {
+  shared_array<int> a(array_size()), p(array_size());
+  fill(a);
+  for (std::size_t i = 0; i < p.size(); ++i)
+    if (p.locate(i).thread == MYTHREAD) p[i] = static_cast<int>((i * 7 + 3) % p.size());
+  upc_barrier;
+  cache<int> c(a, p.size());
+  for (std::size_t i = 0; i < p.size(); ++i) c.hint_speculative(p[i]);
+  c.download();
+  const std::size_t hits = c.stats().hits;
+  for (std::size_t i = 0; i < p.size(); ++i)
+    EXPECT_EQ(c.get(p[i]), value_of<int>(static_cast<std::size_t>((i * 7 + 3) % p.size())));
+  EXPECT_EQ(c.stats().misses, 0u);
+  EXPECT_GE(c.stats().hits, hits);
+  c.upload();
+  upc_barrier;
+}
+
+// An exception that leaves a tile (a call in the loop body throws) propagates as it would from the original
+// loop: the cache does not stop the job, and the elements written before it are written to the array.
+TEST(CacheEdges, AnExceptionLeavingATileUploadsWhatWasWritten) {
+  for (auto policy : {write_policy::any, write_policy::sum, write_policy::priority}) {
+    shared_array<int> a(array_size());
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (a.locate(i).thread == MYTHREAD) a[i] = 1;
+    upc_barrier;
+    const std::size_t mine = (static_cast<std::size_t>(MYTHREAD) + 1) % a.size();  // a peer's, mostly
+    bool caught = false;
+    try {
+      cache<int> c(a, 16, policy);
+      c.hint(mine);
+      c.download();
+      c.put(mine, policy == write_policy::sum ? 4 : 5);  // sum adds 4 to the 1 there
+      throw std::runtime_error("from the loop body");
+    } catch (const std::runtime_error &) {
+      caught = true;
+    }
+    EXPECT_TRUE(caught);
+    upc_barrier;
+    EXPECT_EQ(static_cast<int>(a[mine]), 5) << "policy " << static_cast<int>(policy);
+    upc_barrier;
+  }
 }
 
 }  // namespace

@@ -10,6 +10,9 @@ namespace {
 
 using namespace pgas;
 
+template <class T, class Affinity>
+void expect_tiles_cover_the_run(T first, T end, Affinity affinity, std::size_t limit);
+
 // The iterations upc_forall runs on this thread: every one tested.
 template <class T, class Affinity>
 std::vector<T> tested(T first, T end, Affinity affinity) {
@@ -70,6 +73,40 @@ TEST(OwnedIterations, IntegerAffinityIncludingNegativeValues) {
   const auto unsigned_at = [](std::size_t v) { return v * 1 + 5; };
   EXPECT_EQ(walked(std::size_t{3}, std::size_t{50}, unsigned_at),
             tested(std::size_t{3}, std::size_t{50}, unsigned_at));
+}
+
+// An unsigned affinity that wraps (`i - 1` from 0): the residues start again from 0 at the wrap, which
+// THREADS need not divide (3, 6): the walk must follow the affinity's values, not a period.
+TEST(OwnedIterations, UnsignedAffinityThatWraps) {
+  const auto minus_one = [](std::size_t v) { return v - 1; };
+  EXPECT_EQ(walked(std::size_t{0}, std::size_t{50}, minus_one),
+            tested(std::size_t{0}, std::size_t{50}, minus_one));
+  const auto minus_five = [](unsigned v) { return v - 5u; };  // wraps at 2^32
+  EXPECT_EQ(walked(0u, 40u, minus_five), tested(0u, 40u, minus_five));
+  for (std::size_t limit : {std::size_t{1}, std::size_t{2}, std::size_t{5}})
+    expect_tiles_cover_the_run(std::size_t{0}, std::size_t{30}, minus_one, limit);
+}
+
+// Iteration variables of narrow types, up to the largest values they hold: nothing wraps, every iteration is
+// found once, and the walk ends.
+TEST(OwnedIterations, NarrowTypesUpToTheirLargestValues) {
+  const auto same = [](auto v) { return v; };
+  EXPECT_EQ(walked<short>(32700, 32767, same), tested<short>(32700, 32767, same));
+  EXPECT_EQ(walked<signed char>(100, 127, same), tested<signed char>(100, 127, same));
+  EXPECT_EQ(walked<unsigned char>(200, 255, same), tested<unsigned char>(200, 255, same));
+  shared_array<int> a(300, 2);
+  const auto at = [&](unsigned char v) { return &a[v]; };
+  EXPECT_EQ(walked<unsigned char>(190, 255, at), tested<unsigned char>(190, 255, at));
+  for (std::size_t limit : {std::size_t{1}, std::size_t{4}})
+    expect_tiles_cover_the_run<short>(32740, 32767, same, limit);
+}
+
+TEST(TileEnd, SaturatesAtTheTypesRange) {
+  EXPECT_EQ(refactored::tile_end(short{32000}, 1000), short{32767});
+  EXPECT_EQ(refactored::tile_end(short{100}, 1000), short{1100});
+  EXPECT_EQ(refactored::tile_end(std::size_t{5}, std::size_t{3}), std::size_t{8});
+  EXPECT_EQ(refactored::tile_end(SIZE_MAX - 2, 10), SIZE_MAX);
+  EXPECT_EQ(refactored::tile_end(-2147483600, -100), -2147483647 - 1);
 }
 
 TEST(OwnedIterations, EmptyRunDoesNotEvaluateTheAffinity) {

@@ -7,11 +7,14 @@
 //   c.download();                          // start_download() + finish_download()
 //   for (i in the tile) x[i] = x[i] * c.get(2 * i);
 //   c.upload();                            // start_upload() + finish_upload(): ends the tile
-// The destructor closes the cache.
+// The destructor closes the cache. When an exception leaves the scope of a cache, the destructor ends the
+// tile instead: the elements written so far are uploaded (as the original loop would have written them
+// before the exception) and the exception goes on; nothing collective runs then.
 #pragma once
 
 #include <concepts>
 #include <cstddef>
+#include <exception>
 #include <type_traits>
 
 #include "pgas/detail/cache_core.hpp"
@@ -41,27 +44,38 @@ class cache {
       : core_({array.handle(), sizeof(T), array.block(), array.block() == 0 ? 0 : -1, 0, array.size()}, chunk,
               static_cast<hpcstpf_policy_t>(policy), type_code(), "pgas::cache::") {}
 
-  // Index i is element p[i]; the object's layout bounds the valid indices.
+  // Index i is element p[i]; the object's layout bounds the valid indices, which are negative for the
+  // elements before p (p[-1], as in UPC: an index converted to std::size_t wraps and is taken modulo 2^64).
   cache(global_ptr<T> p, std::size_t chunk, write_policy policy = write_policy::any)
-      : core_(geometry_of(p), chunk, static_cast<hpcstpf_policy_t>(policy), type_code(), "pgas::cache::") {}
+      : core_(geometry_of(p), chunk, static_cast<hpcstpf_policy_t>(policy), type_code(), "pgas::cache::"),
+        origin_(origin_of(p)) {}
 
   ~cache() {
-    if (!closed_) core_.close();
+    if (closed_) return;
+    if (std::uncaught_exceptions() > exceptions_at_open_)
+      core_.abandon();
+    else
+      core_.close();
   }
   cache(const cache &) = delete;
   cache &operator=(const cache &) = delete;
 
-  void hint(std::size_t i) { core_.hint(i); }
+  void hint(std::size_t i) { core_.hint(origin_ + i); }
   // A hint that ignores an index outside the object: an inspector's guess, e.g. from a branch the loop body
   // may not take, never an error.
   template <std::integral I>
   void hint_speculative(I i) {
-    if constexpr (std::is_signed_v<I>)
-      if (i < 0) return;
-    if (static_cast<std::make_unsigned_t<I>>(i) < core_.count()) core_.hint(static_cast<std::size_t>(i));
+    std::size_t at;  // origin_ + i, when that is an index of the object
+    if (!__builtin_add_overflow(origin_, i, &at) && at < core_.count()) core_.hint(at);
   }
-  // The number of elements the cache indexes: valid indices are [0, size()).
-  std::size_t size() const { return core_.count(); }
+  // An index read from shared memory (a shared_ref, as in X[P[i]] with P not cached): its value.
+  template <class R>
+  requires(!std::integral<R>) && requires(const R &r) {
+    { r.get() } -> std::integral;
+  }
+  void hint_speculative(const R &index) { hint_speculative(index.get()); }
+  // The number of elements the cache indexes from index 0: [0, size()) are valid indices.
+  std::size_t size() const { return core_.count() - origin_; }
   // False when every element is accessed in place (pgas/hpcstpf.h): hints would change nothing, and a loop
   // that only hints can be skipped.
   bool wants_hints() const { return core_.wants_hints(); }
@@ -73,10 +87,10 @@ class cache {
   }
   T get(std::size_t i) {
     T v;
-    if (!core_.try_get<sizeof(T)>(i, &v)) core_.get(i, &v);
+    if (!core_.try_get<sizeof(T)>(origin_ + i, &v)) core_.get(origin_ + i, &v);
     return v;
   }
-  void put(std::size_t i, const T &v) { core_.put(i, &v); }
+  void put(std::size_t i, const T &v) { core_.put(origin_ + i, &v); }
   void start_upload() { core_.start_upload(); }
   void finish_upload() { core_.finish_upload(); }
   void upload() {
@@ -101,27 +115,29 @@ class cache {
     else
       return static_cast<pgas_type_t>(-1);
   }
+  // The cache indexes the whole object the pointer points into; index i is element origin_of(p) + i of it.
   static detail::cache_geometry geometry_of(const global_ptr<T> &p) {
     pgas_layout_t l = detail::layout_of(p.handle());
-    const std::size_t local = p.offset() / sizeof(T), threads = static_cast<std::size_t>(pgas::threads());
-    const std::size_t base =
-        p.block() == 0
-            ? local
-            : static_cast<std::size_t>(layout::global_index(
-                  {p.thread(), static_cast<std::int64_t>(p.phase()), static_cast<std::int64_t>(local)},
-                  p.block(), threads));
-    const std::size_t total = l.nelems * l.elem_size / sizeof(T);
     return {p.handle(),
             sizeof(T),
             p.block(),
             p.thread(),
-            base,
-            total > base ? total - base : 0,
+            0,
+            l.nelems * l.elem_size / sizeof(T),
             p.offset() % sizeof(T)};
+  }
+  static std::size_t origin_of(const global_ptr<T> &p) {
+    const std::size_t local = p.offset() / sizeof(T), threads = static_cast<std::size_t>(pgas::threads());
+    if (p.block() == 0) return local;
+    return static_cast<std::size_t>(layout::global_index(
+        {p.thread(), static_cast<std::int64_t>(p.phase()), static_cast<std::int64_t>(local)}, p.block(),
+        threads));
   }
 
   detail::cache_core core_;
+  std::size_t origin_ = 0;  // the object's element that is index 0
   bool closed_ = false;
+  int exceptions_at_open_ = std::uncaught_exceptions();  // a cache opened during unwinding closes normally
 };
 
 }  // namespace pgas

@@ -7,6 +7,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 #include <utility>
 #include <vector>  // the iterations of a tile that a thread owns
@@ -32,14 +33,26 @@ std::size_t tile_capacity(I first, J bound, std::size_t chunk, std::size_t per_i
   return std::max<std::size_t>(1, iterations * per_iteration);
 }
 
+// The end of the tile of `span` iterations' values that starts at `tile`: tile + span, or the largest (the
+// smallest) value of T when that is out of T's range. A loop that terminates never reaches T's largest value
+// (`v < bound` stays below it, and `v <= bound` stops before it), so a tile that saturates is the last one.
+template <std::integral T, std::integral S>
+T tile_end(T tile, S span) {
+  T end;
+  if (__builtin_add_overflow(tile, span, &end))
+    return span > 0 ? std::numeric_limits<T>::max() : std::numeric_limits<T>::min();
+  return end;
+}
+
 // The iterations v = first, first + 1, ... for which in_range(v) holds (a contiguous run) whose affinity
 // names this thread, appended to `owned` in order, at most `limit` of them: what `upc_forall(v = first,
 // in_range(v), v++, affinity(v))` runs here, found from the layout instead of by testing every iteration.
 // `affinity` must move by one element of a shared array (`&A[v + k]`, `&A[r][v + k]`) or by one integer
 // (`v + k`) per iteration; it is called once, at `first`, and only when the run is not empty.
 // Returns where the rest of the run starts: one past the last iteration appended when `limit` stopped the
-// walk, else a value out of range. A tiled loop calls it once per tile, so that a tile holds `limit`
-// iterations of this thread's, however few of the run's iterations the thread owns.
+// walk, else a value out of range (T's largest value when the run would step past it, which a loop that
+// terminates never reaches). A tiled loop calls it once per tile, so that a tile holds `limit` iterations of
+// this thread's, however few of the run's iterations the thread owns.
 template <std::integral T, class InRange, class Affinity>
 T owned_iterations(T first, InRange in_range, Affinity affinity, std::vector<T> &owned,
                    std::size_t limit = SIZE_MAX) {
@@ -48,15 +61,30 @@ T owned_iterations(T first, InRange in_range, Affinity affinity, std::vector<T> 
   const auto threads = static_cast<std::uint64_t>(THREADS), me = static_cast<std::uint64_t>(MYTHREAD);
   std::size_t taken = 0;
   if constexpr (std::is_integral_v<decltype(start)>) {
-    // Every THREADS-th iteration, from the first whose value is congruent to MYTHREAD.
+    // Every THREADS-th iteration, from the first whose value is congruent to MYTHREAD. The affinity is the
+    // original's expression, v plus terms, so it is computed as the original computes it: start + (v - first)
+    // in the affinity's type, wrapping where the original's wraps.
+    using A = decltype(start);
+    auto affinity_at = [&](T v) { return static_cast<A>(start + (v - first)); };
     T v = first;
-    while (!detail::has_affinity(start + (v - first)))
-      if (!in_range(++v)) return v;  // at most THREADS - 1 steps
-    for (; in_range(v); v += static_cast<T>(THREADS)) {
+    while (true) {
+      while (!detail::has_affinity(affinity_at(v)))
+        if (!in_range(++v)) return v;  // at most THREADS - 1 steps (in range, v is below T's largest value)
       owned.push_back(v);
       if (++taken == limit) return static_cast<T>(v + 1);
+      // The next is THREADS on, unless the affinity, unsigned, wraps to 0 before that (the residues start
+      // again from 0 there, and THREADS need not divide 2^N), or v + THREADS is past T's range: then the
+      // next is searched for from v + 1.
+      bool wraps = false;
+      if constexpr (std::is_unsigned_v<A>) wraps = affinity_at(v) > std::numeric_limits<A>::max() - threads;
+      T next;
+      if (wraps || __builtin_add_overflow(v, threads, &next)) {
+        if (!in_range(++v)) return v;
+        continue;
+      }
+      if (!in_range(next)) return next;
+      v = next;
     }
-    return v;
   } else {
     const std::uint64_t block = start.block();
     if (block == 0) {  // indefinite: the whole run is on the first element's thread
@@ -78,7 +106,8 @@ T owned_iterations(T first, InRange in_range, Affinity affinity, std::vector<T> 
     for (std::uint64_t q = distance;; q += threads) {
       const std::uint64_t lo = q * block > phase ? q * block - phase : 0, hi = (q + 1) * block - phase;
       for (std::uint64_t k = lo; k < hi; ++k) {
-        const T v = static_cast<T>(first + static_cast<T>(k));
+        T v;
+        if (__builtin_add_overflow(first, k, &v)) return std::numeric_limits<T>::max();  // past T's range
         if (!in_range(v)) return v;
         owned.push_back(v);
         if (++taken == limit) return static_cast<T>(v + 1);

@@ -85,6 +85,10 @@ class cache_core {
   void start_upload();
   void finish_upload();
   void close();  // releases the buffers; any later use is an error
+  // Ends the tile as an exception leaves it: completes transfers in flight and uploads what was written (the
+  // writes the loop made before the exception), then releases the buffers without the collective part of
+  // close (other threads are not closing). Never stops the job for the state the exception left.
+  void abandon();
 
   const hpcstpf_stats_t &stats() const { return stats_; }
   std::size_t memory_bytes() const;
