@@ -173,6 +173,7 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
                 ? op->getArg(1)
                 : nullptr;
         if (binary) a.op = binary;
+        if (a.kind == Access::kWrite) read_as_addition(a);
         const Expr *assignment_outer;
         if (parent_of(op, ctx_, assignment_outer).get<Expr>())
           return refuse(op, "the value of an assignment to '" + array.name + "' is used",
@@ -182,6 +183,32 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
     }
     refuse(a.subscript, "an element of '" + array.name + "' is used as a shared reference",
            "only reads, assignments and compound assignments of elements can be cached");
+  }
+
+  // `A[k] = A[k] + v` (or `v + A[k]`) is the update `A[k] += v`: the sum policy can cache it, and the read
+  // of A[k] inside it is not an access of its own.
+  void read_as_addition(Access &a) {
+    const Expr *sum = bare(a.value);
+    const Expr *operands[2] = {nullptr, nullptr};
+    if (auto *bo = dyn_cast<BinaryOperator>(sum); bo && bo->getOpcode() == BO_Add)
+      operands[0] = bo->getLHS(), operands[1] = bo->getRHS();
+    else if (auto *op = dyn_cast<CXXOperatorCallExpr>(sum);
+             op && op->getOperator() == OO_Plus && op->getNumArgs() == 2)
+      operands[0] = op->getArg(0), operands[1] = op->getArg(1);
+    if (!operands[0]) return;
+    const std::string element = compact_text(a.subscript, ctx_);
+    for (int k = 0; k < 2; ++k) {
+      const Expr *read = bare(operands[k]);
+      if (auto *conversion = dyn_cast<CXXMemberCallExpr>(read))
+        read = bare(conversion->getImplicitObjectArgument());
+      const CXXOperatorCallExpr *inner = subscript_call(read);
+      if (!inner || compact_text(inner, ctx_) != element) continue;
+      consumed_.insert(inner);
+      a.kind = Access::kUpdate;
+      a.op = "+";
+      a.value = operands[1 - k];
+      return;
+    }
   }
 
   void add(Access &a, CachedArray &array) {

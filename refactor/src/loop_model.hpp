@@ -7,6 +7,7 @@
 #include <clang/AST/Stmt.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pgas::refactor {
@@ -64,6 +65,9 @@ struct LoopModel {
   std::vector<Access> accesses;
   // Declarations at the top level of the body, in order: the inspector may recompute them.
   std::vector<const clang::DeclStmt *> body_decls;
+  // Pairs of names (as spelled) of shared objects that may be one and the same: the rewritten loop runs only
+  // when each pair names different objects (pgas::refactored::distinct_objects), else the original loop.
+  std::vector<std::pair<std::string, std::string>> distinct;
 };
 
 }  // namespace pgas::refactor

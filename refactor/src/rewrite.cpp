@@ -51,8 +51,8 @@ bool is_primary(const Expr *e) {
 
 class Renderer {
  public:
-  Renderer(const LoopModel &m, ASTContext &ctx, const std::string &policy)
-      : m_(m), ctx_(ctx), policy_(policy) {
+  Renderer(const LoopModel &m, ASTContext &ctx, const Settings &settings)
+      : m_(m), ctx_(ctx), settings_(settings) {
     const SourceManager &sm = ctx.getSourceManager();
     for (std::size_t k = 0; k < m.accesses.size(); ++k) {
       CharSourceRange r = file_range(m.accesses[k].whole->getSourceRange(), ctx);
@@ -94,7 +94,8 @@ class Renderer {
     const std::string &cache = array(a).cache_var, idx = index(a);
     if (a.kind == Access::kRead) return cache + ".get(" + idx + ")";
     std::string value = a.value ? node(a.value) : "1";
-    if (a.kind == Access::kWrite || policy_ == "sum") return cache + ".put(" + idx + ", " + value + ")";
+    if (a.kind == Access::kWrite || settings_.policy_of(array(a).name) == "sum")
+      return cache + ".put(" + idx + ", " + value + ")";
     if (a.value && !is_primary(a.value)) value = "(" + value + ")";
     return cache + ".put(" + idx + ", " + cache + ".get(" + idx + ") " + a.op + " " + value + ")";
   }
@@ -120,7 +121,7 @@ class Renderer {
 
   const LoopModel &m_;
   ASTContext &ctx_;
-  const std::string &policy_;
+  const Settings &settings_;
   std::vector<Edit> edits_;
   llvm::StringRef buffer_;
   std::string error_;
@@ -176,7 +177,7 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
                          const std::function<bool(const std::string &)> &taken, const Stmt *hoist_to) {
   LoopModel m = model;
   for (CachedArray &a : m.arrays) a.cache_var = fresh(a.name + "_cache", taken);
-  Renderer render(m, ctx, settings.policy);
+  Renderer render(m, ctx, settings);
   LoopRewrite out;
   const std::string chunk = fresh(m.var_name + "_chunk", taken), tile = fresh(m.var_name + "_tile", taken);
   const std::string owned = m.declares_var ? fresh(m.var_name + "_owned", taken) : std::string();
@@ -198,10 +199,12 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   if (!owned.empty()) opening += "std::vector<" + m.var_type + "> " + owned + ";\n";
   for (const CachedArray &a : m.arrays) {
     const std::string source = a.two_d ? a.name + ".flat()" : a.name;
-    opening += "pgas::cache<" + a.element_type + "> " + a.cache_var + "(" + source +
-               ", pgas::refactored::tile_capacity(" + m.first + ", " + past + ", " + chunk + ", " +
-               std::to_string(a.sites) + ")" +
-               (settings.policy == "any" ? "" : ", pgas::write_policy::" + settings.policy) + ");\n";
+    opening +=
+        "pgas::cache<" + a.element_type + "> " + a.cache_var + "(" + source +
+        ", pgas::refactored::tile_capacity(" + m.first + ", " + past + ", " + chunk + ", " +
+        std::to_string(a.sites) + ")" +
+        (settings.policy_of(a.name) == "any" ? "" : ", pgas::write_policy::" + settings.policy_of(a.name)) +
+        ");\n";
   }
   // A tile found from the layout holds `chunk` iterations of this thread's, and the walk says where the
   // next tile starts; a tile found by testing holds `chunk` iterations of the loop's.
@@ -274,6 +277,16 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   out.opening = opening;
   out.closing = closing;
   out.text = hoist_to ? text : "{\n" + opening + text + "\n" + closing + "}";
+  if (!m.distinct.empty()) {
+    // Names that may alias a cached array (aliases.cpp): the original loop runs when they do.
+    std::string differ;
+    for (const auto &[a, b] : m.distinct)
+      differ += (differ.empty() ? "" : " && ") + std::string("pgas::refactored::distinct_objects(") + a +
+                ", " + b + ")";
+    const std::string original = Lexer::getSourceText(out.range, sm, ctx.getLangOpts()).str();
+    const std::string rewritten = hoist_to ? text : opening + text + "\n" + closing;
+    out.text = "if (" + differ + ") {\n" + rewritten + "} else {\n" + original + "\n}";
+  }
   return out;
 }
 
