@@ -75,6 +75,10 @@ bool owner_computes(const Access &a, const LoopModel &model, const clang::ASTCon
 void scan_writes(const clang::Stmt *s, std::set<const clang::ValueDecl *> &modified,
                  std::set<const clang::ValueDecl *> &written_arrays);
 
+// Variables of a function (its body `s`) whose address escapes it: taken, bound to a non-const reference or
+// captured by reference. A write through a pointer or reference anywhere may change them.
+void escaping(const clang::Stmt *s, std::set<const clang::ValueDecl *> &out);
+
 // The outermost ordinary loop around the loop (in the same function, no upc_forall in between) across which
 // opening its caches is invariant, or null. The caches are then opened once before that loop instead of at
 // every execution of the upc_forall (a cache is empty between tiles, so nothing else changes).

@@ -207,7 +207,7 @@ void CallEffects::scan(const Stmt *s, const FunctionDecl *f, int depth, Effects 
   // A name of a shared object touched: its elements may be read or written.
   if (auto *ref = dyn_cast<DeclRefExpr>(s); ref && f && is_shared_type(ref->getType())) {
     const ValueDecl *d = ref->getDecl();
-    if (!own(d) && !isa<ParmVarDecl>(d))
+    if (!own(d) && !(isa<ParmVarDecl>(d) && d->getDeclContext() == f))
       out.shared_names.insert(d);
     else if (out.shared.empty())
       out.shared = "accesses shared memory through '" + d->getName().str() + "'" + where;
@@ -223,7 +223,10 @@ void CallEffects::scan(const Stmt *s, const FunctionDecl *f, int depth, Effects 
     const CXXConstructorDecl *c = construct->getConstructor();
     if (in_pgas(c) && !is_shared_class(c->getParent())) {
       if (out.sync.empty())
-        out.sync = "constructs a '" + c->getParent()->getQualifiedNameAsString() + "'" + where;
+        out.sync = (c->getParent()->getName() == "sync_statement"
+                        ? std::string("synchronizes (upc_barrier, upc_notify or upc_wait)")
+                        : "constructs a '" + c->getParent()->getQualifiedNameAsString() + "'") +
+                   where;
     } else if (!is_shared_class(c->getParent()) && !c->isTrivial()) {
       if (const FunctionDecl *def = c->getDefinition(); def && !sm.isInSystemHeader(def->getLocation()))
         out.merge(of_function(def, depth + 1));

@@ -59,6 +59,9 @@ class Speculation {
                                                        call->getOperator() == OO_Subscript &&
                                                        is_shared_type(call->getArg(0)->getType()))
       always_read_.insert(compact_text(call, ctx_));
+    if (auto *bo = dyn_cast<BinaryOperator>(s);
+        !conditional && bo && (bo->getOpcode() == BO_Div || bo->getOpcode() == BO_Rem))
+      always_divides_by_.insert(compact_text(bo->getRHS(), ctx_));
     auto first_then_rest = [&](const Stmt *first, std::initializer_list<const Stmt *> rest) {
       mark(first, conditional);
       for (const Stmt *r : rest) mark(r, true);
@@ -108,11 +111,42 @@ class Speculation {
                                      "loop does not read it"));
       return false;
     }
-    const Effects effects = effects_.of_expr(e);
-    if (effects.traps.empty() && effects.opaque.empty()) return true;
-    refusals_.push_back(
-        refusal_at(m_, e, why, "it " + (effects.traps.empty() ? effects.opaque : effects.traps)));
+    const Stmt *at = e;
+    const std::string trap = first_trap(e, at);
+    if (trap.empty()) return true;
+    refusals_.push_back(refusal_at(m_, at, why, trap));
     return false;
+  }
+
+  // What in `s` may trap where the loop does not evaluate it: a division by a value the loop does not
+  // divide by for every iteration (which would be a division by zero already), a subscript, a dereference,
+  // or a call that may do one of these.
+  std::string first_trap(const Stmt *s, const Stmt *&at) {
+    if (!s) return {};
+    at = s;
+    if (auto *bo = dyn_cast<BinaryOperator>(s);
+        bo && (bo->getOpcode() == BO_Div || bo->getOpcode() == BO_Rem)) {
+      Expr::EvalResult r;
+      const Expr *by = bo->getRHS();
+      const bool constant = !by->isValueDependent() && by->EvaluateAsInt(r, ctx_) && r.Val.getInt() != 0;
+      if (!constant && !always_divides_by_.count(compact_text(by, ctx_)))
+        return "it divides by a value that may be zero";
+    }
+    if (isa<ArraySubscriptExpr>(s)) return "it subscripts an array";
+    if (auto *uo = dyn_cast<UnaryOperator>(s); uo && uo->getOpcode() == UO_Deref)
+      return "it dereferences a pointer";
+    if (isa<CallExpr>(s) || isa<CXXConstructExpr>(s)) {
+      auto *method =
+          dyn_cast_or_null<CXXMethodDecl>(isa<CallExpr>(s) ? cast<CallExpr>(s)->getDirectCallee() : nullptr);
+      if (!method || !is_shared_type(method->getThisObjectType())) {
+        const Effects effects = effects_.of_expr(s);
+        if (!effects.traps.empty()) return "it calls something that " + effects.traps;
+        if (!effects.opaque.empty()) return "it makes a call that cannot be analyzed: " + effects.opaque;
+      }
+    }
+    for (const Stmt *child : s->children())
+      if (std::string trap = first_trap(child, at); !trap.empty()) return trap;
+    return {};
   }
 
   // A shared element read in `s` that the loop does not read for every iteration. (The same element
@@ -134,7 +168,8 @@ class Speculation {
   CallEffects &effects_;
   std::vector<Refusal> &refusals_;
   std::set<const Stmt *> conditional_;
-  std::set<std::string> always_read_;  // shared elements read for every iteration, as spelled
+  std::set<std::string> always_read_;        // shared elements read for every iteration, as spelled
+  std::set<std::string> always_divides_by_;  // divisors of every iteration, as spelled
 };
 
 }  // namespace
