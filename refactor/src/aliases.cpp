@@ -128,7 +128,7 @@ class AliasChecker {
   void refuse(const Expr *use, const CachedArray &a, const std::string &note) {
     refusals_.push_back(refusal_at(m_, use,
                                    "another name may reach the memory of the cached array '" + a.name + "'",
-                                   note + "; cached writes would land after its accesses"));
+                                   note + "; the cache and it would not see each other's writes"));
   }
 
   bool declared_before_loop(const ValueDecl *d) const {
