@@ -204,6 +204,12 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
       const CXXOperatorCallExpr *inner = subscript_call(read);
       if (!inner || compact_text(inner, ctx_) != element) continue;
       consumed_.insert(inner);
+      const Expr *base = bare(inner->getArg(0));
+      if (const CXXOperatorCallExpr *row = subscript_call(base)) {  // A[r][c]
+        consumed_.insert(row);
+        base = bare(row->getArg(0));
+      }
+      bases_.insert(base);
       a.kind = Access::kUpdate;
       a.op = "+";
       a.value = operands[1 - k];
