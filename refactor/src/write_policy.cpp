@@ -8,6 +8,7 @@
 //         other read of A, whose cached value is not the element's while the threads' additions are apart.
 // Under any (one of the racing writes wins) an array both read and written may be accessed only at the
 // iteration's own element, and priority accepts every write.
+#include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ParentMapContext.h>
 
 #include <algorithm>
@@ -94,6 +95,10 @@ class PolicyChecker {
 
   bool accepts(const std::string &policy, const CachedArray &array, const Access &a) {
     const std::string &name = array.name;
+    if ((policy == "min" || policy == "max" || policy == "sum") && a.kind != Access::kRead &&
+        !numeric_elements(array))
+      return refuse(a, "policy '" + policy + "' combines numbers: the elements of '" + name + "' are not",
+                    "choose policy any or priority for '" + name + "' (--array " + name + ":any)");
     if (policy == "sum") {
       if (a.kind == Access::kRead)
         return refuse(a,
@@ -122,6 +127,14 @@ class PolicyChecker {
                     "choose a policy for it (--array " +
                         name + ":min, max, sum or priority) if the algorithm allows it");
     return true;
+  }
+
+  static bool numeric_elements(const CachedArray &array) {
+    auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        array.decl->getType().getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
+    return spec && spec->getTemplateArgs().size() >= 1 &&
+           spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+           spec->getTemplateArgs()[0].getAsType()->isArithmeticType();
   }
 
   // Whether a plain write `A[k] = v` has the combining policy's meaning.
