@@ -90,7 +90,7 @@ bool is_shared_type(QualType t) { return is_shared_class(class_of(t)); }
 bool is_strict_class(const CXXRecordDecl *r) {
   for (; r; r = dyn_cast<CXXRecordDecl>(r->getParent())) {
     auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(r);
-    if (spec && spec->getTemplateArgs().size() >= 2 &&
+    if (spec && in_pgas(spec) && spec->getTemplateArgs().size() >= 2 &&
         spec->getTemplateArgs()[1].getKind() == TemplateArgument::Integral)
       return spec->getTemplateArgs()[1].getAsIntegral() != 0;
   }

@@ -2,8 +2,9 @@
 // Calls in a loop are followed into their visible bodies (issue 14, root cause 1): a helper that
 // synchronizes two calls deep, a lambda or const member function defined outside the loop that reads or
 // writes the cached array, a call that changes the bound, a container that grows, and a stateful lambda
-// computing an index are refused; pure helpers, MYTHREAD and THREADS, a shared_var read and a return inside
-// a lambda are not.
+// computing an index are refused; pure helpers, MYTHREAD and THREADS, a shared_var read, a return inside
+// a lambda and a std::array are not.
+#include <array>
 #include <cstdio>
 #include <pgas/upc.hpp>
 #include <vector>
@@ -68,7 +69,12 @@ int main() {
     return v + 1;
   };
   upc_forall(int i = 0, i < n - THREADS, i++, &out[i]) {
-    out[i] = A[twice(i) % n] + scale(A[shift(i) % n]) + offset + MYTHREAD * 0;
+    const std::array<int, 2> weights{1, 0};  // not a strict shared array
+    auto low = [](int v) {
+      if (v > 5) return 5;  // returns from the lambda, not from the loop
+      return v;
+    };
+    out[i] = A[twice(i) % n] + scale(A[shift(i) % n]) * weights[0] + offset + low(i) + MYTHREAD * weights[1];
   }
   upc_barrier;
   if (MYTHREAD == 0)
@@ -77,18 +83,18 @@ int main() {
 }
 
 // Expected diagnostics:
-// CHECK: input.cpp:41:3: warning: not rewritten: call to 'log_step' may synchronize
-// CHECK: input.cpp:41:48: note: synchronizes (upc_barrier, upc_notify or upc_wait) in 'settle'
-// CHECK: input.cpp:42:3: warning: not rewritten: call to a lambda may access the cached array 'A'
-// CHECK: input.cpp:44:5: note: 'A' is captured by it
-// CHECK: input.cpp:46:3: warning: not rewritten: call to 'read' may access the cached array 'A'
-// CHECK: input.cpp:46:74: note: accesses shared memory through the member 'data' in 'Window::read'
-// CHECK: input.cpp:47:3: warning: not rewritten: the loop bound is not loop-invariant
-// CHECK: input.cpp:47:29: note: 'limit' is assigned in the loop body
-// CHECK: input.cpp:51:3: warning: not rewritten: the loop bound is not loop-invariant
-// CHECK: input.cpp:51:46: note: 'seen' is assigned in the loop body
-// CHECK: input.cpp:51:3: warning: not rewritten: an index of 'A' is computed only under a condition, and the
+// CHECK: input.cpp:42:3: warning: not rewritten: call to 'log_step' may synchronize
+// CHECK: input.cpp:42:48: note: synchronizes (upc_barrier, upc_notify or upc_wait) in 'settle'
+// CHECK: input.cpp:43:3: warning: not rewritten: call to a lambda may access the cached array 'A'
+// CHECK: input.cpp:45:5: note: 'A' is captured by it
+// CHECK: input.cpp:47:3: warning: not rewritten: call to 'read' may access the cached array 'A'
+// CHECK: input.cpp:47:74: note: accesses shared memory through the member 'data' in 'Window::read'
+// CHECK: input.cpp:48:3: warning: not rewritten: the loop bound is not loop-invariant
+// CHECK: input.cpp:48:29: note: 'limit' is assigned in the loop body
+// CHECK: input.cpp:52:3: warning: not rewritten: the loop bound is not loop-invariant
+// CHECK: input.cpp:52:46: note: 'seen' is assigned in the loop body
+// CHECK: input.cpp:52:3: warning: not rewritten: an index of 'A' is computed only under a condition, and the
 // inspector would compute it for every iteration CHECK: input.cpp:52:44: note: it divides by a value that may
 // be zero CHECK: input.cpp:54:3: warning: not rewritten: an index of 'A' cannot be computed ahead of the tile
-// CHECK: input.cpp:54:59: note: it calls a lambda, which the inspector would call once more: it writes
+// CHECK: input.cpp:55:59: note: it calls a lambda, which the inspector would call once more: it writes
 // 'next_random'
