@@ -43,6 +43,7 @@ struct Access {
   const clang::Expr *whole = nullptr;      // what the rewrite replaces: the read, or the whole assignment
   const clang::Expr *value = nullptr;      // write / update: the right-hand side (null for ++ / --)
   std::string op;                          // update: the binary operator ("+" for += and ++)
+  std::string member;                      // read of one member of a struct element (A[i].field(&S::m))
   int depth = 1;                           // inspector level: 1 + the deepest cached read its index needs
 };
 

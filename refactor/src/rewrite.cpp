@@ -92,7 +92,8 @@ class Renderer {
 
   std::string access(const Access &a) {
     const std::string &cache = array(a).cache_var, idx = index(a);
-    if (a.kind == Access::kRead) return cache + ".get(" + idx + ")";
+    if (a.kind == Access::kRead)
+      return cache + ".get(" + idx + ")" + (a.member.empty() ? "" : "." + a.member);
     std::string value = a.value ? node(a.value) : "1";
     if (a.kind == Access::kWrite || settings_.policy_of(array(a).name) == "sum")
       return cache + ".put(" + idx + ", " + value + ")";
