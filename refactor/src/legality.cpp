@@ -5,6 +5,7 @@
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/StmtCXX.h>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -236,6 +237,15 @@ class Checker {
     const std::string why = "an index of '" + array + "' cannot be computed ahead of the tile";
     if (auto *ref = dyn_cast<DeclRefExpr>(s)) {
       auto *vd = dyn_cast<VarDecl>(ref->getDecl());
+      if (const ForStmt *counting = vd ? counting_loop(vd) : nullptr) {
+        if (std::find(current_->loops.begin(), current_->loops.end(), counting) == current_->loops.end())
+          current_->loops.push_back(counting);
+        if (checked_.insert(vd).second) {
+          check_computable(vd->getInit(), array);
+          check_computable(counting->getCond(), array);
+        }
+        return;
+      }
       if (vd && modified_.count(vd))
         return refuse(ref, why, "it depends on '" + vd->getName().str() + "', which the loop body assigns");
       if (vd && vd->getParentFunctionOrMethod() && inside_body(vd) && !top_level_decl(vd))
@@ -283,11 +293,43 @@ class Checker {
   }
 
   void check_indices() {
-    for (const Access &a : m_.accesses) {
+    const SourceManager &sm = ctx_.getSourceManager();
+    for (Access &a : m_.accesses) {
       const std::string &name = m_.arrays[static_cast<std::size_t>(a.array)].name;
+      current_ = &a;
       check_computable(a.row, name);
       check_computable(a.index, name);
+      std::sort(a.loops.begin(), a.loops.end(), [&](const ForStmt *x, const ForStmt *y) {
+        return sm.isBeforeInTranslationUnit(x->getBeginLoc(), y->getBeginLoc());
+      });
     }
+  }
+
+  // The ordinary for loop of the body that declares `vd` in its init and changes it only in its increment
+  // (a stencil's radius loop), with a header free of side effects and traps: the inspector repeats the loop
+  // around the hint of an index that depends on `vd`. Null otherwise.
+  const ForStmt *counting_loop(const VarDecl *vd) {
+    if (!inside_body(vd) || top_level_decl(vd)) return nullptr;
+    auto decl_parents = ctx_.getParents(*vd);
+    const DeclStmt *ds = decl_parents.empty() ? nullptr : decl_parents[0].get<DeclStmt>();
+    if (!ds || !ds->isSingleDecl()) return nullptr;
+    auto parents = ctx_.getParents(*ds);
+    const ForStmt *f = parents.empty() ? nullptr : parents[0].get<ForStmt>();
+    if (!f || f->getInit() != ds || !f->getCond() || !f->getInc() || forall_spelling(f, ctx_).is_forall)
+      return nullptr;
+    std::set<const ValueDecl *> in_loop, in_inc, arrays;
+    scan_writes(f->getBody(), in_loop, arrays);
+    scan_writes(f->getCond(), in_loop, arrays);
+    scan_writes(f->getInc(), in_inc, arrays);
+    if (in_loop.count(vd) || in_inc != std::set<const ValueDecl *>{vd}) return nullptr;
+    for (const Stmt *part :
+         {static_cast<const Stmt *>(vd->getInit()), static_cast<const Stmt *>(f->getCond())}) {
+      const Effects e = effects_.of_expr(part);
+      if (!e.pure() || !e.traps.empty()) return nullptr;
+    }
+    const Effects inc = effects_.of_expr(f->getInc());
+    if (!inc.traps.empty() || !inc.opaque.empty() || !inc.sync.empty()) return nullptr;
+    return f;
   }
 
   const Settings &settings_;
@@ -298,6 +340,7 @@ class Checker {
   Effects body_;
   std::set<const ValueDecl *> modified_, written_arrays_, escaped_;
   std::set<const VarDecl *> checked_;
+  Access *current_ = nullptr;  // the access whose index check_computable checks
 };
 
 }  // namespace

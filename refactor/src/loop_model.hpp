@@ -45,6 +45,9 @@ struct Access {
   std::string op;                          // update: the binary operator ("+" for += and ++)
   std::string member;                      // read of one member of a struct element (A[i].field(&S::m))
   int depth = 1;                           // inspector level: 1 + the deepest cached read its index needs
+  // Ordinary for loops of the body (outermost first) whose variables the index depends on: the inspector
+  // repeats their headers around the hint (a stencil's radius loop).
+  std::vector<const clang::ForStmt *> loops;
 };
 
 struct LoopModel {

@@ -222,11 +222,19 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
     std::set<int> hinted;
     for (const Access &a : m.accesses) {
       if (a.kind == Access::kWrite || a.depth != level) continue;
-      for (const Expr *e : {a.row, a.index})
+      std::vector<const Expr *> computed = {a.row, a.index};
+      for (const ForStmt *f : a.loops) computed.insert(computed.end(), {f->getCond(), f->getInc()});
+      for (const ForStmt *f : a.loops)
+        computed.push_back(cast<VarDecl>(cast<DeclStmt>(f->getInit())->getSingleDecl())->getInit());
+      for (const Expr *e : computed)
         if (e)
           for (const DeclStmt *d : needed_decls(e, m)) decls.insert(d);
       std::string hint = m.arrays[static_cast<std::size_t>(a.array)].cache_var + ".hint_speculative(" +
                          render.index(a) + ");\n";
+      // An index that depends on ordinary loops of the body is hinted inside copies of their headers.
+      for (auto f = a.loops.rbegin(); f != a.loops.rend(); ++f)
+        hint = "for (" + render.node((*f)->getInit()) + " " + render.node((*f)->getCond()) + "; " +
+               render.node((*f)->getInc()) + ") {\n" + hint + "}\n";
       if (std::find(hints.begin(), hints.end(), hint) == hints.end()) hints.push_back(hint);
       hinted.insert(a.array);
     }
