@@ -159,7 +159,10 @@ void CallEffects::scan(const Stmt *s, const FunctionDecl *f, int depth, Effects 
   // A write to `target`, an lvalue.
   std::function<void(const Expr *)> write = [&](const Expr *target) {
     const Expr *e = bare(target);
-    if (is_shared_type(e->getType())) return;  // a shared element: counted as a shared access
+    // A shared element (through a shared_ref) is a shared access, seen where its array is named; a shared
+    // object itself (moved, swapped) is a variable like any other.
+    if (const CXXRecordDecl *r = class_of(e->getType()); is_shared_class(r) && r->getName() == "shared_ref")
+      return;
     if (auto *m = dyn_cast<MemberExpr>(e)) {
       if (isa<CXXThisExpr>(bare(m->getBase()))) {
         out.writes_object = true;
@@ -248,6 +251,8 @@ void CallEffects::scan(const Stmt *s, const FunctionDecl *f, int depth, Effects 
       // strict access orders every access around it.
       if (f && is_strict_class(method->getParent()) && out.sync.empty())
         out.sync = "makes a strict shared access" + where;
+      if (!method->isConst() && !method->isStatic() && !isa<CXXConstructorDecl>(method) && object)
+        write(object);  // a move assignment: the name now denotes another array
     } else if (in_pgas(callee) || is_runtime_c_function(callee, sm)) {
       if (!is_pure_runtime(callee) && out.sync.empty())
         out.sync = "calls '" + callee->getQualifiedNameAsString() + "'" + where;
