@@ -70,5 +70,5 @@ tool_time() {
   done | median
 }
 printf "%-8s %14.2f\n" dp "$(tool_time dp --array y)"
-printf "%-8s %14.2f\n" cc "$(tool_time cc --array D --array P --policy min)"
+printf "%-8s %14.2f\n" cc "$(tool_time cc --array D:min --array P)"
 printf "%-8s %14.2f\n" stencil "$(tool_time stencil --array cur)"

@@ -4,7 +4,8 @@
 # Builds executable TARGET from SOURCE rewritten by pgas-refactor at build time: the upc_forall loops
 # touching the chosen arrays read and write them through the software cache. The rewritten source is
 # generated in the build tree (OUTPUT, default <TARGET>.cpp) from the unmodified SOURCE, with SOURCE's
-# directory on the include path, and regenerated when SOURCE or the tool changes. LIBS are linked as well
+# directory on the include path, and regenerated when SOURCE or the tool changes. An array may carry its own
+# write policy (ARRAYS D:min P: D combined by min, P by POLICY, else any); POLICY is the default of the others. LIBS are linked as well
 # as the runtime and the cache. The tool parses SOURCE with TARGET's include directories and compile
 # definitions, also those added to TARGET after this call. Usable on any program built against this
 # project's targets.

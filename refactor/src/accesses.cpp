@@ -85,6 +85,18 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
       : chosen_(chosen), ctx_(ctx), m_(m), refusals_(r) {}
 
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *call) {
+    if (call->getOperator() == OO_Call && call->getNumArgs() == 3) {  // A(i, j) of a shared_array2d
+      const int array = array_of(call->getArg(0), true);
+      if (array < 0) return true;
+      Access a;
+      a.subscript = call;
+      a.row = call->getArg(1);
+      a.index = call->getArg(2);
+      a.array = array;
+      bases_.insert(bare(call->getArg(0)));
+      classify(a);
+      return true;
+    }
     if (call->getOperator() != OO_Subscript || consumed_.count(call)) return true;
     Access a;
     a.subscript = call;
@@ -155,6 +167,7 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
     a.whole = a.subscript;
     if (auto *member = parent.get<MemberExpr>()) {
       auto *method = dyn_cast<CXXMethodDecl>(member->getMemberDecl());
+      if (method && method->getName() == "field") return read_field(a, array, member);
       if (method && (isa<CXXConversionDecl>(method) || method->getName() == "get")) {
         if (!isa<CXXConversionDecl>(method))
           if (auto *call = ctx_.getParents(*member)[0].get<CXXMemberCallExpr>()) a.whole = call;
@@ -172,6 +185,7 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
                 ? op->getArg(1)
                 : nullptr;
         if (binary) a.op = binary;
+        if (a.kind == Access::kWrite) read_as_addition(a);
         const Expr *assignment_outer;
         if (parent_of(op, ctx_, assignment_outer).get<Expr>())
           return refuse(op, "the value of an assignment to '" + array.name + "' is used",
@@ -181,6 +195,61 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
     }
     refuse(a.subscript, "an element of '" + array.name + "' is used as a shared reference",
            "only reads, assignments and compound assignments of elements can be cached");
+  }
+
+  // A read of one member of a struct element, `A[i].field(&S::m)` (UPC's A[i].m): read through the cache
+  // as `A_cache.get(i).m`. A write of one member is refused (it would write back the whole element).
+  void read_field(Access &a, CachedArray &array, const MemberExpr *member) {
+    auto parents = ctx_.getParents(*member);
+    auto *call = parents.empty() ? nullptr : parents[0].get<CXXMemberCallExpr>();
+    auto *pointer =
+        call && call->getNumArgs() == 1 ? dyn_cast<UnaryOperator>(bare(call->getArg(0))) : nullptr;
+    auto *ref = pointer ? dyn_cast<DeclRefExpr>(pointer->getSubExpr()) : nullptr;
+    auto *field = ref ? dyn_cast<FieldDecl>(ref->getDecl()) : nullptr;
+    const Expr *outer;
+    DynTypedNode use = call ? parent_of(call, ctx_, outer) : DynTypedNode();
+    auto *read = use.get<MemberExpr>();
+    auto *method = read ? dyn_cast<CXXMethodDecl>(read->getMemberDecl()) : nullptr;
+    if (!field || !method || !(isa<CXXConversionDecl>(method) || method->getName() == "get"))
+      return refuse(a.subscript, "a member of an element of '" + array.name + "' is written or referenced",
+                    "only reads of a member (`" + array.name + "[i].field(&S::m)` as a value) can be cached");
+    a.whole = call;
+    if (!isa<CXXConversionDecl>(method))
+      if (auto *get = ctx_.getParents(*read)[0].get<CXXMemberCallExpr>()) a.whole = get;
+    a.member = field->getName().str();
+    add(a, array);
+  }
+
+  // `A[k] = A[k] + v` (or `v + A[k]`) is the update `A[k] += v`: the sum policy can cache it, and the read
+  // of A[k] inside it is not an access of its own.
+  void read_as_addition(Access &a) {
+    const Expr *sum = bare(a.value);
+    const Expr *operands[2] = {nullptr, nullptr};
+    if (auto *bo = dyn_cast<BinaryOperator>(sum); bo && bo->getOpcode() == BO_Add)
+      operands[0] = bo->getLHS(), operands[1] = bo->getRHS();
+    else if (auto *op = dyn_cast<CXXOperatorCallExpr>(sum);
+             op && op->getOperator() == OO_Plus && op->getNumArgs() == 2)
+      operands[0] = op->getArg(0), operands[1] = op->getArg(1);
+    if (!operands[0]) return;
+    const std::string element = compact_text(a.subscript, ctx_);
+    for (int k = 0; k < 2; ++k) {
+      const Expr *read = bare(operands[k]);
+      if (auto *conversion = dyn_cast<CXXMemberCallExpr>(read))
+        read = bare(conversion->getImplicitObjectArgument());
+      const CXXOperatorCallExpr *inner = subscript_call(read);
+      if (!inner || compact_text(inner, ctx_) != element) continue;
+      consumed_.insert(inner);
+      const Expr *base = bare(inner->getArg(0));
+      if (const CXXOperatorCallExpr *row = subscript_call(base)) {  // A[r][c]
+        consumed_.insert(row);
+        base = bare(row->getArg(0));
+      }
+      bases_.insert(base);
+      a.kind = Access::kUpdate;
+      a.op = "+";
+      a.value = operands[1 - k];
+      return;
+    }
   }
 
   void add(Access &a, CachedArray &array) {

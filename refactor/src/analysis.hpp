@@ -33,9 +33,34 @@ bool read_header(const clang::ForStmt *loop, const clang::ASTContext &ctx, LoopM
 bool find_accesses(const std::set<std::string> &chosen, clang::ASTContext &ctx, LoopModel &model,
                    std::vector<Refusal> &refusals);
 
-// The legality rules (see README, "pgas-refactor"). Adds one refusal per violated rule.
-void check_legality(const Settings &settings, clang::ASTContext &ctx, const LoopModel &model,
+// The legality rules (see README, "pgas-refactor"). Adds one refusal per violated rule; records in the
+// model the pairs of arrays whose distinctness the rewritten code checks before it runs (aliases).
+void check_legality(const Settings &settings, clang::ASTContext &ctx, LoopModel &model,
                     std::vector<Refusal> &refusals);
+
+// A refusal of the loop with a note at `at`.
+Refusal refusal_at(const LoopModel &model, const clang::Stmt *at, const std::string &why, std::string note);
+
+// The write policies (write_policy.cpp): each cached array's policy accepts only writes of its form (min:
+// A[k] = min(A[k], v) or `if (v < A[k]) A[k] = v`; max likewise; sum: additions), and with `any` an array
+// both read and written must be accessed only at the iteration's own element. `modified` holds what the
+// loop body writes.
+void check_write_policies(const Settings &settings, clang::ASTContext &ctx, const LoopModel &model,
+                          const std::set<const clang::ValueDecl *> &modified, std::vector<Refusal> &refusals);
+
+// Whether two names of shared objects may denote overlapping shared memory (aliases.cpp).
+bool may_alias(const clang::ValueDecl *a, const clang::ValueDecl *b);
+
+// Other names in the body that may reach a cached array's memory (aliases.cpp): refused, or, when both are
+// named before the loop and not changed by it, checked by the rewritten code before it runs (model.distinct).
+void check_aliases(clang::ASTContext &ctx, LoopModel &model,
+                   const std::set<const clang::ValueDecl *> &modified, std::vector<Refusal> &refusals);
+
+class CallEffects;
+// The inspector evaluates the indices of the hinted accesses and the declarations they need for every
+// iteration; where the original evaluates them only under a condition, they must not trap (speculation.cpp).
+void check_speculation(clang::ASTContext &ctx, const LoopModel &model, CallEffects &effects,
+                       std::vector<Refusal> &refusals);
 
 // Whether the affinity moves by exactly one element or one integer per iteration of a unit-step loop: `&A[e]`
 // or `&A[r][e]` (A, r free of the loop variable) or an integer `e`, with e the variable plus or minus
@@ -49,6 +74,10 @@ bool owner_computes(const Access &a, const LoopModel &model, const clang::ASTCon
 // the shared arrays it writes element-wise.
 void scan_writes(const clang::Stmt *s, std::set<const clang::ValueDecl *> &modified,
                  std::set<const clang::ValueDecl *> &written_arrays);
+
+// Variables of a function (its body `s`) whose address escapes it: taken, bound to a non-const reference or
+// captured by reference. A write through a pointer or reference anywhere may change them.
+void escaping(const clang::Stmt *s, std::set<const clang::ValueDecl *> &out);
 
 // The outermost ordinary loop around the loop (in the same function, no upc_forall or try in between) across
 // which opening its caches is invariant, or null. The caches are then opened once before that loop instead of

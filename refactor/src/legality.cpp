@@ -5,29 +5,19 @@
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/StmtCXX.h>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
 #include "analysis.hpp"
 #include "ast_util.hpp"
+#include "call_effects.hpp"
 
 namespace pgas::refactor {
 
 using namespace clang;
 
 namespace {
-
-// Whether a class is a specialization of the dialect with consistency `strict` (its second template
-// argument), or nested in one (shared_array2d<T, strict>::row).
-bool is_strict_class(const CXXRecordDecl *r) {
-  for (; r; r = dyn_cast<CXXRecordDecl>(r->getParent())) {
-    auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(r);
-    if (spec && spec->getTemplateArgs().size() >= 2 &&
-        spec->getTemplateArgs()[1].getKind() == TemplateArgument::Integral)
-      return spec->getTemplateArgs()[1].getAsIntegral() != 0;
-  }
-  return false;
-}
 
 // An element access through a strict shared array.
 bool is_strict_access(const Stmt *s) {
@@ -36,57 +26,47 @@ bool is_strict_access(const Stmt *s) {
   return is_strict_class(bare(call->getArg(0))->getType().getNonReferenceType()->getAsCXXRecordDecl());
 }
 
-// A call that neither synchronizes nor writes: a const member function (element reads, size queries) or a
-// constexpr function.
-bool is_pure_call(const CallExpr *call) {
-  const FunctionDecl *f = call->getDirectCallee();
-  if (!f) return false;
-  if (auto *m = dyn_cast<CXXMethodDecl>(f); m && m->isConst()) return true;
-  return f->isConstexpr();
-}
-
 // The dialect's element accessors: their members read or write one element, which the rules check apart.
 bool is_accessor(const CXXRecordDecl *r) {
-  static const std::set<std::string> accessors = {"shared_ref", "shared_array", "shared_array2d", "row",
-                                                  "global_ptr"};
+  static const std::set<std::string> accessors = {"shared_ref", "shared_array", "shared_array2d",
+                                                  "row",        "global_ptr",   "shared_var"};
   return accessors.count(r->getNameAsString()) != 0;
 }
 
 bool is_runtime_call(const FunctionDecl *f) {
   const std::string name = f->getQualifiedNameAsString();
   if (name.rfind("pgas::", 0) != 0 && !f->getName().startswith("upc_")) return false;
-  if (name == "pgas::detail::has_affinity") return false;
+  if (is_pure_runtime(f)) return false;
   auto *m = dyn_cast<CXXMethodDecl>(f);
   if (!m) return true;
   return !is_accessor(m->getParent());
 }
 
+// How a call is named in a diagnostic.
+std::string call_name(const Expr *call) {
+  if (auto *c = dyn_cast<CallExpr>(call)) {
+    const FunctionDecl *f = c->getDirectCallee();
+    if (!f) return "an indirect call";
+    if (auto *m = dyn_cast<CXXMethodDecl>(f); m && m->getParent()->isLambda()) return "a lambda";
+    return "'" + f->getNameAsString() + "'";
+  }
+  if (auto *c = dyn_cast<CXXConstructExpr>(call))
+    return "the constructor of '" + c->getConstructor()->getParent()->getNameAsString() + "'";
+  return "a call";
+}
+
+// The first reason an effect makes a call unfit where it must be pure.
+std::string impurity(const Effects &e) {
+  for (const std::string *reason : {&e.opaque, &e.sync, &e.state, &e.writes})
+    if (!reason->empty()) return *reason;
+  if (!e.written.empty()) return "it writes '" + (*e.written.begin())->getName().str() + "'";
+  return "it has side effects";
+}
+
 }  // namespace
 
-void scan_writes(const Stmt *s, std::set<const ValueDecl *> &modified,
-                 std::set<const ValueDecl *> &written_arrays) {
-  if (!s) return;
-  auto mark = [&](const Expr *e) {
-    if (const ValueDecl *d = named_decl(e)) modified.insert(d);
-  };
-  if (auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp()) mark(bo->getLHS());
-  if (auto *uo = dyn_cast<UnaryOperator>(s);
-      uo && (uo->isIncrementDecrementOp() || uo->getOpcode() == UO_AddrOf))
-    mark(uo->getSubExpr());
-  if (auto *op = dyn_cast<CXXOperatorCallExpr>(s); op && op->isAssignmentOp()) {
-    mark(op->getArg(0));
-    const CXXOperatorCallExpr *target = subscript_call(op->getArg(0));
-    if (target && subscript_call(target->getArg(0))) target = subscript_call(target->getArg(0));
-    if (target)
-      if (const ValueDecl *array = named_decl(target->getArg(0))) written_arrays.insert(array);
-  }
-  if (auto *call = dyn_cast<CallExpr>(s))
-    if (const FunctionDecl *f = call->getDirectCallee())
-      for (unsigned k = 0; k < call->getNumArgs() && k < f->getNumParams(); ++k) {
-        QualType p = f->getParamDecl(k)->getType();
-        if (p->isReferenceType() && !p.getNonReferenceType().isConstQualified()) mark(call->getArg(k));
-      }
-  for (const Stmt *child : s->children()) scan_writes(child, modified, written_arrays);
+Refusal refusal_at(const LoopModel &m, const Stmt *at, const std::string &why, std::string note) {
+  return {m.loop->getBeginLoc(), "not rewritten: " + why, at->getBeginLoc(), std::move(note)};
 }
 
 // Whether the access is to the element the affinity names (`&A[i]` with A[i]): always local, and never
@@ -104,33 +84,60 @@ namespace {
 
 class Checker {
  public:
-  Checker(const Settings &s, ASTContext &ctx, const LoopModel &m, std::vector<Refusal> &r)
-      : settings_(s), ctx_(ctx), m_(m), refusals_(r) {}
+  Checker(const Settings &s, ASTContext &ctx, LoopModel &m, std::vector<Refusal> &r)
+      : settings_(s), ctx_(ctx), m_(m), refusals_(r), effects_(ctx) {}
 
   void run() {
+    body_ = effects_.of_expr(m_.body);
     scan_writes(m_.body, modified_, written_arrays_);
+    modified_.insert(body_.written.begin(), body_.written.end());
+    if (auto *f = dyn_cast_or_null<FunctionDecl>(m_.var->getParentFunctionOrMethod()))
+      escaping(f->getBody(), escaped_);
     check_header();
     check_body(m_.body, 0);
-    check_side_effect_free(m_.affinity_expr, "the affinity expression has side effects");
+    check_pure(m_.affinity_expr, "the affinity expression has side effects");
     check_indices();
-    check_races();
+    check_write_policies(settings_, ctx_, m_, modified_, refusals_);
+    check_aliases(ctx_, m_, modified_, refusals_);
+    check_speculation(ctx_, m_, effects_, refusals_);
   }
 
  private:
   void refuse(const Stmt *at, const std::string &why, std::string note) {
-    refusals_.push_back(
-        {m_.loop->getBeginLoc(), "not rewritten: " + why, at->getBeginLoc(), std::move(note)});
+    refusals_.push_back(refusal_at(m_, at, why, std::move(note)));
+  }
+
+  // A variable only this function's own code can change: the body's writes through pointers and references
+  // and its calls cannot reach it.
+  bool private_local(const ValueDecl *d) const {
+    auto *vd = dyn_cast<VarDecl>(d);
+    return vd && !vd->hasGlobalStorage() && !vd->getType()->isReferenceType() && !escaped_.count(vd);
   }
 
   void check_invariant(const Expr *e, const char *what) {
+    const std::string why = std::string("the loop ") + what + " is not provably loop-invariant";
     std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
       if (!s) return;
-      if (auto *ref = dyn_cast<DeclRefExpr>(s); ref && modified_.count(ref->getDecl()))
-        return refuse(ref, std::string("the loop ") + what + " is not loop-invariant",
-                      "'" + ref->getDecl()->getName().str() + "' is assigned in the loop body");
-      if (auto *call = dyn_cast<CallExpr>(s); call && !is_pure_call(call))
-        return refuse(call, std::string("the loop ") + what + " is not provably loop-invariant",
-                      "it calls a function that is neither const nor constexpr");
+      if (auto *ref = dyn_cast<DeclRefExpr>(s)) {
+        const ValueDecl *d = ref->getDecl();
+        if (modified_.count(d))
+          return refuse(ref, std::string("the loop ") + what + " is not loop-invariant",
+                        "'" + d->getName().str() + "' is assigned in the loop body");
+        if (isa<VarDecl>(d) && !private_local(d))
+          for (QualType t : body_.written_types)
+            if (may_change(t, d->getType(), ctx_))
+              return refuse(ref, why,
+                            "'" + d->getName().str() + "' may change: the loop body " + body_.writes);
+      }
+      if (auto *call = dyn_cast<CallExpr>(s)) {
+        auto *method = dyn_cast_or_null<CXXMethodDecl>(call->getDirectCallee());
+        static const std::set<std::string> queries = {"size", "rows", "cols", "block", "flat", "handle"};
+        if (method && is_shared_type(method->getThisObjectType()) &&
+            !queries.count(method->getNameAsString()))
+          return refuse(call, why, "it reads shared memory, which other threads may write meanwhile");
+        Effects e = effects_.of_expr(call);
+        if (!e.pure()) return refuse(call, why, "it calls " + call_name(call) + ": " + impurity(e));
+      }
       for (const Stmt *child : s->children()) walk(child);
     };
     walk(e);
@@ -146,7 +153,8 @@ class Checker {
              "'" + m_.var_name + "' changes inside the body");
   }
 
-  // Control flow leaving the loop, synchronization, runtime calls and strict accesses.
+  // Control flow leaving the loop, synchronization, calls and strict accesses. A lambda's body is checked
+  // where it is called (its return leaves only the lambda).
   void check_body(const Stmt *s, int breakable_depth) {
     if (!s) return;
     if (isa<ReturnStmt>(s) || isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s) || isa<CXXThrowExpr>(s) ||
@@ -158,17 +166,22 @@ class Checker {
     if (is_strict_access(s))
       return refuse(s, "strict shared access in the loop body",
                     "a strict access orders every access around it; caching would break that order");
+    if (auto *lambda = dyn_cast<LambdaExpr>(s)) {
+      for (const Expr *init : lambda->capture_inits()) check_body(init, breakable_depth);
+      return;
+    }
     const bool nests = isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<SwitchStmt>(s) ||
                        isa<CXXForRangeStmt>(s);
     for (const Stmt *child : s->children()) check_body(child, breakable_depth + (nests ? 1 : 0));
   }
 
   // Objects of the runtime built in the body: upc_barrier, upc_notify and upc_wait are statements of a
-  // synchronizing type; shared arrays are allocated collectively.
+  // synchronizing type; shared arrays are allocated collectively. Other constructors are calls.
   void check_construction(const CXXConstructExpr *construct) {
     const CXXRecordDecl *r = construct->getConstructor()->getParent();
     const std::string name = r->getQualifiedNameAsString();
-    if (name.rfind("pgas::", 0) != 0 || is_accessor(r)) return;
+    if (name.rfind("pgas::", 0) != 0) return check_effects(construct);
+    if (is_accessor(r)) return;
     refuse(
         construct,
         name == "pgas::detail::sync_statement" ? std::string("synchronization statement in the loop body")
@@ -179,29 +192,43 @@ class Checker {
 
   void check_call(const CallExpr *call) {
     const FunctionDecl *f = call->getDirectCallee();
-    if (!f)
-      return refuse(call, "indirect call in the loop body",
-                    "the callee is unknown and may touch a cached array");
-    if (is_runtime_call(f))
+    if (f && is_runtime_call(f))
       return refuse(call, "call to '" + f->getQualifiedNameAsString() + "' in the loop body",
                     "barriers, fences, locks, semaphores, collectives and bulk transfers cannot be reordered "
                     "with cached accesses");
-    if (isa<CXXMethodDecl>(f) || f->isConstexpr() || f->isInStdNamespace()) return;
-    for (const CachedArray &a : m_.arrays)
-      if (auto *vd = dyn_cast<VarDecl>(a.decl); vd && vd->hasGlobalStorage())
-        return refuse(call,
-                      "call to '" + f->getNameAsString() + "' may access the cached array '" + a.name + "'",
-                      "'" + a.name + "' is a global variable");
+    if (f && (f->getBuiltinID() || is_pure_runtime(f))) return;
+    if (auto *m = dyn_cast_or_null<CXXMethodDecl>(f); m && is_accessor(m->getParent())) return;
+    check_effects(call);
   }
 
-  void check_side_effect_free(const Stmt *s, const char *why) {
-    if (!s) return;
-    const bool writes = (isa<BinaryOperator>(s) && cast<BinaryOperator>(s)->isAssignmentOp()) ||
-                        (isa<UnaryOperator>(s) && cast<UnaryOperator>(s)->isIncrementDecrementOp()) ||
-                        (isa<CallExpr>(s) && !is_pure_call(cast<CallExpr>(s)));
-    if (writes)
-      return refuse(s, why, "this expression writes or calls a function that is neither const nor constexpr");
-    for (const Stmt *child : s->children()) check_side_effect_free(child, why);
+  // A call in the body: it must not synchronize, nor touch a cached array behind the cache's back.
+  void check_effects(const Expr *call) {
+    const Effects e = effects_.of_expr(call);
+    const std::string name = call_name(call);
+    if (!e.opaque.empty())
+      return refuse(call, "call to " + name + " in the loop body cannot be analyzed", e.opaque);
+    if (!e.sync.empty()) return refuse(call, "call to " + name + " may synchronize", e.sync);
+    for (const CachedArray &a : m_.arrays) {
+      if (!e.shared.empty())
+        return refuse(call, "call to " + name + " may access the cached array '" + a.name + "'", e.shared);
+      for (const ValueDecl *d : e.shared_names) {
+        if (d == a.decl) {
+          auto *vd = dyn_cast<VarDecl>(d);
+          return refuse(call, "call to " + name + " may access the cached array '" + a.name + "'",
+                        "'" + a.name + "' is " +
+                            (vd && vd->hasGlobalStorage() ? "a global variable" : "captured by it"));
+        }
+        if (may_alias(d, a.decl))
+          return refuse(call, "call to " + name + " may access the cached array '" + a.name + "'",
+                        "it accesses '" + d->getName().str() + "', which may name the same shared memory");
+      }
+    }
+  }
+
+  void check_pure(const Stmt *s, const std::string &why) {
+    const Effects e = effects_.of_expr(s);
+    if (!e.pure())
+      refuse(s, why, "this expression writes or calls a function that is not pure: " + impurity(e));
   }
 
   // Whether the inspector can compute an index before the tile's iterations run.
@@ -215,6 +242,15 @@ class Checker {
           return refuse(ref, why,
                         "it depends on '" + binding->getName().str() + "', which the loop body assigns");
         vd = dyn_cast_or_null<VarDecl>(binding->getDecomposedDecl());
+      }
+      if (const ForStmt *counting = vd ? counting_loop(vd) : nullptr) {
+        if (std::find(current_->loops.begin(), current_->loops.end(), counting) == current_->loops.end())
+          current_->loops.push_back(counting);
+        if (checked_.insert(vd).second) {
+          check_computable(vd->getInit(), array);
+          check_computable(counting->getCond(), array);
+        }
+        return;
       }
       if (vd && modified_.count(vd))
         return refuse(ref, why, "it depends on '" + vd->getName().str() + "', which the loop body assigns");
@@ -230,7 +266,17 @@ class Checker {
       return refuse(s, why, "it dereferences a pointer, which the inspector cannot do speculatively");
     if (auto *me = dyn_cast<MemberExpr>(s); me && me->isArrow())
       return refuse(s, why, "it dereferences a pointer, which the inspector cannot do speculatively");
-    check_side_effect_free(s, why.c_str());
+    if (isa<CallExpr>(s) || isa<CXXConstructExpr>(s)) {
+      const Effects e = effects_.of_expr(s);
+      if (!e.pure())
+        return refuse(s, why,
+                      "it calls " + call_name(cast<Expr>(s)) +
+                          ", which the inspector would call once more: " + impurity(e));
+    } else if (auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp()) {
+      return refuse(s, why, "this expression writes a variable");
+    } else if (auto *uo = dyn_cast<UnaryOperator>(s); uo && uo->isIncrementDecrementOp()) {
+      return refuse(s, why, "this expression writes a variable");
+    }
     for (const Stmt *child : s->children()) check_computable(child, array);
   }
 
@@ -253,83 +299,61 @@ class Checker {
   }
 
   void check_indices() {
-    for (const Access &a : m_.accesses) {
+    const SourceManager &sm = ctx_.getSourceManager();
+    for (Access &a : m_.accesses) {
       const std::string &name = m_.arrays[static_cast<std::size_t>(a.array)].name;
+      current_ = &a;
       check_computable(a.row, name);
       check_computable(a.index, name);
+      std::sort(a.loops.begin(), a.loops.end(), [&](const ForStmt *x, const ForStmt *y) {
+        return sm.isBeforeInTranslationUnit(x->getBeginLoc(), y->getBeginLoc());
+      });
     }
   }
 
-  void check_races() {
-    const bool combining = settings_.policy != "any";
-    for (std::size_t k = 0; k < m_.arrays.size(); ++k) {
-      const CachedArray &array = m_.arrays[k];
-      for (const Access &a : m_.accesses) {
-        if (static_cast<std::size_t>(a.array) != k) continue;
-        if (settings_.policy == "sum" && a.kind != Access::kRead && (a.op != "+" || !a.value))
-          return refuse(
-              a.whole,
-              "policy 'sum' adds every thread's puts: only `+=` writes of '" + array.name + "' can be cached",
-              "this write is not an addition");
-        if (array.read && array.written && !combining && !owner_computes(a, m_, ctx_))
-          return refuse(
-              a.whole, "'" + array.name + "' is read and written in the same tile",
-              "with --policy any, a read of an element another iteration writes is not well defined; "
-              "use --policy min, max, sum or priority if the algorithm allows it");
-      }
+  // The ordinary for loop of the body that declares `vd` in its init and changes it only in its increment
+  // (a stencil's radius loop), with a header free of side effects and traps: the inspector repeats the loop
+  // around the hint of an index that depends on `vd`. Null otherwise.
+  const ForStmt *counting_loop(const VarDecl *vd) {
+    if (!inside_body(vd) || top_level_decl(vd)) return nullptr;
+    auto decl_parents = ctx_.getParents(*vd);
+    const DeclStmt *ds = decl_parents.empty() ? nullptr : decl_parents[0].get<DeclStmt>();
+    if (!ds || !ds->isSingleDecl()) return nullptr;
+    auto parents = ctx_.getParents(*ds);
+    const ForStmt *f = parents.empty() ? nullptr : parents[0].get<ForStmt>();
+    if (!f || f->getInit() != ds || !f->getCond() || !f->getInc() || forall_spelling(f, ctx_).is_forall)
+      return nullptr;
+    std::set<const ValueDecl *> in_loop, in_inc, arrays;
+    scan_writes(f->getBody(), in_loop, arrays);
+    scan_writes(f->getCond(), in_loop, arrays);
+    scan_writes(f->getInc(), in_inc, arrays);
+    if (in_loop.count(vd) || in_inc != std::set<const ValueDecl *>{vd}) return nullptr;
+    for (const Stmt *part :
+         {static_cast<const Stmt *>(vd->getInit()), static_cast<const Stmt *>(f->getCond())}) {
+      const Effects e = effects_.of_expr(part);
+      if (!e.pure() || !e.traps.empty()) return nullptr;
     }
+    const Effects inc = effects_.of_expr(f->getInc());
+    if (!inc.traps.empty() || !inc.opaque.empty() || !inc.sync.empty()) return nullptr;
+    return f;
   }
 
   const Settings &settings_;
   ASTContext &ctx_;
-  const LoopModel &m_;
+  LoopModel &m_;
   std::vector<Refusal> &refusals_;
-  std::set<const ValueDecl *> modified_, written_arrays_;
+  CallEffects effects_;
+  Effects body_;
+  std::set<const ValueDecl *> modified_, written_arrays_, escaped_;
   std::set<const VarDecl *> checked_;
+  Access *current_ = nullptr;  // the access whose index check_computable checks
 };
 
 }  // namespace
 
-void check_legality(const Settings &settings, ASTContext &ctx, const LoopModel &model,
+void check_legality(const Settings &settings, ASTContext &ctx, LoopModel &model,
                     std::vector<Refusal> &refusals) {
   Checker(settings, ctx, model, refusals).run();
-}
-
-namespace {
-
-bool declared_within(const ValueDecl *d, const Stmt *s, const SourceManager &sm) {
-  return !sm.isBeforeInTranslationUnit(d->getLocation(), s->getBeginLoc()) &&
-         !sm.isBeforeInTranslationUnit(s->getEndLoc(), d->getLocation());
-}
-
-}  // namespace
-
-const Stmt *hoist_target(const LoopModel &m, ASTContext &ctx) {
-  const SourceManager &sm = ctx.getSourceManager();
-  std::set<const ValueDecl *> used;  // what opening the caches reads: the arrays, the first value, the bound
-  collect_refs(m.loop->getInit(), used);
-  collect_refs(m.loop->getCond(), used);
-  used.erase(m.var);
-  for (const CachedArray &a : m.arrays) used.insert(a.decl);
-  const Stmt *target = nullptr;
-  DynTypedNode node = DynTypedNode::create(*m.loop);
-  while (true) {
-    auto parents = ctx.getParents(node);
-    if (parents.empty() || !parents[0].get<Stmt>()) break;
-    node = parents[0];
-    const Stmt *s = node.get<Stmt>();
-    // Not past a try: a cache that outlived an exception caught inside the enclosing loop would keep the
-    // interrupted tile's elements (its destructor ends the tile only when the exception leaves its scope).
-    if (isa<DoStmt>(s) || isa<LambdaExpr>(s) || isa<CXXTryStmt>(s) || s->getBeginLoc().isMacroID()) break;
-    if (auto *f = dyn_cast<ForStmt>(s); f && forall_spelling(f, ctx).is_forall) break;
-    if (!isa<ForStmt>(s) && !isa<WhileStmt>(s) && !isa<CXXForRangeStmt>(s)) continue;
-    std::set<const ValueDecl *> modified, written;
-    scan_writes(s, modified, written);
-    for (const ValueDecl *d : used)
-      if (modified.count(d) || declared_within(d, s, sm)) return target;
-    target = s;
-  }
-  return target;
 }
 
 }  // namespace pgas::refactor

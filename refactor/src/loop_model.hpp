@@ -7,6 +7,7 @@
 #include <clang/AST/Stmt.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pgas::refactor {
@@ -42,7 +43,11 @@ struct Access {
   const clang::Expr *whole = nullptr;      // what the rewrite replaces: the read, or the whole assignment
   const clang::Expr *value = nullptr;      // write / update: the right-hand side (null for ++ / --)
   std::string op;                          // update: the binary operator ("+" for += and ++)
+  std::string member;                      // read of one member of a struct element (A[i].field(&S::m))
   int depth = 1;                           // inspector level: 1 + the deepest cached read its index needs
+  // Ordinary for loops of the body (outermost first) whose variables the index depends on: the inspector
+  // repeats their headers around the hint (a stencil's radius loop).
+  std::vector<const clang::ForStmt *> loops;
 };
 
 struct LoopModel {
@@ -65,6 +70,9 @@ struct LoopModel {
   std::vector<Access> accesses;
   // Declarations at the top level of the body, in order: the inspector may recompute them.
   std::vector<const clang::DeclStmt *> body_decls;
+  // Pairs of names (as spelled) of shared objects that may be one and the same: the rewritten loop runs only
+  // when each pair names different objects (pgas::refactored::distinct_objects), else the original loop.
+  std::vector<std::pair<std::string, std::string>> distinct;
 };
 
 }  // namespace pgas::refactor

@@ -23,8 +23,9 @@ namespace {
 cl::OptionCategory category("pgas-refactor options");
 cl::list<std::string> arrays("array",
                              cl::desc("Cache this shared array (repeatable); its element accesses in "
-                                      "upc_forall loops go through the software cache"),
-                             cl::value_desc("NAME"), cl::cat(category));
+                                      "upc_forall loops go through the software cache. NAME:POLICY gives "
+                                      "it its own write policy (else --policy's)"),
+                             cl::value_desc("NAME[:POLICY]"), cl::cat(category));
 cl::opt<std::string> trace("trace",
                            cl::desc("Choose the arrays from a trace database: in each loop, the "
                                     "variables with the most remote accesses on its lines"),
@@ -34,8 +35,8 @@ cl::opt<double> threshold("trace-threshold",
                                    "needs to be cached (default 10)"),
                           cl::init(10.0), cl::cat(category));
 cl::opt<std::string> policy("policy",
-                            cl::desc("Write-back policy of racing writes: any, priority, min, max, sum "
-                                     "(default any)"),
+                            cl::desc("Write-back policy of racing writes for the arrays without their "
+                                     "own (--array NAME:POLICY): any, priority, min, max, sum (default any)"),
                             cl::init("any"), cl::cat(category));
 cl::opt<unsigned long> chunk("chunk",
                              cl::desc("Iterations per tile, counted among the thread's own where its "
@@ -128,7 +129,18 @@ int main(int argc, const char **argv) {
   if (std::string idle = idle_option(); !idle.empty()) return fail(idle, 2);
 
   Settings settings;
-  settings.arrays = {arrays.begin(), arrays.end()};
+  for (const std::string &spec : arrays) {
+    const std::size_t colon = spec.find(':');
+    const std::string name = spec.substr(0, colon);
+    if (name.empty()) return fail("--array '" + spec + "' names no array", 2);
+    if (colon != std::string::npos) {
+      const std::string own = spec.substr(colon + 1);
+      if (!known_policies.count(own))
+        return fail("unknown policy '" + own + "' in --array " + spec + " (any, priority, min, max, sum)", 2);
+      settings.array_policies[name] = own;
+    }
+    settings.arrays.insert(name);
+  }
   settings.policy = policy;
   settings.chunk = chunk;
   settings.cache_memory = cache_memory;

@@ -2,20 +2,28 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <set>
 #include <string>
 
 namespace pgas::refactor {
 
 struct Settings {
-  std::set<std::string> arrays;         // --array NAME...; from --trace when empty
-  std::string policy = "any";           // --policy: any, priority, min, max, sum
-  std::size_t chunk = 0;                // --chunk: iterations per tile; 0 = from --cache-memory
+  std::set<std::string> arrays;  // --array NAME...; from --trace when empty
+  std::string policy = "any";    // --policy: any, priority, min, max, sum (for arrays without one)
+  std::map<std::string, std::string> array_policies;  // --array NAME:POLICY
+  std::size_t chunk = 0;                              // --chunk: iterations per tile; 0 = from --cache-memory
   // --cache-memory: bytes for all of a loop's caches. A quarter of a MiB keeps a tile's cache within a
   // share of a core's L2 when threads oversubscribe the cores; a tile of 1 MiB made dp's rewrite 2.5x slower
   // at 8 threads on 2 cores (bench/RESULTS.md section 7).
   std::size_t cache_memory = 1u << 18;
   int inspector_levels = 2;  // --inspector-levels: hint rounds per tile for indices read from caches
+
+  // The write policy of a cached array: its own, else --policy.
+  const std::string &policy_of(const std::string &array) const {
+    auto it = array_policies.find(array);
+    return it == array_policies.end() ? policy : it->second;
+  }
 };
 
 }  // namespace pgas::refactor

@@ -53,8 +53,8 @@ bool is_primary(const Expr *e) {
 
 class Renderer {
  public:
-  Renderer(const LoopModel &m, ASTContext &ctx, const std::string &policy)
-      : m_(m), ctx_(ctx), policy_(policy) {
+  Renderer(const LoopModel &m, ASTContext &ctx, const Settings &settings)
+      : m_(m), ctx_(ctx), settings_(settings) {
     const SourceManager &sm = ctx.getSourceManager();
     for (std::size_t k = 0; k < m.accesses.size(); ++k) {
       CharSourceRange r = file_range(m.accesses[k].whole->getSourceRange(), ctx);
@@ -94,9 +94,11 @@ class Renderer {
 
   std::string access(const Access &a) {
     const std::string &cache = array(a).cache_var, idx = index(a);
-    if (a.kind == Access::kRead) return cache + ".get(" + idx + ")";
+    if (a.kind == Access::kRead)
+      return cache + ".get(" + idx + ")" + (a.member.empty() ? "" : "." + a.member);
     std::string value = a.value ? node(a.value) : "1";
-    if (a.kind == Access::kWrite || policy_ == "sum") return cache + ".put(" + idx + ", " + value + ")";
+    if (a.kind == Access::kWrite || settings_.policy_of(array(a).name) == "sum")
+      return cache + ".put(" + idx + ", " + value + ")";
     if (a.value && !is_primary(a.value)) value = "(" + value + ")";
     return cache + ".put(" + idx + ", " + cache + ".get(" + idx + ") " + a.op + " " + value + ")";
   }
@@ -122,7 +124,7 @@ class Renderer {
 
   const LoopModel &m_;
   ASTContext &ctx_;
-  const std::string &policy_;
+  const Settings &settings_;
   std::vector<Edit> edits_;
   llvm::StringRef buffer_;
   std::string error_;
@@ -204,7 +206,7 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
                          const std::function<bool(const std::string &)> &taken, const Stmt *hoist_to) {
   LoopModel m = model;
   for (CachedArray &a : m.arrays) a.cache_var = fresh(a.name + "_cache", taken);
-  Renderer render(m, ctx, settings.policy);
+  Renderer render(m, ctx, settings);
   LoopRewrite out;
   const std::string chunk = fresh(m.var_name + "_chunk", taken), tile = fresh(m.var_name + "_tile", taken);
   const std::string owned = m.declares_var ? fresh(m.var_name + "_owned", taken) : std::string();
@@ -239,12 +241,12 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   if (!owned.empty()) opening += "std::vector<" + m.var_type + "> " + owned + ";\n";
   for (const CachedArray &a : m.arrays) {
     const std::string source = a.two_d ? a.name + ".flat()" : a.name;
+    const std::string policy = settings.policy_of(a.name);
     opening += "pgas::cache<" + a.element_type + "> " + a.cache_var + "(" + source +
                ", pgas::refactored::tile_capacity(" + m.first + ", " + past + ", " + chunk + ", " +
                std::to_string(a.sites) + ")" +
                // a write policy says how racing writes combine: an array only read has none
-               (settings.policy == "any" || !a.written ? "" : ", pgas::write_policy::" + settings.policy) +
-               ");\n";
+               (policy == "any" || !a.written ? "" : ", pgas::write_policy::" + policy) + ");\n";
   }
   // A tile found from the layout holds `chunk` iterations of this thread's, and the walk says where the
   // next tile starts; a tile found by testing holds `chunk` iterations of the loop's.
@@ -264,13 +266,21 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
     std::set<const ValueDecl *> used;  // what the hints and the copied declarations read
     for (const Access &a : m.accesses) {
       if (a.kind == Access::kWrite || a.depth != level) continue;
-      for (const Expr *e : {a.row, a.index})
+      std::vector<const Expr *> computed = {a.row, a.index};
+      for (const ForStmt *f : a.loops) computed.insert(computed.end(), {f->getCond(), f->getInc()});
+      for (const ForStmt *f : a.loops)
+        computed.push_back(cast<VarDecl>(cast<DeclStmt>(f->getInit())->getSingleDecl())->getInit());
+      for (const Expr *e : computed)
         if (e) {
           collect_refs(e, used);
           for (const DeclStmt *d : needed_decls(e, m)) decls.insert(d);
         }
       std::string hint = m.arrays[static_cast<std::size_t>(a.array)].cache_var + ".hint_speculative(" +
                          render.index(a) + ");\n";
+      // An index that depends on ordinary loops of the body is hinted inside copies of their headers.
+      for (auto f = a.loops.rbegin(); f != a.loops.rend(); ++f)
+        hint = "for (" + render.node((*f)->getInit()) + " " + render.node((*f)->getCond()) + "; " +
+               render.node((*f)->getInc()) + ") {\n" + hint + "}\n";
       if (std::find(hints.begin(), hints.end(), hint) == hints.end()) hints.push_back(hint);
       hinted.insert(a.array);
     }
@@ -342,6 +352,16 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   out.opening = opening;
   out.closing = closing;
   out.text = hoist_to ? text : "{\n" + opening + text + "\n" + closing + "}";
+  if (!m.distinct.empty()) {
+    // Names that may alias a cached array (aliases.cpp): the original loop runs when they do.
+    std::string differ;
+    for (const auto &[a, b] : m.distinct)
+      differ += (differ.empty() ? "" : " && ") + std::string("pgas::refactored::distinct_objects(") + a +
+                ", " + b + ")";
+    const std::string original = Lexer::getSourceText(out.range, sm, ctx.getLangOpts()).str();
+    const std::string rewritten = hoist_to ? text : opening + text + "\n" + closing;
+    out.text = "if (" + differ + ") {\n" + rewritten + "} else {\n" + original + "\n}";
+  }
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <functional>
 #include <map>
 #include <regex>
 
@@ -50,6 +51,30 @@ bool uses_cache(const Stmt *s) {
   return false;
 }
 
+// Whether the loop is the original kept beside its rewrite, run when names that may alias a cached array do
+// (`if (pgas::refactored::distinct_objects(...)) { rewritten } else { original }`).
+bool is_alias_fallback(const ForStmt *loop, ASTContext &ctx) {
+  DynTypedNode node = DynTypedNode::create(*loop);
+  for (int up = 0; up < 3; ++up) {
+    auto parents = ctx.getParents(node);
+    if (parents.empty()) return false;
+    if (auto *i = parents[0].get<IfStmt>()) {
+      std::function<bool(const Stmt *)> checks = [&](const Stmt *s) {
+        if (auto *call = dyn_cast<CallExpr>(s);
+            call && call->getDirectCallee() &&
+            call->getDirectCallee()->getQualifiedNameAsString() == "pgas::refactored::distinct_objects")
+          return true;
+        for (const Stmt *child : s->children())
+          if (child && checks(child)) return true;
+        return false;
+      };
+      return i->getElse() == node.get<Stmt>() && checks(i->getCond());
+    }
+    node = parents[0];
+  }
+  return false;
+}
+
 bool contains(const ForStmt *outer, const ForStmt *inner, const SourceManager &sm) {
   SourceRange o = outer->getSourceRange(), i = inner->getSourceRange();
   return outer != inner && !sm.isBeforeInTranslationUnit(i.getBegin(), o.getBegin()) &&
@@ -79,7 +104,7 @@ class Consumer : public ASTConsumer {
     std::vector<LoopModel> candidates;
     std::vector<std::vector<Refusal>> refusals;
     for (const ForStmt *loop : collector.loops) {
-      if (uses_cache(loop)) continue;
+      if (uses_cache(loop) || is_alias_fallback(loop, ctx)) continue;
       const std::string file = sm.getFilename(sm.getExpansionLoc(loop->getBeginLoc())).str();
       const unsigned first = sm.getExpansionLineNumber(loop->getBeginLoc());
       const unsigned last = sm.getExpansionLineNumber(loop->getEndLoc());
@@ -105,7 +130,7 @@ class Consumer : public ASTConsumer {
     }
     std::vector<const LoopModel *> ready;
     for (std::size_t k = 0; k < candidates.size(); ++k) {
-      const LoopModel &model = candidates[k];
+      LoopModel &model = candidates[k];
       auto inner = std::find_if(candidates.begin(), candidates.end(),
                                 [&](const LoopModel &c) { return contains(model.loop, c.loop, sm); });
       if (inner != candidates.end()) {

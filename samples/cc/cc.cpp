@@ -8,6 +8,7 @@
 // lies in r's component (the labels are read once into du and dv, never reloaded in between). So D[x] <= x
 // holds throughout, parent pointers never form a cycle, and a round that grafts removes at least one root
 // (the first write to land on r finds r still a root).
+#include <algorithm>
 #include <pgas/upc.hpp>
 
 #include "cc_common.hpp"
@@ -39,9 +40,10 @@ long connected_components(long n, long m, const shared_array<edge> &El, const sh
       }
     }
     if (!any_thread_grafted(grafted)) break;
-    // Shortcutting: make every tree a star again.
+    // Shortcutting: make every tree a star again. A label only ever decreases (D[D[i]] <= D[i]); the min
+    // says so, which lets pgas-refactor combine the racing writes of D by min.
     upc_forall(long i = 0, i < n, i++, &D[i]) {
-      while (D[i] != D[D[i]]) D[i] = D[D[i]];
+      while (D[i] != D[D[i]]) D[i] = std::min<int>(D[i], D[D[i]]);
     }
     upc_barrier;
   }

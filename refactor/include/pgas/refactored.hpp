@@ -13,6 +13,7 @@
 #include <vector>  // the iterations of a tile that a thread owns
 
 #include "pgas/cache.hpp"
+#include "pgas/refactored/distinct_objects.hpp"
 #include "pgas/upc.hpp"
 
 namespace pgas::refactored {

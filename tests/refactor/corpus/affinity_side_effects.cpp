@@ -14,6 +14,6 @@ void affinities(const shared_array<int> &A, int n, int *out) {
 
 // Expected diagnostics:
 // CHECK: input.cpp:11:3: warning: not rewritten: the affinity expression has side effects
-// CHECK: input.cpp:11:37: note: this expression writes or calls a function that is neither const nor constexpr
+// CHECK: input.cpp:11:37: note: this expression writes or calls a function that is not pure: it writes 'calls'
 // CHECK: input.cpp:12:3: warning: not rewritten: the affinity expression has side effects
-// CHECK: input.cpp:12:37: note: this expression writes or calls a function that is neither const nor constexpr
+// CHECK: input.cpp:12:37: note: this expression writes or calls a function that is not pure: the body of 'owner_of' is not visible

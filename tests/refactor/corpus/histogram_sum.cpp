@@ -25,5 +25,5 @@ int main() {
   return 0;
 }
 // Expected diagnostics:
-// CHECK: input.cpp:10:3: warning: not rewritten: policy 'sum' adds every thread's puts: only `+=` writes of 'H' can be cached
-// CHECK: input.cpp:10:45: note: this write is not an addition
+// CHECK: input.cpp:10:3: warning: not rewritten: policy 'sum' adds every thread's puts: only additions to 'H' can be cached
+// CHECK: input.cpp:10:45: note: this write is not an addition (`+=`, `++`, or `H[k] = H[k] + v`)

@@ -35,4 +35,4 @@ void variant_loops(const shared_array<int> &A, int n, int *out) {
 // CHECK: input.cpp:20:3: warning: not rewritten: an index of 'A' cannot be computed ahead of the tile
 // CHECK: input.cpp:21:17: note: it depends on 'i', which the loop body assigns
 // CHECK: input.cpp:24:3: warning: not rewritten: the loop bound is not provably loop-invariant
-// CHECK: input.cpp:24:29: note: it calls a function that is neither const nor constexpr
+// CHECK: input.cpp:24:29: note: it calls 'limit': the body of 'limit' is not visible

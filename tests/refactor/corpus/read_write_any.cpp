@@ -14,4 +14,4 @@ void races(const shared_array<int> &D, const shared_array<int> &x, int n) {
 
 // Expected diagnostics:
 // CHECK: input.cpp:9:3: warning: not rewritten: 'D' is read and written in the same tile
-// CHECK: input.cpp:10:9: note: with --policy any, a read of an element another iteration writes is not well defined; use --policy min, max, sum or priority if the algorithm allows it
+// CHECK: input.cpp:10:9: note: with policy any, a read of an element another iteration writes is not well defined; choose a policy for it (--array D:min, max, sum or priority) if the algorithm allows it

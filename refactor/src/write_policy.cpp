@@ -1,0 +1,187 @@
+// The write policies of the cached arrays (--array NAME:POLICY, else --policy). A combining policy changes
+// what a write means: under min the element becomes min(element, written value), under sum the written
+// value is added. So a combining policy is applied only to writes whose meaning it keeps:
+//   min:  A[k] = std::min(A[k], v), or A[k] = v under a condition that implies v < A[k] (or v <= A[k]),
+//         such as `if (v < A[k])` or `if (v < x && x == A[k])`;
+//   max:  the same with max and >;
+//   sum:  A[k] += v, ++A[k], A[k]++, A[k] = A[k] + v (accesses.cpp reads the last as A[k] += v), and no
+//         other read of A, whose cached value is not the element's while the threads' additions are apart.
+// Under any (one of the racing writes wins) an array both read and written may be accessed only at the
+// iteration's own element, and priority accepts every write.
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/ParentMapContext.h>
+
+#include <algorithm>
+#include <map>
+
+#include "analysis.hpp"
+#include "ast_util.hpp"
+
+namespace pgas::refactor {
+
+using namespace clang;
+
+namespace {
+
+bool reads_modified(const Stmt *s, const std::set<const ValueDecl *> &modified) {
+  std::set<const ValueDecl *> refs;
+  collect_refs(s, refs);
+  return std::any_of(refs.begin(), refs.end(), [&](const ValueDecl *d) { return modified.count(d) != 0; });
+}
+
+// A comparison `lhs op rhs` of a condition, with op one of < <= > >= ==, as texts.
+struct Fact {
+  std::string lhs, op, rhs;
+};
+
+void conjuncts(const Expr *e, const ASTContext &ctx, std::vector<Fact> &out) {
+  e = bare(e);
+  if (auto *bo = dyn_cast<BinaryOperator>(e)) {
+    if (bo->getOpcode() == BO_LAnd) {
+      conjuncts(bo->getLHS(), ctx, out);
+      conjuncts(bo->getRHS(), ctx, out);
+      return;
+    }
+    if (bo->isComparisonOp() && bo->getOpcode() != BO_NE && bo->getOpcode() != BO_Cmp)
+      out.push_back(
+          {compact_text(bo->getLHS(), ctx), bo->getOpcodeStr().str(), compact_text(bo->getRHS(), ctx)});
+    return;
+  }
+  if (auto *op = dyn_cast<CXXOperatorCallExpr>(e); op && op->getNumArgs() == 2) {
+    static const std::map<OverloadedOperatorKind, std::string> ops = {{OO_Less, "<"},
+                                                                      {OO_LessEqual, "<="},
+                                                                      {OO_Greater, ">"},
+                                                                      {OO_GreaterEqual, ">="},
+                                                                      {OO_EqualEqual, "=="}};
+    if (auto it = ops.find(op->getOperator()); it != ops.end())
+      out.push_back({compact_text(op->getArg(0), ctx), it->second, compact_text(op->getArg(1), ctx)});
+  }
+}
+
+// The condition of the `if` whose then-branch holds the statement `e` (directly or in blocks), or null.
+const Expr *guarding_condition(const Expr *e, ASTContext &ctx) {
+  DynTypedNode node = DynTypedNode::create(*e);
+  while (true) {
+    auto parents = ctx.getParents(node);
+    if (parents.empty()) return nullptr;
+    const DynTypedNode parent = parents[0];
+    if (auto *i = parent.get<IfStmt>()) return i->getThen() == node.get<Stmt>() ? i->getCond() : nullptr;
+    const Stmt *s = parent.get<Stmt>();
+    if (!s || !(isa<CompoundStmt>(s) || isa<ExprWithCleanups>(s) || isa<ImplicitCastExpr>(s))) return nullptr;
+    node = parent;
+  }
+}
+
+class PolicyChecker {
+ public:
+  PolicyChecker(const Settings &s, ASTContext &ctx, const LoopModel &m,
+                const std::set<const ValueDecl *> &modified, std::vector<Refusal> &r)
+      : settings_(s), ctx_(ctx), m_(m), modified_(modified), refusals_(r) {}
+
+  void run() {
+    for (std::size_t k = 0; k < m_.arrays.size(); ++k) {
+      const CachedArray &array = m_.arrays[k];
+      const std::string &policy = settings_.policy_of(array.name);
+      for (const Access &a : m_.accesses)
+        if (static_cast<std::size_t>(a.array) == k && !accepts(policy, array, a)) break;
+    }
+  }
+
+ private:
+  bool refuse(const Access &a, const std::string &why, const std::string &note) {
+    refusals_.push_back(refusal_at(m_, a.whole, why, note));
+    return false;
+  }
+
+  bool accepts(const std::string &policy, const CachedArray &array, const Access &a) {
+    const std::string &name = array.name;
+    if ((policy == "min" || policy == "max" || policy == "sum") && a.kind != Access::kRead &&
+        !numeric_elements(array))
+      return refuse(a, "policy '" + policy + "' combines numbers: the elements of '" + name + "' are not",
+                    "choose policy any or priority for '" + name + "' (--array " + name + ":any)");
+    if (policy == "sum") {
+      if (a.kind == Access::kRead)
+        return refuse(a,
+                      "policy 'sum' of '" + name + "' adds every thread's puts: '" + name +
+                          "' cannot also be read in the loop",
+                      "a cached element being summed does not hold the element's value");
+      if (a.kind == Access::kWrite || a.op != "+")
+        return refuse(
+            a, "policy 'sum' adds every thread's puts: only additions to '" + name + "' can be cached",
+            "this write is not an addition (`+=`, `++`, or `" + name + "[k] = " + name + "[k] + v`)");
+      return true;
+    }
+    if (policy == "min" || policy == "max") {
+      if (a.kind == Access::kRead || (a.kind == Access::kWrite && combines(a, policy))) return true;
+      const std::string cmp = policy == "min" ? "<" : ">";
+      return refuse(a,
+                    "policy '" + policy + "' keeps the " + (policy == "min" ? "smaller" : "larger") +
+                        " value: only writes of that form to '" + name + "' can be cached",
+                    "write `" + name + "[k] = std::" + policy + "(" + name + "[k], v)` or `if (v " + cmp +
+                        " " + name + "[k]) " + name + "[k] = v`; choose another policy for '" + name +
+                        "' with --array " + name + ":POLICY");
+    }
+    if (policy == "any" && array.read && array.written && !owner_computes(a, m_, ctx_))
+      return refuse(a, "'" + name + "' is read and written in the same tile",
+                    "with policy any, a read of an element another iteration writes is not well defined; "
+                    "choose a policy for it (--array " +
+                        name + ":min, max, sum or priority) if the algorithm allows it");
+    return true;
+  }
+
+  static bool numeric_elements(const CachedArray &array) {
+    auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        array.decl->getType().getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
+    return spec && spec->getTemplateArgs().size() >= 1 &&
+           spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+           spec->getTemplateArgs()[0].getAsType()->isArithmeticType();
+  }
+
+  // Whether a plain write `A[k] = v` has the combining policy's meaning.
+  bool combines(const Access &a, const std::string &policy) {
+    if (!a.value || reads_modified(a.subscript, modified_)) return false;
+    const std::string element = compact_text(a.subscript, ctx_);
+    // A[k] = std::min(A[k], v)
+    if (auto *call = dyn_cast<CallExpr>(bare(a.value)); call && call->getNumArgs() == 2) {
+      const FunctionDecl *f = call->getDirectCallee();
+      if (f && f->isInStdNamespace() && f->getName() == policy && !reads_modified(call, modified_))
+        return compact_text(call->getArg(0), ctx_) == element ||
+               compact_text(call->getArg(1), ctx_) == element;
+    }
+    // if (v < A[k]) A[k] = v, with A[k] also reached through an equality (v < x && x == A[k]).
+    const Expr *cond = guarding_condition(a.whole, ctx_);
+    if (!cond || reads_modified(cond, modified_) || reads_modified(a.value, modified_)) return false;
+    std::vector<Fact> facts;
+    conjuncts(cond, ctx_, facts);
+    std::set<std::string> same = {element};
+    for (const Fact &f : facts)
+      if (f.op == "==") {
+        if (f.lhs == element) same.insert(f.rhs);
+        if (f.rhs == element) same.insert(f.lhs);
+      }
+    const std::string v = compact_text(a.value, ctx_);
+    const bool min = policy == "min";
+    for (const Fact &f : facts) {
+      const bool less = f.op == "<" || f.op == "<=", greater = f.op == ">" || f.op == ">=";
+      // v < x, or x > v (min); v > x, or x < v (max)
+      if (f.lhs == v && same.count(f.rhs) && (min ? less : greater)) return true;
+      if (f.rhs == v && same.count(f.lhs) && (min ? greater : less)) return true;
+    }
+    return false;
+  }
+
+  const Settings &settings_;
+  ASTContext &ctx_;
+  const LoopModel &m_;
+  const std::set<const ValueDecl *> &modified_;
+  std::vector<Refusal> &refusals_;
+};
+
+}  // namespace
+
+void check_write_policies(const Settings &settings, ASTContext &ctx, const LoopModel &model,
+                          const std::set<const ValueDecl *> &modified, std::vector<Refusal> &refusals) {
+  PolicyChecker(settings, ctx, model, modified, refusals).run();
+}
+
+}  // namespace pgas::refactor
