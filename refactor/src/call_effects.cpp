@@ -66,6 +66,13 @@ bool nonzero_constant(const Expr *e, const ASTContext &ctx) {
   return !e->isValueDependent() && e->EvaluateAsInt(r, ctx) && r.Val.getInt() != 0;
 }
 
+// The standard library's throw helpers (std::__throw_out_of_range_fmt, ...): they never return and only
+// throw. Other functions that never return (exit, abort) end the program and are not among them.
+bool is_throw_helper(const FunctionDecl *f) {
+  return f->isNoReturn() && f->isInStdNamespace() && f->getIdentifier() &&
+         f->getName().starts_with("__throw_");
+}
+
 // Whether an argument is something a callee may call back.
 bool is_callable(QualType t) {
   t = t.getNonReferenceType().getCanonicalType();
@@ -271,7 +278,11 @@ void CallEffects::scan(const Stmt *s, const FunctionDecl *f, int depth, Effects 
         inner = of_function(def, depth + 1);
       else
         inner.opaque = "the body of " + name_of(callee) + " is not visible";
-      if (library && !inner.opaque.empty() && !passes_callable) {
+      if (library && !inner.opaque.empty() && is_throw_helper(callee)) {
+        // std::__throw_out_of_range_fmt and the like (behind vector::at): they only throw, which the
+        // rewrite handles (an index that may throw is hinted inside try and thrown again by its iteration).
+        inner = Effects();
+      } else if (library && !inner.opaque.empty() && !passes_callable) {
         // A library function: it cannot name the runtime, and it writes only through its arguments.
         inner = Effects();
         inner.state = name_of(callee) + " is a library function whose body is not analyzed";

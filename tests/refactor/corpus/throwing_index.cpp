@@ -19,9 +19,10 @@ int main() {
   upc_barrier;
   std::vector<int> perm(50);
   for (int k = 0; k < 50; ++k) perm[static_cast<std::size_t>(k)] = (k * 7) % n;
+  const std::vector<int> &order = perm;  // read only: at() then has no effect but its throw
   bool caught = false;
   try {
-    upc_forall(int i = 0, i < n, i++, &B[i]) { B[i] = A[perm.at(static_cast<std::size_t>(i))]; }
+    upc_forall(int i = 0, i < n, i++, &B[i]) { B[i] = A[order.at(static_cast<std::size_t>(i))]; }
   } catch (const std::out_of_range &) {
     caught = true;
   }
