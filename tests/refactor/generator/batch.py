@@ -54,8 +54,9 @@ def namespaces(text):
 
 
 class Batch:
-    def __init__(self, seed, count, features, directory, tools, source, timeout):
-        self.seed, self.count, self.features, self.dir = seed, count, features, directory
+    def __init__(self, seed, count, features, policy, directory, tools, source, timeout, trace=False):
+        self.seed, self.count, self.features, self.policy, self.dir = seed, count, features, policy, directory
+        self.trace = os.path.join(directory, "selection.db") if trace else None  # --trace instead of --array
         self.tools, self.source, self.timeout = tools, source, timeout
         self.include = [f"-I{source}/runtime/include", f"-I{source}/cache/include", f"-I{source}/refactor/include"]
         os.makedirs(directory, exist_ok=True)
@@ -64,15 +65,18 @@ class Batch:
     def generate(self, out, only=None):
         os.makedirs(out, exist_ok=True)
         cmd = [self.tools["pgas-gen"], "--seed", str(self.seed), "--programs", str(self.count), "--features",
-               self.features, "--out", out] + (["--only", str(only)] if only is not None else [])
+               self.features, "--out", out] + (["--only", str(only)] if only is not None else []) + (
+                   ["--policy", self.policy] if self.policy else [])
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:
             raise Failure(f"pgas-gen failed: {r.stderr.strip()}")
         return parse_manifest(os.path.join(out, "manifest.txt"))
 
-    def refactor_command(self, directory, policy, programs):
+    def refactor_command(self, directory, policy, programs, by_trace=False):
         cmd = [self.tools["pgas-refactor"]]
-        for p in programs:
+        if by_trace:
+            cmd += ["--trace", self.trace]
+        for p in programs if not by_trace else []:
             for name in p.cached:
                 cmd += ["--array", name]
         if policy != "any":
@@ -80,9 +84,9 @@ class Batch:
         return cmd + [os.path.join(directory, "batch.cpp"), "-o", os.path.join(directory, "batch_opt.cpp"), "--",
                       "-std=c++20"] + self.include
 
-    def refactor(self, directory, policy, programs):
+    def refactor(self, directory, policy, programs, by_trace=False):
         """Runs pgas-refactor on DIR/batch.cpp; returns (status, stderr)."""
-        cmd = self.refactor_command(directory, policy, programs)
+        cmd = self.refactor_command(directory, policy, programs, by_trace)
         with open(os.path.join(directory, "refactor.sh"), "w") as f:
             f.write(" ".join(cmd) + "\n")
         try:
@@ -109,9 +113,11 @@ class Batch:
         original = open(os.path.join(self.dir, "batch.cpp")).read()
         spans = {pid: (original.count("\n", 0, m.start()) + 1, original.count("\n", 0, m.end()))
                  for pid, m in namespaces(original).items()}
-        status, stderr = self.refactor(self.dir, policy, programs.values())
+        status, stderr = self.refactor(self.dir, policy, programs.values(), by_trace=bool(self.trace))
         if status == 0:
             self.note_warnings(stderr, programs, spans)
+            for p in programs.values():  # the trace may leave a racing array uncached without a warning
+                p.racy_unrewritten |= bool(self.trace and p.racy)
             rewritten = open(os.path.join(self.dir, "batch_opt.cpp")).read()
         else:
             rewritten = self.rewrite_one_by_one(original, policy, programs)
@@ -127,6 +133,8 @@ class Batch:
             _, single = self.generate(directory, only=pid)
             p.racy = single[pid].racy  # its lines in the single-program file
             text = open(os.path.join(directory, "batch.cpp")).read()
+            if not p.cached:  # nothing to rewrite: left as written
+                continue
             status, stderr = self.refactor(directory, policy, [p])
             if status != 0:
                 p.failures.append(("pgas-refactor failed", f"exit status {status}", stderr[-2000:]))
@@ -142,7 +150,7 @@ class Batch:
 
     # --- building ---
     def compile(self, name):
-        cmd = ["c++", "-std=c++20", "-O1", "-w"] + self.include + [
+        cmd = ["c++", "-std=c++20", "-O1", "-w"] + (["-g"] if self.trace else []) + self.include + [
             os.path.join(self.dir, name + ".cpp"), os.path.join(self.dir, "opaque.cpp"), f"-L{self.tools['lib']}",
             "-lpgas", "-lpgas-cache", f"-Wl,-rpath,{self.tools['lib']}", "-o", os.path.join(self.dir, name)]
         return subprocess.run(cmd, capture_output=True, text=True)
@@ -152,7 +160,7 @@ class Batch:
         replaced by its original so that the others can run."""
         original = open(os.path.join(self.dir, "batch.cpp")).read()
         with concurrent.futures.ThreadPoolExecutor(2) as pool:
-            first = pool.submit(self.compile, "batch")
+            first = pool.submit(self.compile, "batch") if not self.trace else None
             while True:
                 with open(os.path.join(self.dir, "batch_opt.cpp"), "w") as f:
                     f.write(rewritten)
@@ -172,9 +180,22 @@ class Batch:
                     programs[pid].failures.append(("does not compile", "", r.stderr[-3000:]))
                     programs[pid].rewritten = False
                 rewritten = splice(rewritten, {pid: namespaces(original)[pid].group(0) for pid in culprits})
-            r = first.result()
-            if r.returncode != 0:
-                raise Failure("the original batch does not compile:\n" + r.stderr[-3000:])
+            if first:
+                self.check_original(first.result())
+
+    def check_original(self, compiled):
+        if compiled.returncode != 0:
+            raise Failure("the original batch does not compile:\n" + compiled.stderr[-3000:])
+
+    def record_trace(self):
+        """Builds the original with debug information and traces it by source line at 4 threads, for
+        pgas-refactor --trace."""
+        self.check_original(self.compile("batch"))
+        cmd = [self.tools["pgasrun"], "-n", "4", "--timeout", str(self.timeout), "--trace", self.trace, "--lines",
+               os.path.join(self.dir, "batch")]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0:
+            raise Failure(f"the traced run of the original failed ({r.returncode}): {r.stderr[-2000:]}")
 
     # --- running ---
     def run_programs(self, binary, n, mode, ids, expected_lines):
@@ -214,6 +235,8 @@ class Batch:
     def run(self, threads, modes):
         policy, programs = self.generate(self.dir)
         self.policy = policy
+        if self.trace:
+            self.record_trace()
         rewritten = self.rewrite(policy, programs)
         self.build(rewritten, programs)
         text = open(os.path.join(self.dir, "batch.cpp")).read()

@@ -36,6 +36,8 @@ std::string index_expression(Scope &s, int size) {
     if (s.rng.chance(25))  // two levels: P[P[i]]
       return "static_cast<long>(" + p + "[static_cast<long>(" + p + "[" + s.var + " % " + np + "]) % " + np +
              "]) % " + n;
+    if (s.rng.chance(50))  // the element itself (a shared_ref) in the index expression
+      return p + "[(" + s.var + " + " + str(s.rng.range(0, 5)) + ") % " + np + "] % " + n;
     return "static_cast<long>(" + p + "[(" + s.var + " + " + str(s.rng.range(0, 5)) + ") % " + np + "]) % " +
            n;
   }
@@ -44,7 +46,10 @@ std::string index_expression(Scope &s, int size) {
                             : s.prefix + "opaque(" + as_long(s) + ") % " + n;
   if (s.want("lambdas", 20)) {
     const std::string name = s.fresh("lam");
-    if (s.rng.chance(50)) {  // pure
+    if (s.rng.chance(25)) {  // pure, declared in the loop body
+      s.start.push_back("auto " + name + " = [](long v) { return (v * " + str(s.rng.range(1, 5)) + " + " +
+                        str(s.rng.range(0, 9)) + ") % " + n + "; };");
+    } else if (s.rng.chance(50)) {  // pure
       s.before.push_back("auto " + name + " = [](long v) { return (v * " + str(s.rng.range(1, 5)) + " + " +
                          str(s.rng.range(0, 9)) + ") % " + n + "; };");
     } else {  // stateful: counts its calls, reset at the start of every iteration

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -168,6 +169,8 @@ int main(int argc, char **argv) {
       "}\n";
   const std::pair<std::string, std::string> files[] = {
       {out + "/batch.cpp", batch}, {out + "/opaque.cpp", opaque}, {out + "/manifest.txt", manifest}};
+  std::error_code error;
+  std::filesystem::create_directories(out, error);
   for (const auto &[path, text] : files) {
     std::ofstream file(path);
     if (!(file << text)) {

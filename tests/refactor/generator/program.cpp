@@ -20,6 +20,7 @@ struct Builder {
   GeneratedProgram out;
   std::vector<std::string> lines;  // the body of run()
   std::vector<Array> arrays;
+  std::vector<std::string> scalars;  // longs declared at the top of run() and printed at the end
   int counter = 0;
 
   bool has(const std::string &f) const { return features.count(f) > 0; }
@@ -119,11 +120,25 @@ struct Builder {
     const std::string own = shift ? var + " - 1" : var;
     std::string affinity =
         owner.two_d() ? "&" + owner.name + "[" + own + "][0]" : "&" + owner.name + "[" + own + "]";
-    if (rng.chance(30)) affinity = own;
-    if (is_unsigned && shift == 0 && rng.chance(30)) affinity = var + " - 1";  // wraps at 0
+    if (rng.chance(50)) affinity = own;  // an integer: the own element is often another thread's
+    if (is_unsigned && shift == 0 && rng.chance(50)) affinity = var + " - 1";  // wraps at 0
     std::string cond = var + " < " + str(hi);
     if (rng.chance(25)) cond = var + " < " + owner.name + (owner.two_d() ? ".rows()" : ".size()");
     const std::string step = rng.pick<std::string>({var + "++", "++" + var, var + " += 2", var + " += 3"});
+    std::string init = str(lo);
+    std::vector<std::string> clause_body;
+    if (want("clauses", 30)) {
+      const std::string scalar = prefix + "v" + str(counter++);
+      scalars.push_back(scalar);
+      if (lo >= hi) {  // assigned only by iterations that never run: keeps its value
+        clause_body.push_back(scalar + " = static_cast<long>(" + var + ");");
+      } else if (rng.chance(50)) {  // every thread evaluates the init clause once
+        init = "(" + scalar + " += 1, " + str(lo) + ")";
+      } else {
+        cond = var + " < " + prefix + "mix(0) * 0 + " + str(hi);  // a bound through a visible pure call
+        scalars.pop_back();
+      }
+    }
 
     const std::string sum = prefix + "s" + str(counter++);
     std::vector<std::string> body = {"long " + sum + " = " + str(rng.range(0, 9)) + ";"};
@@ -152,6 +167,7 @@ struct Builder {
       body.push_back(owner.name + "[" + own + "] = " + element_value(owner, sum) + ";");
     }
     if (want("calls", 10)) body.push_back(prefix + "sync(" + sum + ");");
+    body.insert(body.end(), clause_body.begin(), clause_body.end());
     if (combined) body.push_back(combine(*combined, index_expression(scope, combined->size), sum));
     // Start of every iteration (a stateful lambda's reset) before the rest.
     body.insert(body.begin(), start.begin(), start.end());
@@ -159,8 +175,8 @@ struct Builder {
     lines.push_back("  {");
     emit(before, "    ");
     if (combined) out.racy_lines.push_back(static_cast<int>(lines.size()) + 1);
-    lines.push_back("    upc_forall(" + type + " " + var + " = " + str(lo) + ", " + cond + ", " + step +
-                    ", " + affinity + ") {");
+    lines.push_back("    upc_forall(" + type + " " + var + " = " + init + ", " + cond + ", " + step + ", " +
+                    affinity + ") {");
     emit(body, "      ");
     lines.push_back("    }");
     lines.push_back("  }");
@@ -177,6 +193,7 @@ GeneratedProgram generate_program(std::uint64_t seed, int index, const std::stri
             policy,
             features,
             "g" + str(index) + "_",
+            {},
             {},
             {},
             {}};
@@ -215,6 +232,7 @@ GeneratedProgram generate_program(std::uint64_t seed, int index, const std::stri
   if (combining) b.arrays.push_back(b.make_array(count + 1, true));
 
   for (const Array &a : b.arrays) b.lines.push_back("  " + b.declare(a));
+  const std::size_t scalars_at = b.lines.size();
   for (const Array &a : b.arrays) b.initialize(a);
   b.lines.push_back("  upc_barrier;");
   std::vector<const Array *> data;
@@ -236,11 +254,17 @@ GeneratedProgram generate_program(std::uint64_t seed, int index, const std::stri
                       (a.two_d() ? ".flat()" : "") + "));");
     if (a.combining || b.rng.chance(60)) b.out.cached.push_back(a.name);
   }
+  for (const std::string &v : b.scalars)
+    b.lines.push_back("    std::printf(\"" + v + " %ld\\n\", " + v + ");");
   b.lines.push_back("    std::fflush(stdout);");
   b.lines.push_back("  }");
   b.lines.push_back("  upc_barrier;");
   b.lines.push_back("}");
   b.lines.push_back("}  // namespace g" + str(index));
+  for (const std::string &v : b.scalars) {  // declared before the loops that use them
+    b.lines.insert(b.lines.begin() + static_cast<long>(scalars_at), "  long " + v + " = 7;");
+    for (int &line : b.out.racy_lines) ++line;
+  }
   for (int &line : b.out.racy_lines) line += static_cast<int>(head.size());
   for (const std::string &l : head) b.out.text += l + "\n";
   for (const std::string &l : b.lines) b.out.text += l + "\n";

@@ -25,6 +25,8 @@ inline const std::vector<std::string> kFeatureGroups = {
     "aliases",    // global_ptr to an array, references to it
     "combining",  // racing += / min / max writes under the batch's policy (and forms that do not match it)
     "empty",      // empty iteration ranges
+    "clauses",    // an init clause with a side effect, a bound through a call, a variable assigned in an
+                  // empty loop and read after it
 };
 
 class Rng {

@@ -41,6 +41,10 @@ def parse_args():
     p.add_argument("--batches", type=int, default=10, help="batches to run (default 10)")
     p.add_argument("--programs", type=int, default=40, help="programs per batch (default 40)")
     p.add_argument("--features", default="all", help="feature groups of pgas-gen (default all)")
+    p.add_argument("--policy", default=None, help="write policies, comma-separated, taken in turn by the batches: "
+                   "any, sum, min, max (default: each batch's own, from its seed)")
+    p.add_argument("--trace-every", type=int, default=4, help="every Nth batch chooses its arrays from a trace "
+                   "of the original (pgas-refactor --trace) instead of --array (default 4; 0: never)")
     p.add_argument("--threads", default="1,2,3,4,6,8", help="thread counts (default 1,2,3,4,6,8)")
     p.add_argument("--modes", default=",".join(MODES), help="cache modes (default: all of " + ",".join(MODES) + ")")
     p.add_argument("--timeout", type=int, default=60, help="seconds per run of a batch (default 60)")
@@ -61,9 +65,15 @@ def main():
     tools = {name: os.path.join(args.build, "bin", name) for name in ("pgas-gen", "pgas-refactor", "pgasrun")}
     tools["tracer"] = os.path.join(args.build, "lib", "libpgas-trace.so")
     tools["lib"] = os.path.join(args.build, "lib")
+    if args.trace_every > 0:
+        tools["pgas-trace-import"] = os.path.join(args.build, "bin", "pgas-trace-import")
     missing = [path for path in tools.values() if not os.path.exists(path)]
     if missing or ("traced" in modes and not os.path.exists(tools["tracer"])):
         print(f"run_generated.py: not built: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    policies = [p for p in (args.policy or "").split(",") if p]
+    if any(p not in ("any", "sum", "min", "max") for p in policies):
+        print(f"run_generated.py: bad --policy {args.policy} (any, sum, min, max)", file=sys.stderr)
         return 2
     first = random.SystemRandom().randrange(1, 2**31) if args.seed == "random" else int(args.seed)
     work = os.path.abspath(args.work or f"generated-{first}")
@@ -72,7 +82,10 @@ def main():
     start = time.monotonic()
     for seed in range(first, first + args.batches):
         directory = os.path.join(work, f"batch-{seed}")
-        batch = Batch(seed, args.programs, args.features, directory, tools, args.source, args.timeout)
+        policy = policies[(seed - first) % len(policies)] if policies else None
+        batch = Batch(seed, args.programs, args.features, policy, directory, tools, args.source,
+                      args.timeout, trace=args.trace_every > 0 and (seed - first) % args.trace_every ==
+                      args.trace_every - 1)
         try:
             results = batch.run(threads, modes)
         except Failure as e:
