@@ -36,6 +36,8 @@ std::string index_expression(Scope &s, int size) {
     if (s.rng.chance(25))  // two levels: P[P[i]]
       return "static_cast<long>(" + p + "[static_cast<long>(" + p + "[" + s.var + " % " + np + "]) % " + np +
              "]) % " + n;
+    if (size >= s.index_range && s.want("gather", 40))  // X[P[i]]: the index is a shared_ref
+      return p + "[(" + s.var + " + " + str(s.rng.range(0, 5)) + ") % " + np + "]";
     if (s.rng.chance(50))  // the element itself (a shared_ref) in the index expression
       return p + "[(" + s.var + " + " + str(s.rng.range(0, 5)) + ") % " + np + "] % " + n;
     return "static_cast<long>(" + p + "[(" + s.var + " + " + str(s.rng.range(0, 5)) + ") % " + np + "]) % " +
@@ -108,6 +110,19 @@ std::vector<std::string> read_term(Scope &s, const std::string &sum) {
     s.before.push_back("auto " + name + " = [&" + x.name + "](long k) { return static_cast<long>(" + x.name +
                        "[k % " + n + "]); };");
     return {sum + " += " + name + "(" + i + " + " + str(s.rng.range(0, 4)) + ");"};
+  }
+  if (s.want("locals", 20)) {  // the index evaluated once, into a local or a structured binding
+    const std::string k = "const long k = " + index_expression(s, x.size) + ";";
+    if (s.rng.chance(50)) return {"{", "  " + k, "  " + sum + " += " + read_value(s.rng, x, "k") + ";", "}"};
+    return {"{", "  " + k, "  const auto [q, r] = std::pair<long, long>(k / 2, k % 2);",
+            "  " + sum + " += " + read_value(s.rng, x, "q * 2 + r") + ";", "}"};
+  }
+  if (x.elem != "Rec" && s.want("aliases", 10)) {  // a pointer-to-shared past the start: negative offsets
+    const std::string name = s.fresh("from"), offset = str(s.rng.range(1, x.size));
+    s.before.push_back("const pgas::global_ptr<" + x.elem + "> " + name + " = " + x.name + ".ptr() + " +
+                       offset + ";");
+    return {sum + " += static_cast<long>(" + name + "[static_cast<long>(" + index_expression(s, x.size) +
+            ") - " + offset + "]);"};
   }
   if (s.want("aliases", 20)) {
     const std::string name = s.fresh("alias");

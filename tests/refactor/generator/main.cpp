@@ -33,14 +33,17 @@ const char *kPrelude = R"(#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 #include <pgas/upc.hpp>
 
 using namespace pgas;
 
+namespace {
 struct Rec {
   int a;
   int b;
 };
+}  // namespace
 
 // A hash of every element of a, read by the calling thread.
 template <class T>

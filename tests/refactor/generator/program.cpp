@@ -21,6 +21,7 @@ struct Builder {
   std::vector<std::string> lines;  // the body of run()
   std::vector<Array> arrays;
   std::vector<std::string> scalars;  // longs declared at the top of run() and printed at the end
+  int index_range = 1009;            // the index array's values are below this
   int counter = 0;
 
   bool has(const std::string &f) const { return features.count(f) > 0; }
@@ -64,6 +65,7 @@ struct Builder {
   void initialize(const Array &a) {
     const std::string m = str(rng.range(1, 13)), c = str(rng.range(0, 100));
     std::string value = "k * " + m + " + " + c;
+    if (a.indices) value = "(k * " + m + " + " + c + ") % " + str(index_range);
     if (a.combining) value = policy == "min" ? "1008 - k % 50" : policy == "max" ? "k % 50" : "k % 5";
     if (a.two_d()) {
       emit({"upc_forall(int r = 0, r < " + str(a.rows) + ", r++, &" + a.name + "[r][0]) {",
@@ -104,13 +106,14 @@ struct Builder {
     const Array &owner = *data[static_cast<std::size_t>(rng.range(0, static_cast<int>(data.size()) - 1))];
     std::vector<std::string> before, start;
     std::string var = prefix + "i" + str(counter++);
-    Scope scope{rng, features, out.used, prefix, var, {}, indices, before, start, counter};
+    Scope scope{rng, features, out.used, prefix, var, {}, indices, index_range, before, start, counter};
     for (const Array *a : data)
       if (a != &owner && !a->two_d()) scope.reads.push_back(a);
     if (indices) scope.reads.push_back(indices);
     std::string type = "int";
     if (want("types", 40))
-      type = rng.pick<std::string>({"long", "unsigned", "std::size_t", "short", "unsigned short"});
+      type = rng.pick<std::string>({"long", "unsigned", "std::size_t", "std::size_t", "short",
+                                    "unsigned short", "signed char", "unsigned char"});
     const bool is_unsigned = type.find("unsigned") != std::string::npos || type == "std::size_t";
     const int extent = owner.two_d() ? owner.rows : owner.size;
     int lo = rng.pick<int>({0, 0, 0, 1, 2}), hi = extent - rng.pick<int>({0, 0, 0, 1});
@@ -230,6 +233,8 @@ GeneratedProgram generate_program(std::uint64_t seed, int index, const std::stri
   }
   const bool combining = policy != "any" && b.want("combining", 60);
   if (combining) b.arrays.push_back(b.make_array(count + 1, true));
+  for (const Array &a : b.arrays)
+    if (!a.indices && !a.two_d()) b.index_range = std::min(b.index_range, a.size);
 
   for (const Array &a : b.arrays) b.lines.push_back("  " + b.declare(a));
   const std::size_t scalars_at = b.lines.size();

@@ -17,7 +17,8 @@ namespace pgas::gen {
 inline const std::vector<std::string> kFeatureGroups = {
     "types",      // long, double and struct elements; unsigned and narrow index types
     "layouts",    // blocking factors B and indefinite, 2-d arrays
-    "indirect",   // X[P[i]]: indices read from another shared array
+    "indirect",   // indices read from another shared array: X[P[i] % n], X[P[P[i]] % n]
+    "gather",     // X[P[i]] itself: the index is an element of another shared array
     "guards",     // conditions, guarded divisions and guarded out-of-range indices
     "inner",      // indices that depend on an ordinary inner loop
     "calls",      // visible pure helpers, impure ones touching shared arrays or synchronizing, opaque ones
@@ -25,6 +26,7 @@ inline const std::vector<std::string> kFeatureGroups = {
     "aliases",    // global_ptr to an array, references to it
     "combining",  // racing += / min / max writes under the batch's policy (and forms that do not match it)
     "empty",      // empty iteration ranges
+    "locals",     // indices through local variables and structured bindings
     "clauses",    // an init clause with a side effect, a bound through a call, a variable assigned in an
                   // empty loop and read after it
 };

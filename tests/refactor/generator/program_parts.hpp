@@ -29,6 +29,7 @@ struct Scope {
   std::string var;                   // the loop's iteration variable
   std::vector<const Array *> reads;  // 1-d arrays the body may read anywhere
   const Array *indices = nullptr;    // the index array, for indirect reads
+  int index_range = 0;               // the index array's values are below this (no larger than any 1-d array)
   std::vector<std::string> &before;  // declarations emitted before the loop (lambdas, aliases)
   std::vector<std::string> &start;   // statements at the start of every iteration
   int &counter;                      // to name what `before` declares
