@@ -14,8 +14,8 @@ class Failure(Exception):
 
 
 class Program:
-    def __init__(self, pid, cached, racy, features):
-        self.id, self.cached, self.racy, self.features = pid, cached, racy, features
+    def __init__(self, pid, cached, combining, racy, features):
+        self.id, self.cached, self.combining, self.racy, self.features = pid, cached, combining, racy, features
         self.rewritten = False
         self.racy_unrewritten = False  # a racing loop left as it was: compared at 1 thread only
         self.generator_error = None
@@ -44,8 +44,8 @@ def parse_manifest(path):
         fields = dict(kv.split("=", 1) for kv in line.split()[2:])
         pid = int(line.split()[1])
         split = lambda text: [x for x in text.split(",") if x and x != "-"]
-        programs[pid] = Program(pid, split(fields["cached"]), [int(x) for x in split(fields["racy"])],
-                                split(fields["features"]))
+        programs[pid] = Program(pid, split(fields["cached"]), split(fields.get("combining", "")),
+                                [int(x) for x in split(fields["racy"])], split(fields["features"]))
     return policy, programs
 
 
@@ -54,7 +54,9 @@ def namespaces(text):
 
 
 class Batch:
-    def __init__(self, seed, count, features, policy, directory, tools, source, timeout, trace=False):
+    def __init__(self, seed, count, features, policy, directory, tools, source, timeout, trace=False,
+                 array_policies=False):
+        self.array_policies = array_policies  # --array NAME:POLICY for the combined arrays, no --policy
         self.seed, self.count, self.features, self.policy, self.dir = seed, count, features, policy, directory
         self.trace = os.path.join(directory, "selection.db") if trace else None  # --trace instead of --array
         self.tools, self.source, self.timeout = tools, source, timeout
@@ -78,8 +80,9 @@ class Batch:
             cmd += ["--trace", self.trace]
         for p in programs if not by_trace else []:
             for name in p.cached:
-                cmd += ["--array", name]
-        if policy != "any":
+                per_array = self.array_policies and policy != "any" and name in p.combining
+                cmd += ["--array", f"{name}:{policy}" if per_array else name]
+        if policy != "any" and not (self.array_policies and not by_trace):
             cmd += ["--policy", policy]
         return cmd + [os.path.join(directory, "batch.cpp"), "-o", os.path.join(directory, "batch_opt.cpp"), "--",
                       "-std=c++20"] + self.include

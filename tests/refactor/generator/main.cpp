@@ -21,7 +21,8 @@ const char *kUsage =
     "usage: pgas-gen --seed N --out DIR [--programs K] [--only I] [--policy P] [--features LIST]\n"
     "Writes DIR/batch.cpp (programs g0 .. g<K-1>, run all or those named on its command line, each\n"
     "printing a checksum of every array), DIR/opaque.cpp and DIR/manifest.txt (the batch's write policy;\n"
-    "per program the arrays to cache, the lines of loops whose original races, the features used).\n"
+    "per program the arrays to cache, those only combined, the lines of loops whose original races, the "
+    "features used).\n"
     "  --programs K     programs in the batch (default 20)\n"
     "  --only I         write only program I of the batch (the same program as in the whole batch)\n"
     "  --policy P       the write policy of combining writes: any, sum, min, max (default: from the seed)\n"
@@ -146,6 +147,8 @@ int main(int argc, char **argv) {
     const int offset = count_lines(batch);
     manifest += "program " + std::to_string(k) + " cached=";
     for (std::size_t i = 0; i < p.cached.size(); ++i) manifest += (i ? "," : "") + p.cached[i];
+    manifest += " combining=";
+    for (std::size_t i = 0; i < p.combining.size(); ++i) manifest += (i ? "," : "") + p.combining[i];
     manifest += " racy=";
     for (std::size_t i = 0; i < p.racy_lines.size(); ++i)
       manifest += (i ? "," : "") + std::to_string(p.racy_lines[i] + offset);

@@ -258,6 +258,7 @@ GeneratedProgram generate_program(std::uint64_t seed, int index, const std::stri
     b.lines.push_back("    std::printf(\"" + a.name + " %lu\\n\", checksum_of(" + a.name +
                       (a.two_d() ? ".flat()" : "") + "));");
     if (a.combining || b.rng.chance(60)) b.out.cached.push_back(a.name);
+    if (a.combining) b.out.combining.push_back(a.name);
   }
   for (const std::string &v : b.scalars)
     b.lines.push_back("    std::printf(\"" + v + " %ld\\n\", " + v + ");");

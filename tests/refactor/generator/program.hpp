@@ -49,6 +49,7 @@ struct GeneratedProgram {
   std::string text;                 // the namespace gK { ... } with its run()
   std::string opaque;               // definitions of its declared-only functions (another translation unit)
   std::vector<std::string> cached;  // arrays to pass to pgas-refactor with --array
+  std::vector<std::string> combining;  // those of them updated only by combining writes of the policy
   std::vector<int> racy_lines;  // lines (in text, from 1) of loops whose original races (combining writes)
   std::set<std::string> used;   // feature groups the program uses
 };
