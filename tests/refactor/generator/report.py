@@ -1,7 +1,8 @@
 """Tallies of generated programs (per status and per feature group) and the reproducers of failures."""
+import collections
 import os
+import re
 import shutil
-import subprocess
 
 STATUSES = ["refused", "rewritten and equal", "failed", "generator error"]
 
@@ -11,10 +12,13 @@ class Report:
         self.totals = {s: 0 for s in STATUSES}
         self.by_feature = {}
         self.failures = []  # (seed, program id, failures)
+        self.notes = collections.Counter()  # the tool's reasons for refusing, names of arrays and functions elided
 
     def add(self, batch, programs, failure_dir):
         for p in programs.values():
             self.totals[p.status] += 1
+            for note in p.notes:
+                self.notes[re.sub(r"'[^']*'", "'...'", note)] += 1
             for feature in p.features or ["(none)"]:
                 row = self.by_feature.setdefault(feature, {s: 0 for s in STATUSES})
                 row[p.status] += 1
@@ -57,6 +61,10 @@ class Report:
         for feature in sorted(self.by_feature):
             row = self.by_feature[feature]
             print(f"{feature:<12}" + "".join(f"{row[s]:>22}" for s in STATUSES))
+        if self.notes:
+            print("most frequent reasons for leaving a loop unchanged:")
+            for note, count in self.notes.most_common(8):
+                print(f"{count:6}  {note}")
         for seed, pid, failures in self.failures:
             kinds = sorted({kind for kind, _, _ in failures})
             print(f"FAILED seed {seed} g{pid}: {', '.join(kinds)} (reproducer: failures/seed{seed}-g{pid})")
