@@ -36,7 +36,7 @@ std::string index_expression(Scope &s, int size) {
     if (s.rng.chance(25))  // two levels: P[P[i]]
       return "static_cast<long>(" + p + "[static_cast<long>(" + p + "[" + s.var + " % " + np + "]) % " + np +
              "]) % " + n;
-    if (size >= s.index_range && s.want("gather", 40))  // X[P[i]]: the index is a shared_ref
+    if (size >= s.index_range && s.want("gather", 70))  // X[P[i]]: the index is a shared_ref
       return p + "[(" + s.var + " + " + str(s.rng.range(0, 5)) + ") % " + np + "]";
     if (s.rng.chance(50))  // the element itself (a shared_ref) in the index expression
       return p + "[(" + s.var + " + " + str(s.rng.range(0, 5)) + ") % " + np + "] % " + n;
