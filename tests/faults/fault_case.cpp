@@ -14,19 +14,6 @@ const std::map<std::string, int> kLauncherSignals = {
 // Faults the victim commits itself (fault_program's actions).
 const char *const kProgramFaults[] = {"segv", "abort", "exit-0", "exit-3", "return", "global-exit"};
 
-const char *signal_name(int signo) {
-  switch (signo) {
-    case SIGINT:
-      return "SIGINT";
-    case SIGTERM:
-      return "SIGTERM";
-    case SIGHUP:
-      return "SIGHUP";
-    default:
-      return "SIGQUIT";
-  }
-}
-
 }  // namespace
 
 std::string FaultCase::program_action() const {
@@ -119,8 +106,8 @@ Expectation expected(const FaultCase &c) {
   }
   const int signo = *c.signal_to_launcher();
   if (c.launch == Launch::kMpirun) return {1, ""};  // mpirun ends the job and exits 1, silently
-  return {128 + signo,
-          std::string("pgasrun: interrupted by ") + signal_name(signo) + "; ended " + n + " thread\\(s\\)"};
+  return {128 + signo, std::string("pgasrun: interrupted by SIG") + sigabbrev_np(signo) + "; ended " + n +
+                           " thread\\(s\\)"};
 }
 
 }  // namespace faults
