@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <type_traits>
 
 #include "control.hpp"
 #include "errors.hpp"
@@ -12,7 +13,9 @@
 
 namespace pgas::rt {
 
-ShmConduit g_shm_conduit;
+// Constant-initialized and never destroyed: usable from the first constructor to the last exit handler.
+constinit ShmConduit g_shm_conduit;
+static_assert(std::is_trivially_destructible_v<ShmConduit>, "the exit barrier runs after destructors");
 
 namespace {
 
