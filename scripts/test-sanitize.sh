@@ -31,6 +31,8 @@ ASAN_OPTIONS=$asan_options:detect_leaks=1 ctest --test-dir "$build" --output-on-
 # Open MPI does not free everything it allocates (LeakSanitizer reports blocks from libpmix, mca_coll_*,
 # mca_osc_* at every rank's exit): under mpirun, leaks are not checked; everything else is. The TCP
 # variants run the same conduit code over another Open MPI transport, slowly: the main suite runs them.
+# mp_strict_test's control experiment must see the processor reorder relaxed accesses; through the
+# instrumented MPI path it did not in 500,000 iterations (it does on shm, where it runs above).
 ASAN_OPTIONS=$asan_options:detect_leaks=0 ctest --test-dir "$build" --output-on-failure -j 2 -L mpi \
-  -E '[.]tcp[.]' || status=$?
+  -E '[.]tcp[.]|mp_strict_test[.]mpi' || status=$?
 exit "$status"
