@@ -27,7 +27,8 @@ CREATE TABLE run (
   timeline_interval_ns INTEGER NOT NULL,  -- width of a timeline bucket; 0 = no timeline recorded
   time_every           INTEGER NOT NULL,  -- one transport call in time_every was timed (PGAS_TRACE_TIME_EVERY)
   complete             INTEGER NOT NULL,  -- 1 if every thread finished normally; 0 = partial trace
-  dropped_events       INTEGER NOT NULL   -- events that found a recorder table full (counted under site 0)
+  dropped_events       INTEGER NOT NULL   -- transport calls that found a recorder's access table full: counted in
+                                          -- thread.remote_count, in no access row
 );
 
 -- One row per PGAS thread that left trace data; a thread that died before tracing started has none
@@ -38,7 +39,7 @@ CREATE TABLE thread (
   pid           INTEGER NOT NULL,     -- process id
   wall_ns       INTEGER NOT NULL,     -- tracing start to finish (or to the last update before a crash)
   transport_ns  INTEGER NOT NULL,     -- time inside transport functions (scaled from the timed calls)
-  remote_count  INTEGER NOT NULL,     -- transport calls made by this thread (including dropped events, so it
+  remote_count  INTEGER NOT NULL,     -- transport calls made by this thread (including dropped calls, so it
                                       -- can exceed the sum of its access rows when run.dropped_events > 0)
   remote_bytes  INTEGER NOT NULL,     -- bytes they moved (likewise)
   finished      INTEGER NOT NULL      -- 1 if the thread finished normally, 0 if it crashed or was killed

@@ -156,7 +156,8 @@ void cache_core::require_ready(const char *operation) const {
 
 cache_core::where cache_core::checked_locate(std::size_t index, const char *operation) const {
   if (index >= g_.count)
-    cache_fatal("%s%s: index %zu out of range (%zu elements)", api_, operation, index, g_.count);
+    cache_fatal("%s%s: index %lld out of range (%zu elements)", api_, operation,
+                static_cast<long long>(index), g_.count);  // an index below 0 arrives wrapped around
   return locate(index);
 }
 

@@ -18,6 +18,7 @@
 #include "clock.hpp"
 #include "common/launch_contract.hpp"
 #include "common/units.hpp"
+#include "pgas/tracedb/raw_directory.hpp"
 #include "tables.hpp"
 
 namespace pgas::trace {
@@ -63,26 +64,31 @@ double env_quantity(const char *name, std::optional<double> (*parse)(std::string
   return text ? parse(text).value_or(0.0) : 0.0;
 }
 
-// Maps "<raw dir>/thread-<T>.bin", sized for the whole raw::File (sparse until touched).
+// A run asked to be traced that cannot be is stopped at once: finishing it without its trace would be a
+// silent failure. 73 is EX_CANTCREAT of sysexits.h.
+[[noreturn]] void cannot_trace(int thread, const std::string &why) {
+  std::fprintf(stderr, "pgas-trace: thread %d: cannot record the trace: %s\n", thread, why.c_str());
+  _exit(73);
+}
+
+// Maps "<raw dir>/thread-<T>.bin", sized for the whole raw::File (sparse until touched). The directory must
+// be private to this user and the file is created exclusively (raw_directory.hpp); the directory stays open
+// and locked shared while the process lives, which marks it in use (pgas-trace-import --recover skips it).
 tracedb::raw::File *create_raw_file(const std::string &database, int thread) {
   const char *raw_dir = std::getenv("PGAS_TRACE_RAW_DIR");
   std::string dir = raw_dir && *raw_dir ? raw_dir : database + ".raw";
-  if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
-    std::fprintf(stderr, "pgas-trace: cannot create %s: %s; tracing is off\n", dir.c_str(),
-                 std::strerror(errno));
-    return nullptr;
-  }
-  std::string path = dir + "/thread-" + std::to_string(thread) + ".bin";
-  int fd = open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0 || ftruncate(fd, sizeof(tracedb::raw::File)) != 0) {
-    std::fprintf(stderr, "pgas-trace: cannot create %s: %s; tracing is off\n", path.c_str(),
-                 std::strerror(errno));
-    if (fd >= 0) close(fd);
-    return nullptr;
-  }
+  std::string error;
+  int dir_fd = tracedb::raw::open_private_directory(dir, /*create=*/true, &error);
+  if (dir_fd < 0) cannot_trace(thread, error);
+  tracedb::raw::mark_in_use(dir_fd);
+  int fd = tracedb::raw::create_private_file(dir_fd, "thread-" + std::to_string(thread) + ".bin", &error);
+  if (fd < 0) cannot_trace(thread, dir + "/" + error);
+  if (ftruncate(fd, sizeof(tracedb::raw::File)) != 0)
+    cannot_trace(thread, dir + ": cannot size a raw file: " + std::strerror(errno));
   void *base = mmap(nullptr, sizeof(tracedb::raw::File), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   close(fd);
-  return base == MAP_FAILED ? nullptr : static_cast<tracedb::raw::File *>(base);
+  if (base == MAP_FAILED) cannot_trace(thread, dir + ": cannot map a raw file: " + std::strerror(errno));
+  return static_cast<tracedb::raw::File *>(base);
 }
 
 void initialize_header(tracedb::raw::Header &h, const Config &config) {
@@ -136,7 +142,6 @@ __attribute__((constructor)) void start() {
   config.timeline_ms = env_unsigned("PGAS_TRACE_TIMELINE", 0, 0, 3600000);
   config.time_every = env_unsigned("PGAS_TRACE_TIME_EVERY", 8, 1, 1 << 20);
   tracedb::raw::File *file = create_raw_file(database, pgas_thread_id());
-  if (file == nullptr) return;
   initialize_header(file->header, config);
   scan_modules(*file);
   start_tables(*file);

@@ -4,7 +4,9 @@
 // Configured by environment variables (pgasrun --trace sets them):
 //   PGAS_TRACE_FILE      the database to produce. Unset: tracing is off.
 //   PGAS_TRACE_RAW_DIR   where the raw files go ("thread-<T>.bin"); default "<file>.raw" (pgasrun --trace
-//                        uses a private directory on /dev/shm: a mapping of a disk file costs writeback)
+//                        uses a private directory on /dev/shm: a mapping of a disk file costs writeback).
+//                        Created mode 0700 if absent; one that is a symbolic link, belongs to another user
+//                        or is writable by others is refused, and the thread exits with status 73
 //   PGAS_TRACE_LINES     1: record call sites (the paper's mapping to source lines); default 0
 //   PGAS_TRACE_DEPTH     frames walked at most to leave runtime code (default 8)
 //   PGAS_TRACE_BINS      offset histogram bins per variable (default 64, at most 256)

@@ -209,7 +209,11 @@ Handle *add_handle(File &file, pgas_handle_t handle, const pgas_layout_t &layout
     file.header.handles_used.fetch_add(1, std::memory_order_relaxed);
     return &h;
   }
-  file.header.dropped.fetch_add(1, std::memory_order_relaxed);
+  // Not a dropped call: the call itself is in an access record. Accesses to one object in a row ask again
+  // each time; counting it once keeps this a count of objects.
+  static pgas_handle_t last_unrecorded = 0;
+  if (handle != last_unrecorded) file.header.objects_unrecorded.fetch_add(1, std::memory_order_relaxed);
+  last_unrecorded = handle;
   return nullptr;
 }
 

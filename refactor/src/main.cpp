@@ -7,7 +7,11 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
+#include <sstream>
+
 #include "output.hpp"
+#include "pgas/tracedb/text.hpp"
 #include "tool.hpp"
 #include "trace_selection.hpp"
 
@@ -26,7 +30,7 @@ cl::opt<std::string> trace("trace",
                                     "variables with the most remote accesses on its lines"),
                            cl::value_desc("DB"), cl::cat(category));
 cl::opt<double> threshold("trace-threshold",
-                          cl::desc("With --trace: the share of a loop's remote accesses (percent) a variable "
+                          cl::desc("With --trace: the share of a loop's remote accesses (0-100%) a variable "
                                    "needs to be cached (default 10)"),
                           cl::init(10.0), cl::cat(category));
 cl::opt<std::string> policy("policy",
@@ -40,7 +44,7 @@ cl::opt<unsigned long> chunk("chunk",
                              cl::init(0), cl::cat(category));
 cl::opt<unsigned long> cache_memory("cache-memory",
                                     cl::desc("Bytes the caches of one loop may use, which sets "
-                                             "the default chunk (default 262144)"),
+                                             "the default chunk (default 262144; not with --chunk)"),
                                     cl::init(1u << 18), cl::cat(category));
 cl::opt<int> levels("inspector-levels",
                     cl::desc("Hint rounds per tile for indices that are themselves read "
@@ -61,9 +65,44 @@ cl::opt<std::string> style("style",
                                     "the .clang-format above the source, else Google)"),
                            cl::init("file"), cl::cat(category));
 
+// Messages may quote a trace database (its program, its errors): escaped like every such string.
 int fail(const std::string &message, int status = 1) {
-  llvm::errs() << "pgas-refactor: error: " << message << "\n";
+  llvm::errs() << "pgas-refactor: error: " << pgas::tracedb::terminal_escape(message) << "\n";
   return status;
+}
+
+std::string listing(const std::vector<std::string> &files) {
+  std::string text;
+  for (const std::string &file : files) text += (text.empty() ? "" : ", ") + file;
+  return text;
+}
+
+// A value of an option that would silently do nothing (a typo, most likely), as a message; "" if none.
+std::string idle_option() {
+  if (threshold.getNumOccurrences() > 0 && trace.empty())
+    return "--trace-threshold applies only with --trace";
+  if (!(threshold >= 0 && threshold <= 100)) {  // NaN included
+    std::ostringstream text;
+    text << threshold;
+    return "--trace-threshold is a percentage from 0 to 100, not " + text.str();
+  }
+  if (cache_memory.getNumOccurrences() > 0 && chunk.getNumOccurrences() > 0)
+    return "--cache-memory only sets the default --chunk; give one or the other";
+  return "";
+}
+
+// With --trace: an error if no remote access of the trace lies in any of the files (a trace of another
+// program, or one recorded without source lines); "" otherwise.
+std::string trace_misses(const TraceSelection &selection, const std::vector<std::string> &files) {
+  if (std::any_of(files.begin(), files.end(),
+                  [&](const std::string &f) { return selection.has_lines_in(f); }))
+    return "";
+  const std::string &program = selection.program();
+  if (!selection.has_lines())
+    return "--trace " + trace + ": the trace of " + program +
+           " has no source lines (record it with pgasrun --trace DB --lines)";
+  return "--trace " + trace + ": no remote access of the trace is on a line of " + listing(files) +
+         " (it was recorded from " + program + ")";
 }
 
 }  // namespace
@@ -86,6 +125,7 @@ int main(int argc, const char **argv) {
   if (levels < 1) return fail("--inspector-levels must be at least 1", 2);
   if (int(in_place) + int(!output.empty()) + int(diff) + int(dry_run) > 1)
     return fail("-i, -o, --diff and --dry-run exclude each other", 2);
+  if (std::string idle = idle_option(); !idle.empty()) return fail(idle, 2);
 
   Settings settings;
   settings.arrays = {arrays.begin(), arrays.end()};
@@ -101,13 +141,21 @@ int main(int argc, const char **argv) {
     } catch (const std::exception &e) {
       return fail(e.what());
     }
+    if (std::string missed = trace_misses(*selection, files); !missed.empty()) return fail(missed, 2);
     select = [&](const std::string &file, unsigned first, unsigned last) {
       return (*selection)(file, first, last);
     };
   }
 
+  // Every file is analysed before any is written, so that an --array matching nothing changes no file.
   int status = 0;
-  std::vector<clang::tooling::Replacement> exported;
+  struct Analysed {
+    std::string file, code;
+    FormattedEdit edit;
+    FileResult result;
+  };
+  std::vector<Analysed> analysed;
+  std::set<std::string> shared_arrays;
   for (const std::string &file : files) {
     auto buffer = llvm::MemoryBuffer::getFile(file);
     if (!buffer) {
@@ -130,19 +178,35 @@ int main(int argc, const char **argv) {
       status = fail(file + ": " + error);
       continue;
     }
-    for (const clang::tooling::Replacement &r : edit->replacements) exported.push_back(r);
+    shared_arrays.insert(result.shared_arrays.begin(), result.shared_arrays.end());
+    analysed.push_back({file, code, std::move(*edit), std::move(result)});
+  }
+  if (!analysed.empty()) {
+    std::vector<std::string> names;
+    for (const Analysed &a : analysed) names.push_back(a.file);
+    int unmatched = 0;
+    for (const std::string &name : settings.arrays)
+      if (!shared_arrays.count(name))
+        unmatched = fail("--array " + name + ": no shared array of that name in " + listing(names), 2);
+    if (unmatched) return unmatched;
+  }
+
+  std::vector<clang::tooling::Replacement> exported;
+  for (const auto &[file, code, edit, result] : analysed) {
+    std::string error;
+    for (const clang::tooling::Replacement &r : edit.replacements) exported.push_back(r);
     if (dry_run) {
       llvm::outs() << file << ": " << result.rewritten << " loop(s) would be rewritten, " << result.refused
                    << " left unchanged\n";
-      if (edit->code != code) status = 1;
+      if (edit.code != code) status = 1;
     } else if (diff) {
-      llvm::outs() << unified_diff(file, code, edit->code);
+      llvm::outs() << unified_diff(file, code, edit.code);
     } else if (in_place) {
-      if (edit->code != code && !write_file(file, edit->code, error)) status = fail(error);
+      if (edit.code != code && !write_file(file, edit.code, error)) status = fail(error);
     } else if (!output.empty()) {
-      if (!write_file(output, edit->code, error)) status = fail(error);
+      if (!write_file(output, edit.code, error)) status = fail(error);
     } else {
-      llvm::outs() << edit->code;
+      llvm::outs() << edit.code;
     }
   }
   std::string error;

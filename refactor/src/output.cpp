@@ -2,12 +2,20 @@
 
 #include <clang/Format/Format.h>
 #include <clang/Tooling/ReplacementsYaml.h>
+#include <fcntl.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Process.h>
 #include <llvm/Support/Program.h>
 #include <llvm/Support/YAMLTraits.h>
 #include <llvm/Support/raw_ostream.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
 
 namespace pgas::refactor {
 
@@ -81,27 +89,85 @@ std::string unified_diff(const std::string &path, const std::string &before, con
   return result;
 }
 
-bool write_file(const std::string &path, const std::string &text, std::string &error) {
-  llvm::SmallString<128> temp(path);
-  temp += ".pgas-refactor.tmp";
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(temp, ec);
-    if (ec) {
-      error = "cannot write " + temp.str().str() + ": " + ec.message();
-      return false;
-    }
+namespace {
+
+// The file `path` names: a symbolic link's target (resolved), or `path` itself when nothing exists there yet.
+bool write_target(const std::string &path, std::string &target, std::string &error) {
+  struct stat link;
+  if (lstat(path.c_str(), &link) != 0 && errno == ENOENT) {
+    target = path;
+    return true;
+  }
+  char resolved[PATH_MAX];
+  if (realpath(path.c_str(), resolved) == nullptr) {
+    error = "cannot write " + path + ": " + std::strerror(errno);
+    return false;
+  }
+  target = resolved;
+  return true;
+}
+
+bool write_stream(const std::string &path, const std::string &text, std::string &error) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (!ec) {
     os << text;
     os.close();
-    if (os.has_error()) {
-      error = "cannot write " + temp.str().str() + ": " + os.error().message();
-      llvm::sys::fs::remove(temp);
-      return false;
-    }
+    ec = os.error();
+    os.clear_error();
   }
-  if (std::error_code ec = llvm::sys::fs::rename(temp, path)) {
-    error = "cannot replace " + path + ": " + ec.message();
-    llvm::sys::fs::remove(temp);
+  if (ec) error = "cannot write " + path + ": " + ec.message();
+  return !ec;
+}
+
+// The mode a file created by open() gets now: 0666 less the umask.
+mode_t new_file_mode() {
+  const mode_t mask = umask(0);
+  umask(mask);
+  return 0666 & ~mask;
+}
+
+}  // namespace
+
+bool write_file(const std::string &path, const std::string &text, std::string &error) {
+  std::string target;
+  if (!write_target(path, target, error)) return false;
+  const std::size_t slash = target.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : target.substr(0, slash);
+  const std::string name = target.substr(slash + 1);  // npos + 1 is 0
+  const std::string unchanged = path + (target == path ? "" : " (" + target + ")") + " is left unchanged";
+  struct stat old;
+  const bool exists = stat(target.c_str(), &old) == 0;
+  if (exists && !S_ISREG(old.st_mode)) return write_stream(target, text, error);  // a device or a pipe
+  std::string temp = dir + "/." + name + ".pgas-refactor-XXXXXX";
+  const int fd = mkstemp(temp.data());
+  if (fd < 0) {
+    error = "cannot write " + path + ": cannot create a temporary file in " + dir + ": " +
+            std::strerror(errno) + "; " + unchanged;
+    return false;
+  }
+  // Owner first: changing it may clear the set-user-ID and set-group-ID bits the mode then restores.
+  // Only root may give a file away; anyone else keeps at least the group when it is one of theirs.
+  if (exists && fchown(fd, old.st_uid, old.st_gid) != 0)
+    (void)!fchown(fd, static_cast<uid_t>(-1), old.st_gid);
+  const mode_t mode = exists ? old.st_mode & 07777 : new_file_mode();
+  std::string failure;
+  if (fchmod(fd, mode) != 0) failure = std::string("cannot set its mode: ") + std::strerror(errno);
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    if (failure.empty()) {
+      os << text;
+      os.flush();
+      if (!os.has_error() && fsync(fd) != 0) failure = std::strerror(errno);
+    }
+    os.close();
+    if (failure.empty() && os.has_error()) failure = os.error().message();
+    os.clear_error();
+  }
+  if (failure.empty() && rename(temp.c_str(), target.c_str()) != 0) failure = std::strerror(errno);
+  if (!failure.empty()) {
+    unlink(temp.c_str());
+    error = "cannot write " + path + ": " + failure + "; " + unchanged;
     return false;
   }
   return true;

@@ -23,7 +23,10 @@ std::optional<FormattedEdit> apply_edits(const std::string &path, const std::str
 // A unified diff of the two texts (with `diff -u`), labelled a/path and b/path; "" if equal.
 std::string unified_diff(const std::string &path, const std::string &before, const std::string &after);
 
-// Writes `text` to `path` through a temporary file in the same directory, so a failure leaves it intact.
+// Writes `text` to the file `path` names, as clang-format -i does: through a symbolic link to its target (the
+// link stays), keeping the file's mode and, where permitted, its owner and group. The text goes to a new
+// temporary file in the target's directory that is then renamed over the target, so a failure leaves the
+// file as it was.
 bool write_file(const std::string &path, const std::string &text, std::string &error);
 
 // Writes the replacements of every file as one clang-apply-replacements YAML document to `path`.

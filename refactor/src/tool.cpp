@@ -12,6 +12,7 @@
 #include <regex>
 
 #include "analysis.hpp"
+#include "array_names.hpp"
 #include "rewrite.hpp"
 
 namespace pgas::refactor {
@@ -62,6 +63,7 @@ class Consumer : public ASTConsumer {
 
   void HandleTranslationUnit(ASTContext &ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;  // the file is refused by the caller
+    result_.shared_arrays = shared_array_names(ctx);
     const SourceManager &sm = ctx.getSourceManager();
     IntrusiveRefCntPtr<DiagnosticOptions> opts(new DiagnosticOptions);
     TextDiagnosticPrinter printer(llvm::errs(), opts.get());

@@ -22,6 +22,7 @@ using ArraySelector =
 struct FileResult {
   clang::tooling::Replacements loops;  // one per rewritten loop
   unsigned rewritten = 0, refused = 0;
+  std::set<std::string> shared_arrays;  // the names --array can match (shared_array_names)
 };
 
 std::unique_ptr<clang::tooling::FrontendActionFactory> make_action_factory(const Settings &settings,

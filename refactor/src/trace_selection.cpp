@@ -1,5 +1,9 @@
 #include "trace_selection.hpp"
 
+#include <llvm/ADT/SmallString.h>
+#include <llvm/Support/Path.h>
+
+#include <algorithm>
 #include <map>
 
 namespace pgas::refactor {
@@ -11,27 +15,44 @@ std::string basename(const std::string &path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+// The path without "." components and with "dir/.." pairs folded: traces record the compiler's paths, like
+// build/../src/a.cpp when the build directory lies in the source tree.
+std::string folded(const std::string &path) {
+  llvm::SmallString<256> text(path);
+  llvm::sys::path::remove_dots(text, /*remove_dot_dot=*/true);
+  return text.str().str();
+}
+
 // A recorded path names the file being refactored if one is a suffix of the other at a path boundary
 // (traces record the compiler's path, which may be absolute or relative to another directory).
-bool same_file(const std::string &recorded, const std::string &file) {
-  if (recorded.empty() || basename(recorded) != basename(file)) return false;
+bool same_file(const std::string &recorded_path, const std::string &file_path) {
+  if (recorded_path.empty() || basename(recorded_path) != basename(file_path)) return false;
+  const std::string recorded = folded(recorded_path), file = folded(file_path);
   const std::string &longer = recorded.size() >= file.size() ? recorded : file;
-  const std::string &shorter = recorded.size() >= file.size() ? file : recorded;
-  std::string tail = shorter;
-  while (tail.rfind("./", 0) == 0) tail = tail.substr(2);
-  return longer.size() >= tail.size() && longer.compare(longer.size() - tail.size(), tail.size(), tail) == 0;
+  const std::string &tail = recorded.size() >= file.size() ? file : recorded;
+  const std::size_t start = longer.size() - tail.size();
+  return longer.compare(start, tail.size(), tail) == 0 &&
+         (start == 0 || tail.front() == '/' || longer[start - 1] == '/');
 }
 
 }  // namespace
 
 TraceSelection::TraceSelection(const std::string &database, double threshold) : threshold_(threshold) {
   tracedb::TraceReader reader(database);
+  program_ = reader.run().program;
+  for (const tracedb::LineRow &row : reader.lines())
+    if (!row.file.empty()) files_.insert(row.file);
   for (const tracedb::VariableRow &v : reader.variables()) {
     if (v.name.empty() || v.totals.count == 0) continue;
     tracedb::Filter only;
     only.variables = {v.name};
     variables_.push_back({v.name, reader.lines(only)});
   }
+}
+
+bool TraceSelection::has_lines_in(const std::string &file) const {
+  return std::any_of(files_.begin(), files_.end(),
+                     [&](const std::string &recorded) { return same_file(recorded, file); });
 }
 
 std::set<std::string> TraceSelection::operator()(const std::string &file, unsigned first_line,

@@ -18,12 +18,19 @@ class TraceSelection {
 
   std::set<std::string> operator()(const std::string &file, unsigned first_line, unsigned last_line) const;
 
+  // Whether a remote access of the trace was made on a line of `file` (a trace of another program has none).
+  bool has_lines_in(const std::string &file) const;
+  bool has_lines() const { return !files_.empty(); }
+  const std::string &program() const { return program_; }  // the traced program, as recorded
+
  private:
   struct Variable {
     std::string name;
     std::vector<tracedb::LineRow> lines;
   };
   std::vector<Variable> variables_;
+  std::set<std::string> files_;  // the source files of the trace's access lines
+  std::string program_;
   double threshold_;
 };
 

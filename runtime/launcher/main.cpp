@@ -46,7 +46,7 @@ int run_job(pgas::launcher::LaunchOptions options) {
     supervisor.end_job();
     return EXIT_FAILURE;
   }
-  return finish_trace(options, supervisor.run(options.timeout_s));
+  return finish_trace(options, supervisor.run(options.timeout_s), &signals);
 }
 
 }  // namespace

@@ -5,13 +5,14 @@
 #include <string_view>
 
 #include "common/launch_contract.hpp"
+#include "common/launch_settings.hpp"
 #include "common/units.hpp"
 
 namespace pgas::launcher {
 namespace {
 
-// The runtime keeps the first page of every segment unused; a segment must leave room for data too.
-constexpr std::uint64_t kMinSegmentSize = 64 * 1024;
+// --timeout is at most a year: the deadline stays far inside the clock's range.
+constexpr double kMaxTimeoutSeconds = 365 * 24 * 3600;
 
 enum class OptionId {
   kThreads,
@@ -170,14 +171,6 @@ std::optional<int> parse_int(std::string_view text) {
   return value;
 }
 
-std::string size_text(std::uint64_t bytes) {
-  constexpr std::uint64_t kKi = 1024;
-  if (bytes % (kKi * kKi * kKi) == 0) return std::to_string(bytes / (kKi * kKi * kKi)) + "GiB";
-  if (bytes % (kKi * kKi) == 0) return std::to_string(bytes / (kKi * kKi)) + "MiB";
-  if (bytes % kKi == 0) return std::to_string(bytes / kKi) + "KiB";
-  return std::to_string(bytes);
-}
-
 // A whole number in [low, high] for `flag`, or an error message.
 std::string parse_bounded(const std::optional<std::string> &text, const char *flag, unsigned low,
                           unsigned high, unsigned &out) {
@@ -217,27 +210,22 @@ std::string validate(const RawOptions &raw, const EnvLookup &getenv, LaunchOptio
            std::to_string(launch::kMaxThreads) + ", not " + std::to_string(*threads);
   out.threads = *threads;
 
+  // The same readers as the runtime's, so that every value accepted here is accepted by every thread.
   if (auto latency = flag_or_env(raw.latency, "--latency", launch::kLatencyEnv, getenv)) {
-    auto ns = units::parse_duration_ns(latency->text);
-    if (!ns)
-      return latency->source + ": '" + latency->text + "' is not a duration (e.g. 2us, 500ns, 1.5ms, 0)";
-    out.latency_ns = *ns;
+    auto ns = launch::read_latency_ns(latency->text);
+    if (!ns.value) return latency->source + ": " + ns.problem;
+    out.latency_ns = *ns.value;
   }
   if (auto bandwidth = flag_or_env(raw.bandwidth, "--bandwidth", launch::kBandwidthEnv, getenv)) {
-    auto bps = units::parse_bandwidth(bandwidth->text);
-    if (!bps)
-      return bandwidth->source + ": '" + bandwidth->text +
-             "' is not a bandwidth (e.g. 10GB/s, 800MB/s, 1.5GiB/s, 0 for unlimited)";
-    out.bandwidth_bps = *bps;
+    auto bps = launch::read_bandwidth_bps(bandwidth->text);
+    if (!bps.value) return bandwidth->source + ": " + bps.problem;
+    out.bandwidth_bps = *bps.value;
   }
   out.segment_size = launch::kDefaultSegmentSize;
   if (auto size = flag_or_env(raw.segment_size, "--segment-size", launch::kSegmentSizeEnv, getenv)) {
-    auto bytes = units::parse_size(size->text);
-    if (!bytes) return size->source + ": '" + size->text + "' is not a size (e.g. 1GiB, 512MiB, 65536)";
-    if (*bytes < kMinSegmentSize)
-      return size->source + ": a segment must be at least " + size_text(kMinSegmentSize) + ", not " +
-             size->text;
-    out.segment_size = *bytes;
+    auto bytes = launch::read_segment_size(size->text, out.threads);
+    if (!bytes.value) return size->source + ": " + bytes.problem;
+    out.segment_size = *bytes.value;
   }
   if (raw.timeout) {
     double seconds = 0;
@@ -245,6 +233,9 @@ std::string validate(const RawOptions &raw, const EnvLookup &getenv, LaunchOptio
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seconds);
     if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(seconds) || seconds <= 0)
       return "--timeout: '" + text + "' is not a positive number of seconds";
+    if (seconds > kMaxTimeoutSeconds)
+      return "--timeout: '" + text + "' is out of range: at most " +
+             std::to_string(static_cast<long>(kMaxTimeoutSeconds)) + " seconds (a year)";
     out.timeout_s = seconds;
   }
   if (std::string error = validate_trace(raw, out.trace); !error.empty()) return error;
@@ -273,8 +264,13 @@ ParsedCommandLine parse_command_line(int argc, char **argv, const EnvLookup &get
 // clang-format off: the help text is laid out as printed
 std::string usage_text() {
   const std::string max_threads = std::to_string(launch::kMaxThreads);
-  const std::string min_size = size_text(kMinSegmentSize);
-  const std::string default_size = size_text(launch::kDefaultSegmentSize);
+  const std::string min_size = units::format_size(launch::kMinSegmentSize);
+  const std::string default_size = units::format_size(launch::kDefaultSegmentSize);
+  const std::string max_segments = units::format_size(launch::kMaxJobSegments);
+  const std::string max_latency = units::format_duration_ns(launch::kMaxLatencyNs);
+  const std::string bandwidth_range = units::format_bandwidth(launch::kMinBandwidth) + " to " +
+                                      units::format_bandwidth(launch::kMaxBandwidth);
+  const std::string max_timeout = std::to_string(static_cast<long>(kMaxTimeoutSeconds));
   return "Usage: pgasrun -n N [options] [--] PROGRAM [ARGS...]\n"
          "\n"
          "Runs PROGRAM as a PGAS job of N threads (processes) on this machine, connected by shared memory.\n"
@@ -284,9 +280,14 @@ std::string usage_text() {
          max_threads +
          " (required)\n"
          "      --latency T          network emulation (what-if): each remote transport call costs T more,\n"
-         "                           e.g. 2us, 500ns, 1.5ms; 0 = off (default: $PGAS_LATENCY, else 0)\n"
+         "                           e.g. 2us, 500ns, 1.5ms; at most " +
+         max_latency +
+         "; 0 = off\n"
+         "                           (default: $PGAS_LATENCY, else 0)\n"
          "      --bandwidth B        network emulation (what-if): remote transfers move at most B,\n"
-         "                           e.g. 10GB/s, 800MB/s, 1.5GiB/s; 0 = unlimited\n"
+         "                           e.g. 10GB/s, 800MB/s, 1.5GiB/s; " +
+         bandwidth_range +
+         "; 0 = unlimited\n"
          "                           (default: $PGAS_BANDWIDTH, else 0)\n"
          "      --segment-size SIZE  shared memory per thread, at least " +
          min_size +
@@ -294,8 +295,14 @@ std::string usage_text() {
          "                           (default: $PGAS_SEGMENT_SIZE, else " +
          default_size +
          "); pages cost memory\n"
-         "                           only when touched\n"
-         "      --timeout SECONDS    end the job after SECONDS (exit status 124)\n"
+         "                           only when touched; every thread maps all segments, which together\n"
+         "                           may take at most " +
+         max_segments +
+         "\n"
+         "      --timeout SECONDS    end the job after SECONDS, at most " +
+         max_timeout +
+         " (a year)\n"
+         "                           (exit status 124)\n"
          "      --conduit C          shm (default): the threads are processes on this machine, connected\n"
          "                           by shared memory; mpi: run them with mpirun on the MPI conduit\n"
          "                           (MPI-3 RMA; also across machines): mpirun --oversubscribe -np N,\n"
@@ -304,7 +311,8 @@ std::string usage_text() {
          "\n"
          "Tracing (libpgas-trace.so is preloaded into every thread):\n"
          "      --trace FILE         record remote accesses into the trace database FILE (SQLite); after\n"
-         "                           the job, import and symbolize it and print where it is\n"
+         "                           the job, import and symbolize it and print where it is. If pgasrun\n"
+         "                           is killed first, 'pgas-trace-import --recover' imports the trace\n"
          "      --lines              also record call sites (source lines) of the accesses\n"
          "      --timeline MS        also record accesses per thread over time, in MS-millisecond buckets\n"
          "      --bins N             offset histogram bins per shared variable, 1..256 (default 64)\n"

@@ -1,6 +1,7 @@
 #include "signal_channel.hpp"
 
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
 
@@ -16,7 +17,7 @@ namespace {
 sigset_t handled_signals() {
   sigset_t set;
   sigemptyset(&set);
-  for (int signo : {SIGCHLD, SIGINT, SIGTERM, SIGHUP}) sigaddset(&set, signo);
+  for (int signo : {SIGCHLD, SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaddset(&set, signo);
   return set;
 }
 
@@ -48,19 +49,19 @@ std::vector<int> SignalChannel::wait(int timeout_ms) {
   return received;
 }
 
-const char *signal_name(int signo) {
-  switch (signo) {
-    case SIGINT:
-      return "SIGINT";
-    case SIGTERM:
-      return "SIGTERM";
-    case SIGHUP:
-      return "SIGHUP";
-    case SIGCHLD:
-      return "SIGCHLD";
-    default:
-      return "a signal";
-  }
+bool prepare_child_signals(int death_signal, pid_t launcher) {
+  // Set first, then check: the launcher may have died before prctl took effect.
+  if (prctl(PR_SET_PDEATHSIG, death_signal) != 0 || getppid() != launcher) return false;
+  for (int signo = 1; signo < NSIG; ++signo) std::signal(signo, SIG_DFL);  // SIGKILL/SIGSTOP just fail
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);
+  return true;
+}
+
+std::string signal_name(int signo) {
+  const char *abbreviation = sigabbrev_np(signo);
+  return abbreviation ? std::string("SIG") + abbreviation : "signal " + std::to_string(signo);
 }
 
 }  // namespace pgas::launcher

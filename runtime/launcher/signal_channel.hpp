@@ -1,12 +1,16 @@
 // The signals the launcher reacts to, read synchronously through a signalfd (no handlers, no races).
 #pragma once
 
+#include <sys/types.h>
+
+#include <string>
 #include <vector>
 
 namespace pgas::launcher {
 
-// Blocks SIGCHLD, SIGINT, SIGTERM and SIGHUP and reads them from a signalfd. Create it before forking
-// the threads so that no SIGCHLD is lost; the children must unblock them (see thread_start.cpp).
+// Blocks SIGCHLD, SIGINT, SIGTERM, SIGHUP and SIGQUIT and reads them from a signalfd. Create it before
+// forking the job's processes so that no SIGCHLD is lost; the children must unblock them
+// (prepare_child_signals).
 class SignalChannel {
  public:
   SignalChannel();  // exits the launcher if the signalfd cannot be made (never happens in practice)
@@ -21,7 +25,12 @@ class SignalChannel {
   int fd_ = -1;
 };
 
-// "SIGINT" for the signals the launcher handles, "a signal" otherwise.
-const char *signal_name(int signo);
+// In a process the launcher forked, before exec: `death_signal` is sent to it when the launcher dies (even
+// by SIGKILL), and it gets default signal dispositions and an empty mask (both survive exec, and the
+// launcher blocks the signals it reads). False if the launcher is already gone or prctl failed.
+bool prepare_child_signals(int death_signal, pid_t launcher);
+
+// "SIGINT", "SIGTERM", ...
+std::string signal_name(int signo);
 
 }  // namespace pgas::launcher

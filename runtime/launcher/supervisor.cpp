@@ -3,26 +3,19 @@
 #include <sys/wait.h>
 
 #include <algorithm>
-#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
 
+#include "job_ending.hpp"
+
 namespace pgas::launcher {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 // How often control->global_exit is looked at while waiting (it is a plain shared-memory flag).
 constexpr int kControlPollMs = 20;
-// How long ended threads get to exit after SIGTERM before they are SIGKILLed.
-constexpr auto kTermGrace = std::chrono::milliseconds(500);
-constexpr int kTimeoutExit = 124;
-
-int ms_until(Clock::time_point deadline) {
-  auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
-  return static_cast<int>(std::clamp<decltype(left)>(left, 0, kControlPollMs));
-}
+// How long ended threads get to exit after SIGTERM before they are SIGKILLed, in seconds.
+constexpr double kTermGraceSeconds = 0.5;
 
 }  // namespace
 
@@ -34,21 +27,12 @@ Supervisor::Supervisor(std::vector<pid_t> pids, const rt::ControlBlock &control,
       signals_(signals) {}
 
 int Supervisor::run(std::optional<double> timeout_s) {
-  std::optional<Clock::time_point> deadline;
-  if (timeout_s)
-    deadline =
-        Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*timeout_s));
+  const Deadline deadline(timeout_s);
   while (running_count_ > 0) {
-    if (deadline && Clock::now() >= *deadline) {
-      int ended = end_job();
-      std::fprintf(stderr, "pgasrun: job exceeded --timeout %g s; ended %d thread(s)\n", *timeout_s, ended);
-      return kTimeoutExit;
-    }
-    for (int signo : signals_.wait(deadline ? ms_until(*deadline) : kControlPollMs)) {
+    if (deadline.passed()) return report_timeout(*timeout_s, end_job());
+    for (int signo : signals_.wait(deadline.wait_ms(kControlPollMs))) {
       if (signo == SIGCHLD) continue;  // reaped below
-      int ended = end_job();
-      std::fprintf(stderr, "pgasrun: interrupted by %s; ended %d thread(s)\n", signal_name(signo), ended);
-      return 128 + signo;
+      return report_interrupt(signo, end_job());
     }
     if (auto status = reap_finished()) return *status;
     if (global_exit_requested()) {
@@ -90,9 +74,9 @@ int Supervisor::end_job() {
   const int ended = running_count_;
   for (std::size_t t = 0; t < pids_.size(); ++t)
     if (running_[t]) kill(pids_[t], SIGTERM);
-  const auto grace_end = Clock::now() + kTermGrace;
-  while (running_count_ > 0 && Clock::now() < grace_end) {
-    signals_.wait(ms_until(grace_end));  // woken by SIGCHLD; other signals change nothing now
+  const Deadline grace_end(kTermGraceSeconds);
+  while (running_count_ > 0 && !grace_end.passed()) {
+    signals_.wait(grace_end.wait_ms(kControlPollMs));  // woken by SIGCHLD; other signals change nothing now
     pid_t pid;
     while (running_count_ > 0 && (pid = waitpid(-1, nullptr, WNOHANG)) > 0) mark_reaped(pid);
   }

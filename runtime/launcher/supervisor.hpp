@@ -1,5 +1,5 @@
 // Supervising a running job: reaping the threads, ending the job when one fails, when a thread calls
-// upc_global_exit, on SIGINT/SIGTERM/SIGHUP or on --timeout, and choosing the launcher's exit status.
+// upc_global_exit, on SIGINT/SIGTERM/SIGHUP/SIGQUIT or on --timeout, and choosing the launcher's exit status.
 #pragma once
 
 #include <sys/types.h>

@@ -1,7 +1,6 @@
 #include "thread_start.hpp"
 
 #include <fcntl.h>
-#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -12,6 +11,7 @@
 
 #include "common/launch_contract.hpp"
 #include "emulation.hpp"
+#include "signal_channel.hpp"
 
 namespace pgas::launcher {
 namespace {
@@ -53,15 +53,8 @@ void set_or_unset(const char *name, const std::string &value) {
 // Runs in the forked child; never returns. The launcher is single-threaded, so setenv is safe here.
 [[noreturn]] void exec_thread(int thread, const JobEnvironment &env, const LaunchOptions &options,
                               const JobSegments &segments, pid_t launcher) {
-  // Die with the launcher, even if it is SIGKILLed; it may already be gone before prctl took effect.
-  if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) die_in_child("cannot set the parent-death signal");
-  if (getppid() != launcher) _exit(1);
-
-  // The launcher blocks signals for its signalfd, and masks and ignored signals survive exec.
-  for (int signo = 1; signo < NSIG; ++signo) std::signal(signo, SIG_DFL);  // SIGKILL/SIGSTOP just fail
-  sigset_t none;
-  sigemptyset(&none);
-  sigprocmask(SIG_SETMASK, &none, nullptr);
+  // Die with the launcher, even if it is SIGKILLed; if it is gone already, there is no job.
+  if (!prepare_child_signals(SIGKILL, launcher)) _exit(1);
 
   // shm_open sets FD_CLOEXEC; the segments must survive exec.
   for (int fd : segments.data_fds())

@@ -1,12 +1,22 @@
 #include "trace_setup.hpp"
 
+#include <fcntl.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <vector>
+
+#include "pgas/tracedb/raw_directory.hpp"
+#include "pgas/tracedb/recovery.hpp"
+#include "signal_channel.hpp"
 
 extern char **environ;
 
@@ -14,6 +24,12 @@ namespace pgas::launcher {
 namespace {
 
 namespace fs = std::filesystem;
+namespace raw = tracedb::raw;
+
+// The raw directory of this run, held open and locked shared for as long as pgasrun lives: while it is,
+// pgas-trace-import --recover leaves the directory alone; once pgasrun is gone (even SIGKILLed), it is a
+// leaked directory that --recover imports.
+int g_raw_directory_fd = -1;
 
 // Where pgasrun itself lives: the tracing library is in ../lib, the importer beside it.
 fs::path own_directory() {
@@ -22,18 +38,88 @@ fs::path own_directory() {
   return ec ? fs::path(".") : self.parent_path();
 }
 
-// The recorder's raw files go to a private directory on /dev/shm when there is one: it is memory, so the
-// recorder's writes cost nothing more (a mapping of a disk file pays for writeback), and it survives the
-// death of any thread. Elsewhere, next to the database.
-fs::path raw_directory_for(const fs::path &database) {
-  char shm_template[] = "/dev/shm/pgas-trace-XXXXXX";
-  if (access("/dev/shm", W_OK) == 0 && mkdtemp(shm_template) != nullptr) return shm_template;
-  return database.string() + ".raw";
+fs::path tool_path(const char *variable, const fs::path &fallback) {
+  if (const char *path = std::getenv(variable); path && *path) return path;
+  return fallback;
 }
 
-fs::path tracing_library() {
-  if (const char *path = std::getenv("PGAS_TRACE_LIBRARY"); path && *path) return path;
-  return own_directory().parent_path() / "lib" / "libpgas-trace.so";
+// mkdtemp: a new directory, mode 0700, with a name no other run has; "" if it cannot be made.
+std::string make_unique_directory(const std::string &prefix) {
+  std::vector<char> name(prefix.begin(), prefix.end());
+  for (char c : std::string("XXXXXX")) name.push_back(c);
+  name.push_back('\0');
+  return mkdtemp(name.data()) ? std::string(name.data()) : "";
+}
+
+// The recorder's raw files go to a private directory of this run on /dev/shm when there is one: it is
+// memory, so the recorder's writes cost nothing more (a mapping of a disk file pays for writeback), and it
+// survives the death of any thread. Elsewhere (and for ranks on other machines), next to the database.
+std::string make_raw_directory(const fs::path &database, bool next_to_database) {
+  if (!next_to_database && access(raw::kShmDirectory, W_OK) == 0)
+    if (std::string dir = make_unique_directory(std::string(raw::kShmDirectory) + "/" + raw::kShmPrefix);
+        !dir.empty())
+      return dir;
+  return make_unique_directory(database.string() + ".raw-");
+}
+
+// The database is written at the end by a rename in its directory: check now, before the job runs, that
+// this will work (a probe file made and removed there).
+std::string check_database_target(const fs::path &database) {
+  struct stat st {};
+  if (lstat(database.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    return "--trace: " + database.string() + " exists and is not a regular file";
+  std::string probe = make_unique_directory(database.string() + ".probe-");
+  if (probe.empty()) return "--trace: cannot write " + database.string() + ": " + std::strerror(errno);
+  rmdir(probe.c_str());
+  return "";
+}
+
+// The leaked raw directories of earlier runs (their pgasrun was killed before its import step), so that
+// they are not forgotten in memory.
+void mention_leaked_directories() {
+  const std::size_t leaked = tracedb::find_leaked_runs("").size();
+  if (leaked > 0)
+    std::fprintf(stderr,
+                 "pgasrun: %zu trace(s) of killed jobs are still in %s/%s*: 'pgas-trace-import --recover' "
+                 "imports them\n",
+                 leaked, raw::kShmDirectory, raw::kShmPrefix);
+}
+
+// Waits for the importer; SIGINT, SIGTERM or SIGHUP that reach pgasrun's signalfd (`signals`, if any) are
+// passed on to it. Sets `*forwarded` to the last signal passed on.
+int wait_for_importer(pid_t pid, SignalChannel *signals, int *forwarded) {
+  int status = -1;
+  for (;;) {
+    pid_t done = waitpid(pid, &status, signals ? WNOHANG : 0);
+    if (done == pid) return status;
+    if (done < 0 && errno != EINTR) return -1;
+    if (signals == nullptr) continue;
+    for (int signo : signals->wait(200))
+      if (signo != SIGCHLD) kill(pid, *forwarded = signo);
+  }
+}
+
+// Runs the importer with the signal mask and dispositions of a fresh process: pgasrun blocks SIGINT and
+// friends for its signalfd, and a blocked mask is inherited, which would make Ctrl-C ignored by the import.
+// Returns its wait status, or -1 if it could not be started.
+int run_importer(std::vector<std::string> args, SignalChannel *signals, int *forwarded) {
+  std::vector<char *> argv;
+  for (std::string &arg : args) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t none, defaults;
+  sigemptyset(&none);
+  sigfillset(&defaults);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  pid_t pid = 0;
+  int status = -1;
+  if (posix_spawn(&pid, argv[0], nullptr, &attr, argv.data(), environ) == 0)
+    status = wait_for_importer(pid, signals, forwarded);
+  posix_spawnattr_destroy(&attr);
+  return status;
 }
 
 }  // namespace
@@ -41,16 +127,27 @@ fs::path tracing_library() {
 std::string prepare_trace(LaunchOptions &options) {
   const TraceOptions &trace = options.trace;
   if (trace.file.empty()) return {};
-  fs::path library = tracing_library();
+  fs::path library =
+      tool_path("PGAS_TRACE_LIBRARY", own_directory().parent_path() / "lib" / "libpgas-trace.so");
   if (!fs::exists(library))
     return "cannot find the tracing library at " + library.string() + " (set PGAS_TRACE_LIBRARY to its path)";
   std::error_code ec;
-  fs::path database = fs::absolute(trace.file, ec);
+  fs::path database = fs::absolute(trace.file, ec).lexically_normal();
   if (!fs::is_directory(database.parent_path(), ec))
     return "--trace: the directory of " + trace.file + " does not exist";
-  fs::remove_all(database.string() + ".raw", ec);  // a previous run's leftovers
-  options.trace.raw_directory =
-      trace.raw_next_to_database ? database.string() + ".raw" : raw_directory_for(database).string();
+  if (std::string problem = check_database_target(database); !problem.empty()) return problem;
+  mention_leaked_directories();
+  std::string raw_dir = make_raw_directory(database, trace.raw_next_to_database);
+  std::string error;
+  int fd = raw_dir.empty() ? -1 : raw::open_private_directory(raw_dir, /*create=*/false, &error);
+  if (fd < 0)
+    return "--trace: cannot make a directory for the raw trace files: " +
+           (raw_dir.empty() ? std::string(std::strerror(errno)) : error);
+  raw::mark_in_use(fd);
+  g_raw_directory_fd = fd;
+  if (std::string problem = raw::write_job_file(fd, {database.string(), options.conduit}); !problem.empty())
+    return "--trace: " + raw_dir + "/" + problem;
+  options.trace.raw_directory = raw_dir;
   std::string preload = library.string();
   if (const char *existing = std::getenv("LD_PRELOAD"); existing && *existing)
     preload += std::string(":") + existing;
@@ -66,30 +163,32 @@ std::string prepare_trace(LaunchOptions &options) {
   return {};
 }
 
-int finish_trace(const LaunchOptions &options, int job_status) {
+int finish_trace(const LaunchOptions &options, int job_status, SignalChannel *signals) {
   const TraceOptions &trace = options.trace;
   if (trace.file.empty()) return job_status;
-  std::string importer = (own_directory() / "pgas-trace-import").string();
-  std::string as = "--as=pgasrun", raw = "--raw-dir=" + trace.raw_directory,
-              conduit = "--conduit=" + options.conduit;
-  char *argv[] = {
-      importer.data(), as.data(), raw.data(), conduit.data(), const_cast<char *>(trace.file.c_str()),
-      nullptr};
-  pid_t pid = 0;
-  int status = 0;
-  if (posix_spawn(&pid, importer.c_str(), nullptr, nullptr, argv, environ) == 0 &&
-      waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0)
-    return job_status;
-  // Keep what was recorded: beside the database, where pgas-trace-import finds it by default.
+  int forwarded = 0;
+  int status = run_importer(
+      {tool_path("PGAS_TRACE_IMPORT", own_directory() / "pgas-trace-import").string(), "--as=pgasrun",
+       "--raw-dir=" + trace.raw_directory, "--conduit=" + options.conduit, trace.file},
+      signals, &forwarded);
+  if (g_raw_directory_fd >= 0) close(g_raw_directory_fd);
+  g_raw_directory_fd = -1;
+  if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) return job_status;
   std::error_code ec;
-  const std::string kept = trace.file + ".raw";
-  if (trace.raw_directory != kept) {
-    fs::remove_all(kept, ec);
-    fs::copy(trace.raw_directory, kept, fs::copy_options::recursive, ec);
-    if (!ec) fs::remove_all(trace.raw_directory, ec);
+  if (!raw::holds_raw_files(trace.raw_directory)) {  // no thread got as far as tracing: nothing to keep
+    fs::remove_all(trace.raw_directory, ec);
+    return job_status != 0 ? job_status : 1;
   }
-  std::fprintf(stderr, "pgasrun: the trace of this run could not be written to %s; its raw files are in %s\n",
-               trace.file.c_str(), ec ? trace.raw_directory.c_str() : kept.c_str());
+  // What was recorded stays where it is, and the message says how to import it.
+  std::string why = status == -1          ? "could not be started"
+                    : WIFSIGNALED(status) ? std::string("was ended by ") + signal_name(WTERMSIG(status))
+                                          : "failed";
+  std::fprintf(stderr,
+               "pgasrun: the trace import %s: the trace was not written to %s; its raw files are in %s "
+               "(import them with: pgas-trace-import --raw-dir=%s %s)\n",
+               why.c_str(), trace.file.c_str(), trace.raw_directory.c_str(), trace.raw_directory.c_str(),
+               trace.file.c_str());
+  if (forwarded != 0) return 128 + forwarded;  // pgasrun was interrupted
   return job_status != 0 ? job_status : 1;
 }
 

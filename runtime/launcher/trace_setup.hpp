@@ -5,15 +5,21 @@
 #include <string>
 
 #include "options.hpp"
+#include "signal_channel.hpp"
 
 namespace pgas::launcher {
 
-// Fills options.extra_env (LD_PRELOAD of libpgas-trace.so and the PGAS_TRACE_* variables) and clears
-// stale raw files. Returns an error message, or "" when ready (also when tracing is off).
+// Checks that the database can be written (before the job runs), makes the run's private raw directory
+// (mkdtemp; in use until pgasrun exits, with a job file naming the database for pgas-trace-import
+// --recover) and fills options.extra_env (LD_PRELOAD of libpgas-trace.so, or $PGAS_TRACE_LIBRARY, and the
+// PGAS_TRACE_* variables). Returns an error message, or "" when ready (also when tracing is off).
 std::string prepare_trace(LaunchOptions &options);
 
-// Imports the run's raw files into the database and reports it in one line. Returns the job's exit status,
-// or 1 if the job succeeded but its trace could not be written.
-int finish_trace(const LaunchOptions &options, int job_status);
+// Imports the run's raw files into the database with pgas-trace-import beside pgasrun (or
+// $PGAS_TRACE_IMPORT), which reports it in one line; it gets default signal dispositions, so Ctrl-C ends
+// it; a signal pgasrun receives through `signals` (when it has a signalfd) is passed on to it. If the import
+// fails, the raw files are kept and the message says where. Returns the job's exit status; 128+S if the
+// import was ended by signal S sent to pgasrun; 1 if the job succeeded but its trace could not be written.
+int finish_trace(const LaunchOptions &options, int job_status, SignalChannel *signals = nullptr);
 
 }  // namespace pgas::launcher

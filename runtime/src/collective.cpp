@@ -2,22 +2,62 @@
 
 #include <cstdio>
 
+#include "collective_report.hpp"
 #include "conduit/active.hpp"
 #include "errors.hpp"
 #include "runtime.hpp"
 
 namespace pgas::rt {
 
+Team g_all_threads;
+
 namespace {
-// What thread 0 sends to every thread at the end of a collective call.
+
+// This thread's collective in progress (the last one started; its caller keeps it alive).
+const CollectiveCall *g_current = nullptr;
+PhaseSignature g_signature{};
+bool g_pending = false;  // arrived at its phase, not yet completed
+
+// What thread 0 sends to every thread at the end of a data step.
 struct Verdict {
   std::uint64_t result;
   char error[256];  // nonempty: the call failed on thread 0; every thread stops
 };
+
 }  // namespace
 
-std::uint64_t collective_call(const char *operation, std::initializer_list<std::uint64_t> args,
-                              const std::function<std::uint64_t(std::string &error)> &leader) {
+void collective_arrive(const CollectiveCall &call) {
+  if (g_pending) {
+    if (call.kind == CollectiveKind::kExit)
+      fatal("this thread finished main between upc_notify and upc_wait (%s)",
+            describe_call(*g_current).c_str());
+    fatal("%s called between upc_notify and upc_wait", describe_call(call).c_str());
+  }
+  g_current = &call;
+  g_signature = {static_cast<std::uint64_t>(collective_kind_meets(call.kind)),
+                 call.kind == CollectiveKind::kExit ? 1u : 0u, ++g_all_threads.sequence, call.barrier_id};
+  g_pending = true;
+  conduit().phase_arrive(g_signature);
+}
+
+void collective_complete() {
+  g_pending = false;
+  const PhaseResult result = conduit().phase_complete();
+  if (result.agreed) return;
+  if (result.exited_thread >= 0) report_exited_peer(*g_current, g_signature.sequence, result);
+  report_disagreement(*g_current, g_signature);
+}
+
+bool collective_pending() { return g_pending; }
+
+void collective_enter(const CollectiveCall &call) {
+  runtime(collective_kind_name(call.kind));
+  collective_arrive(call);
+  collective_complete();
+}
+
+std::uint64_t collective_agree(const char *operation, std::initializer_list<std::uint64_t> args,
+                               const std::function<std::uint64_t(std::string &error)> &leader) {
   Runtime &r = runtime(operation);
   std::uint64_t mine[CollectiveState::kArgs] = {};
   int n = 0;
@@ -46,6 +86,17 @@ std::uint64_t collective_call(const char *operation, std::initializer_list<std::
   conduit().broadcast(&verdict, sizeof verdict);
   if (verdict.error[0] != '\0') exit_quietly();
   return verdict.result;
+}
+
+std::uint64_t collective_call(const CollectiveCall &call, const char *operation,
+                              std::initializer_list<std::uint64_t> args,
+                              const std::function<std::uint64_t(std::string &error)> &leader) {
+  collective_enter(call);
+  return collective_agree(operation, args, leader);
+}
+
+void internal_barrier(const char *operation) {
+  collective_enter({.kind = CollectiveKind::kRuntimeBarrier, .operation = operation});
 }
 
 }  // namespace pgas::rt

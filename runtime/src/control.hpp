@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "common/launch_contract.hpp"
+#include "conduit/conduit.hpp"
 #include "pgas/transport.h"
 
 namespace pgas::rt {
@@ -66,18 +67,14 @@ struct LockSlot {
   std::atomic<std::uint32_t> live;
 };
 
-// Split-phase barrier: arrivals are counted; the last arriver checks the ids and advances `phase`.
+// The synchronization phases every collective runs through: arrivals are counted; the last arriver
+// compares the signatures and advances `phase`.
 struct BarrierState {
   alignas(64) std::atomic<std::uint32_t> arrived;
   alignas(64) WaitWord phase;
-  std::atomic<std::uint32_t> mismatch;  // nonzero: a barrier had unequal ids; the job is ending
-  std::int32_t mismatch_first;          // two threads whose ids differ, and their ids
-  std::int32_t mismatch_other;
-  std::int64_t mismatch_first_id;
-  std::int64_t mismatch_other_id;
-  std::int64_t ids[kMaxThreads];  // per thread: the id given to upc_notify, or kAnonymousBarrier
+  std::atomic<std::uint32_t> disagreed;  // the last phase's signatures did not agree
+  PhaseSignature signatures[kMaxThreads];
 };
-inline constexpr std::int64_t kAnonymousBarrier = INT64_MIN;
 
 // Arguments each thread passes to a collective call, compared by thread 0 to detect mismatches, and what
 // thread 0 publishes to all (the result of the call, e.g. the handle of a collective allocation).
@@ -85,6 +82,8 @@ struct CollectiveState {
   static constexpr int kArgs = 6;
   std::uint64_t args[kMaxThreads][kArgs];
   char payload[512];
+  // Conduit::allgather: what every thread says about a phase that did not agree.
+  char records[kMaxThreads][Conduit::kAllgatherBytes];
 };
 
 struct ControlBlock {
@@ -94,11 +93,11 @@ struct ControlBlock {
   std::uint64_t segment_size;
   std::uint64_t symmetric_end;  // [kSegmentReserve, symmetric_end) symmetric heap; above: upc_alloc heaps
 
-  std::atomic<std::uint32_t> attached;     // processes that mapped every segment
-  WaitWord ready;                          // 1 once thread 0 initialized everything
-  WaitWord exited;                         // value: threads that finished main normally (exit barrier)
-  std::atomic<std::int32_t> first_exited;  // 1 + the first thread to finish main, or 0
-  std::atomic<std::uint32_t> global_exit;  // nonzero after upc_global_exit; the launcher ends the job
+  std::atomic<std::uint32_t> attached;        // processes that mapped every segment
+  WaitWord ready;                             // 1 once thread 0 initialized everything
+  std::atomic<std::int32_t> first_exited;     // 1 + the first thread to finish main, or 0
+  std::atomic<std::uint32_t> report_claimed;  // nonzero once a thread reports a failed collective
+  std::atomic<std::uint32_t> global_exit;     // nonzero after upc_global_exit; the launcher ends the job
   std::atomic<std::int32_t> global_exit_status;
 
   std::atomic<std::uint32_t> heap_mutex;  // protects heaps, handle and lock tables (futex mutex)
@@ -109,6 +108,8 @@ struct ControlBlock {
   // Network conduits: lock slot i's word on its home thread (i % THREADS): generation << 32 | holder + 1,
   // 0 when the slot is free. Changed only by the network's atomics.
   std::uint64_t lock_words[kMaxLocks];
+  // Network conduits: the phase this thread last arrived at, read by a peer that finished main.
+  PhaseSignature last_phase;
   BarrierState barrier;
   CollectiveState collective;
 };

@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #include "common/launch_contract.hpp"
-#include "common/units.hpp"
+#include "common/launch_settings.hpp"
 #include "errors.hpp"
 #include "runtime.hpp"
 #include "wait.hpp"
@@ -26,19 +26,19 @@ std::uint64_t now_ns() {
   return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<std::uint64_t>(ts.tv_nsec);
 }
 
+// The settings come checked from pgasrun; a program started otherwise gets the same checks here.
 void emulation_configure_from_env() {
   const char *latency = std::getenv(launch::kLatencyEnv);
   const char *bandwidth = std::getenv(launch::kBandwidthEnv);
   if (latency != nullptr && *latency != '\0') {
-    auto ns = units::parse_duration_ns(latency);
-    if (!ns) fatal("%s=%s is not a duration (e.g. 2us, 500ns)", launch::kLatencyEnv, latency);
-    g_emulation.latency_ns = *ns;
+    auto ns = launch::read_latency_ns(latency);
+    if (!ns.value) fatal("%s: %s", launch::kLatencyEnv, ns.problem.c_str());
+    g_emulation.latency_ns = *ns.value;
   }
   if (bandwidth != nullptr && *bandwidth != '\0') {
-    auto rate = units::parse_bandwidth(bandwidth);
-    if (!rate)
-      fatal("%s=%s is not a bandwidth (e.g. 10GB/s, 0 for unlimited)", launch::kBandwidthEnv, bandwidth);
-    g_emulation.ns_per_byte = *rate > 0 ? 1e9 / *rate : 0;
+    auto rate = launch::read_bandwidth_bps(bandwidth);
+    if (!rate.value) fatal("%s: %s", launch::kBandwidthEnv, rate.problem.c_str());
+    g_emulation.ns_per_byte = *rate.value > 0 ? 1e9 / *rate.value : 0;
   }
   g_emulation.enabled = g_emulation.latency_ns > 0 || g_emulation.ns_per_byte > 0;
 }

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "pgas/detail/api.hpp"
 #include "pgas/layout.hpp"
 #include "runtime.hpp"
 
@@ -81,12 +82,30 @@ const char *short_site(const char *site) {
   return slash ? slash + 1 : site;
 }
 
-std::size_t global_index_of(pgas_handle_t handle, int thread, std::size_t offset) {
+std::int64_t signed_index(std::size_t value) { return static_cast<std::int64_t>(value); }
+
+std::int64_t global_index_of(pgas_handle_t handle, int thread, std::size_t offset) {
   const HandleDesc &d = g_runtime.ctl->handles[static_cast<std::uint32_t>(handle)];
-  const auto local = static_cast<std::int64_t>(offset / (d.elem_size ? d.elem_size : 1));
-  const std::int64_t phase = d.block == 0 ? 0 : local % static_cast<std::int64_t>(d.block);
-  return static_cast<std::size_t>(
-      layout::global_index({thread, phase, local}, d.block, static_cast<std::uint64_t>(g_runtime.threads)));
+  const std::int64_t local =
+      layout::floor_div(signed_index(offset), static_cast<std::int64_t>(d.elem_size ? d.elem_size : 1));
+  const std::int64_t phase = d.block == 0 ? 0 : layout::floor_mod(local, static_cast<std::int64_t>(d.block));
+  return layout::global_index({thread, phase, local}, d.block, static_cast<std::uint64_t>(g_runtime.threads));
 }
 
 }  // namespace pgas::rt
+
+namespace pgas::detail {
+
+void index_out_of_range(pgas_handle_t handle, std::size_t index, std::size_t nelems) {
+  rt::fatal("index %lld out of range for %s (%zu elements)", static_cast<long long>(rt::signed_index(index)),
+            rt::describe_handle(handle).c_str(), nelems);
+}
+
+void index2d_out_of_range(pgas_handle_t handle, std::size_t row, std::size_t column, std::size_t rows,
+                          std::size_t cols) {
+  rt::fatal("index [%lld][%lld] out of range for %s (%zu x %zu elements)",
+            static_cast<long long>(rt::signed_index(row)), static_cast<long long>(rt::signed_index(column)),
+            rt::describe_handle(handle).c_str(), rows, cols);
+}
+
+}  // namespace pgas::detail

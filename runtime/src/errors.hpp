@@ -1,6 +1,7 @@
 // Fatal error reporting: misuse stops the job with a message naming the object, the index and the thread.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "pgas/transport.h"
@@ -24,7 +25,12 @@ std::string describe_handle(pgas_handle_t handle);
 // "file.cpp:42" of a "path/to/file.cpp:42" allocation site, for messages (nullptr stays nullptr).
 const char *short_site(const char *site);
 
-// The global element index of byte `offset` in `thread`'s part of `handle` (for error messages).
-std::size_t global_index_of(pgas_handle_t handle, int thread, std::size_t offset);
+// An index or byte offset as the user's arithmetic made it: one that went below zero wrapped around in the
+// unsigned type that carries it, and no valid one reaches 2^63, so messages show it signed ("index -1").
+std::int64_t signed_index(std::size_t value);
+
+// The global element index of byte `offset` in `thread`'s part of `handle` (for error messages; negative
+// for an offset before the part's start).
+std::int64_t global_index_of(pgas_handle_t handle, int thread, std::size_t offset);
 
 }  // namespace pgas::rt

@@ -75,9 +75,10 @@ std::uint64_t resolve_slow(const HandleDesc &d, pgas_handle_t h, int thread, std
   if (d.owner >= 0 && d.owner != thread)
     fatal("%s: %s has no part on thread %d (all of it is on thread %d)", operation,
           describe_handle(h).c_str(), thread, d.owner);
-  fatal("%s: index %zu out of range for %s (%llu elements; %zu bytes at byte offset %zu on thread %d)",
-        operation, global_index_of(h, thread, offset), describe_handle(h).c_str(),
-        static_cast<unsigned long long>(d.nelems), size, offset, thread);
+  fatal("%s: index %lld out of range for %s (%llu elements; %zu bytes at byte offset %lld on thread %d)",
+        operation, static_cast<long long>(global_index_of(h, thread, offset)), describe_handle(h).c_str(),
+        static_cast<unsigned long long>(d.nelems), size, static_cast<long long>(signed_index(offset)),
+        thread);
 }
 
 }  // namespace pgas::rt

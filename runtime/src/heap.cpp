@@ -130,10 +130,12 @@ extern "C" pgas_handle_t _remote_alloc(const pgas_layout_t *layout) {
     if (h == 0) fatal("%s", error.c_str());
     return h;
   }
-  const char *operation = l.kind == PGAS_ALLOC_ALL ? "upc_all_alloc" : "shared array allocation";
-  auto h = collective_call(operation, {l.elem_size, l.block, l.nelems, static_cast<std::uint64_t>(l.owner)},
-                           [&](std::string &error) { return reserve(l, error); });
-  return h;
+  const bool all_alloc = l.kind == PGAS_ALLOC_ALL;
+  const CollectiveCall call{.kind = all_alloc ? CollectiveKind::kAllAlloc : CollectiveKind::kArrayAlloc,
+                            .site = l.site};
+  return collective_call(call, all_alloc ? "upc_all_alloc" : "shared array allocation",
+                         {l.elem_size, l.block, l.nelems, static_cast<std::uint64_t>(l.owner)},
+                         [&](std::string &error) { return reserve(l, error); });
 }
 
 extern "C" void _remote_free(pgas_handle_t h) {
@@ -146,9 +148,10 @@ extern "C" void _remote_free(pgas_handle_t h) {
     return;
   }
   // Collective: every thread zeroes its own part once all are done with the object.
-  collective_call("collective free", {h}, [](std::string &) { return 0; });
+  collective_enter({.kind = CollectiveKind::kArrayFree, .object = h});
+  collective_agree("collective free", {h}, [](std::string &) { return 0; });
   if (d.owner < 0 || d.owner == r.mythread) zero_part(d, r.mythread);
-  collective_call("collective free", {h}, [&](std::string &) {
+  collective_agree("collective free", {h}, [&](std::string &) {
     release(h, d);
     return 0;
   });
@@ -194,10 +197,6 @@ void *local_address(pgas_handle_t handle, std::size_t offset, std::size_t size, 
 pgas_layout_t layout_of(pgas_handle_t handle) {
   const HandleDesc &d = handle_lookup(handle, "layout query");
   return layout_from(d);
-}
-
-void index_out_of_range(pgas_handle_t handle, std::size_t index, std::size_t nelems) {
-  fatal("index %zu out of range for %s (%zu elements)", index, describe_handle(handle).c_str(), nelems);
 }
 
 void not_local(pgas_handle_t handle, int thread, const char *operation) {

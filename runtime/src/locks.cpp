@@ -90,9 +90,10 @@ upc_lock_t *upc_global_lock_alloc(void) {
 }
 
 upc_lock_t *upc_all_lock_alloc(void) {
-  auto value = collective_call("upc_all_lock_alloc", {}, [](std::string &error) {
-    return static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(allocate_slot(error)));
-  });
+  auto value = collective_call(
+      {.kind = CollectiveKind::kAllLockAlloc}, "upc_all_lock_alloc", {}, [](std::string &error) {
+        return static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(allocate_slot(error)));
+      });
   return reinterpret_cast<upc_lock_t *>(static_cast<std::uintptr_t>(value));
 }
 
@@ -124,10 +125,11 @@ void upc_lock_free(upc_lock_t *lock) {
 
 void upc_all_lock_free(upc_lock_t *lock) {
   if (lock == nullptr) return;
-  collective_call("upc_all_lock_free", {reinterpret_cast<std::uintptr_t>(lock)}, [&](std::string &) {
-    free_slot(lock, "upc_all_lock_free");
-    return 0;
-  });
+  collective_call({.kind = CollectiveKind::kAllLockFree}, "upc_all_lock_free",
+                  {reinterpret_cast<std::uintptr_t>(lock)}, [&](std::string &) {
+                    free_slot(lock, "upc_all_lock_free");
+                    return 0;
+                  });
 }
 
 }  // extern "C"

@@ -12,9 +12,10 @@
 #include <string>
 #include <thread>
 
+#include "collective.hpp"
 #include "common/launch_contract.hpp"
+#include "common/launch_settings.hpp"
 #include "common/segment.hpp"
-#include "common/units.hpp"
 #include "conduit/active.hpp"
 #include "emulation.hpp"
 #include "errors.hpp"
@@ -91,13 +92,14 @@ void attach_launched_job() {
   }
 }
 
+// The segment size of a job this thread starts itself (alone, or under mpirun: the MPI conduit checks the
+// size again once it knows the number of threads).
 std::uint64_t segment_size_from_env() {
   std::uint64_t segment_size = launch::kDefaultSegmentSize;
   if (const char *text = std::getenv(launch::kSegmentSizeEnv); text && *text) {
-    auto parsed = units::parse_size(text);
-    if (!parsed || *parsed < 64 << 10)
-      fatal("%s=%s is not a size of at least 64KiB", launch::kSegmentSizeEnv, text);
-    segment_size = *parsed;
+    auto bytes = launch::read_segment_size(text, 1);
+    if (!bytes.value) fatal("%s: %s", launch::kSegmentSizeEnv, bytes.problem.c_str());
+    segment_size = *bytes.value;
   }
   return segment_size;
 }
@@ -200,9 +202,9 @@ __attribute__((constructor(101))) void initialize() {
   detail::g_network_progress = network;
   ControlBlock &ctl = *g_runtime.ctl;
   if (network) {
-    lay_out_control_block();  // every thread its own; thread 0's heaps are the job's
-    conduit().barrier_arrive(kAnonymousBarrier);
-    conduit().barrier_complete();
+    lay_out_control_block();     // every thread its own; thread 0's heaps are the job's
+    conduit().phase_arrive({});  // before any collective: no kind, no number
+    conduit().phase_complete();
   } else if (g_runtime.mythread == 0) {
     lay_out_control_block();
   } else {
@@ -220,11 +222,13 @@ __attribute__((constructor(101))) void initialize() {
 }
 
 // A thread that returns from main (or calls exit(0)) waits until every thread has done so, so that no peer
-// loses access to shared data it still expects to be served. A nonzero status ends at once: the launcher
-// ends the others.
+// loses access to shared data it still expects to be served: the end of main is the job's last collective,
+// so a thread still waiting in another one is reported. A nonzero status ends at once: the launcher ends the
+// others.
 void exit_barrier(int status, void *) {
   if (status != 0 || g_runtime.ctl == nullptr || g_runtime.finished) return;
-  if (!conduit().exit_barrier()) exit_quietly();  // a peer waits at a barrier; it reports the problem
+  collective_enter({.kind = CollectiveKind::kExit});
+  conduit().finish();
   g_runtime.finished = true;
 }
 

@@ -56,6 +56,12 @@ const std::map<std::string, std::function<void(const shared_array<int> &)>> kMod
        cache<int> c(a, 8);
        c.hint(a.size());
      }},
+    {"negative-index",
+     [](const shared_array<int> &a) {
+       cache<int> c(a, 8);
+       volatile long minus_one = -1;  // as a program computes it
+       c.hint(minus_one);
+     }},
     {"close-with-dirty",
      [](const shared_array<int> &a) {
        cache<int> c(a, 8);

@@ -22,6 +22,7 @@ const Case kCases[] = {
     {"unknown-policy", R"(hpcstpf_open: unknown write policy 42)"},
     {"sum-of-struct", R"(pgas::cache::open: write policy 'sum' needs a numeric element type)"},
     {"index-out-of-range", R"(pgas::cache::hint: index \d+ out of range \(\d+ elements\))"},
+    {"negative-index", R"(pgas::cache::hint: index -1 out of range \(\d+ elements\))"},
     {"close-with-dirty", R"(pgas::cache::close: \d+ written elements were not uploaded)", 2},
     {"zero-chunk", R"(pgas::cache::open: chunk must be at least 1)"},
 };

@@ -35,6 +35,35 @@ void pointer_out_of_range() {
   upc_barrier;
 }
 
+// Negative indices, written as the user would (a variable, so that the compiler does not see the value).
+volatile long minus_one = -1;
+
+void negative_index() {
+  shared_array<int> D(10, 1, "D");
+  if (MYTHREAD == last) std::printf("%d\n", static_cast<int>(D[minus_one]));
+  upc_barrier;
+}
+
+void pointer_negative() {
+  shared_array<int> D(10, 1, "D");
+  global_ptr<int> p = &D[0];
+  if (MYTHREAD == last) std::printf("%d\n", static_cast<int>(p[minus_one]));
+  upc_barrier;
+}
+
+void index2d_negative() {
+  shared_array2d<int> A(3, 4, 4, "A");
+  if (MYTHREAD == last) std::printf("%d\n", static_cast<int>(A[1][minus_one]));
+  upc_barrier;
+}
+
+void memget_negative() {
+  shared_array<int> D(10, 1, "D");
+  int value = 0;
+  if (MYTHREAD == last) upc_memget(&value, &D[0] + minus_one, sizeof value);
+  upc_barrier;
+}
+
 void cast_thread_out_of_range() {
   shared_array<int> D(10, 1, "D");
   if (MYTHREAD == last) std::printf("%p\n", remote_cast(D.handle(), THREADS));
@@ -132,6 +161,10 @@ int main(int argc, char **argv) {
       {"index", index_out_of_range},
       {"unnamed-index", unnamed_index_out_of_range},
       {"pointer-range", pointer_out_of_range},
+      {"negative-index", negative_index},
+      {"pointer-negative", pointer_negative},
+      {"2d-negative", index2d_negative},
+      {"memget-negative", memget_negative},
       {"cast-thread", cast_thread_out_of_range},
       {"use-after-free", use_after_free},
       {"double-free", double_free},

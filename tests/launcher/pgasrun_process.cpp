@@ -110,6 +110,12 @@ bool Process::wait_for_stdout_lines(int count, std::chrono::milliseconds timeout
   return false;
 }
 
+bool Process::running() const {
+  siginfo_t info{};
+  return pid_ > 0 && waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+         info.si_pid == 0;
+}
+
 RunResult Process::wait(std::chrono::seconds deadline) {
   RunResult result;
   if (pid_ <= 0) return result;
@@ -159,6 +165,13 @@ std::vector<pid_t> probe_pids(const std::string &out) {
 }
 
 bool process_gone(pid_t pid) { return kill(pid, 0) != 0 && errno == ESRCH; }
+
+void expect_threads_gone(const std::string &probe_out) {
+  for (pid_t pid : probe_pids(probe_out))
+    EXPECT_TRUE(process_gone(pid)) << "thread process " << pid << " left";
+}
+
+std::string signal_name(int signo) { return std::string("SIG") + sigabbrev_np(signo); }
 
 int count_lines(const std::string &text, const std::string &line) {
   std::istringstream lines(text);

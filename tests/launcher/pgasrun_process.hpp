@@ -42,6 +42,8 @@ class Process {
   std::string stdout_so_far() const;
   // Waits until stdout has `count` lines; false if that did not happen before the timeout.
   bool wait_for_stdout_lines(int count, std::chrono::milliseconds timeout) const;
+  // True while the program has not exited (it is not reaped: wait() still reports its status).
+  bool running() const;
   // Waits for the program to exit; past the deadline it is SIGKILLed and the test fails.
   RunResult wait(std::chrono::seconds deadline = std::chrono::seconds(20));
 
@@ -71,6 +73,12 @@ std::vector<pid_t> probe_pids(const std::string &out);
 
 // True if the process no longer exists (not even as a zombie).
 bool process_gone(pid_t pid);
+
+// Adds a failure for every thread printed by launcher_probe (or job_program) that still exists.
+void expect_threads_gone(const std::string &probe_out);
+
+// "SIGINT", "SIGTERM", ...: as pgasrun names a signal.
+std::string signal_name(int signo);
 
 // Counts the lines of `text` equal to `line`.
 int count_lines(const std::string &text, const std::string &line);

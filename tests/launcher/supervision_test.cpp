@@ -1,8 +1,8 @@
-// pgasrun supervising a job: normal runs, a failing thread ending the job, upc_global_exit, signals sent to
-// pgasrun, and --timeout. Every case runs at 1, 2, 4 and 8 threads (8 oversubscribes the 2-core machines).
+// pgasrun supervising a job: normal runs, a failing thread ending the job, upc_global_exit, and --timeout
+// (signals sent to pgasrun: shm_interrupt_test.cpp). Every case runs at 1, 2, 4 and 8 threads (8
+// oversubscribes the 2-core machines).
 #include <csignal>
 #include <string>
-#include <tuple>
 
 #include "pgasrun_process.hpp"
 
@@ -15,11 +15,6 @@ const auto kThreadCounts = ::testing::Values(1, 2, 4, 8);
 
 std::string thread_count_name(const ::testing::TestParamInfo<int> &info) {
   return std::to_string(info.param) + "threads";
-}
-
-void expect_all_gone(const std::string &probe_out) {
-  for (pid_t pid : probe_pids(probe_out))
-    EXPECT_TRUE(process_gone(pid)) << "thread process " << pid << " left";
 }
 
 class NormalRunTest : public LauncherParamTest<int> {};
@@ -51,7 +46,7 @@ TEST_P(FailingThreadTest, SegfaultEndsTheJobNamingTheThread) {
   EXPECT_NE(r.err.find("was killed by signal 11 (Segmentation fault); ending the job"), std::string::npos)
       << r.err;
   EXPECT_LT(r.seconds, 3.0);
-  expect_all_gone(r.out);
+  expect_threads_gone(r.out);
 }
 
 TEST_P(FailingThreadTest, NonZeroExitEndsTheJobWithThatStatus) {
@@ -62,7 +57,7 @@ TEST_P(FailingThreadTest, NonZeroExitEndsTheJobWithThatStatus) {
   EXPECT_NE(r.err.find("pgasrun: thread " + culprit + " (pid "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("exited with status 3; ending the job"), std::string::npos) << r.err;
   EXPECT_LT(r.seconds, 3.0);
-  expect_all_gone(r.out);
+  expect_threads_gone(r.out);
 }
 
 TEST_P(FailingThreadTest, GlobalExitEndsTheJobQuietlyWithItsStatus) {
@@ -71,7 +66,7 @@ TEST_P(FailingThreadTest, GlobalExitEndsTheJobQuietlyWithItsStatus) {
   EXPECT_EQ(r.exit_code, 5);
   EXPECT_EQ(r.err, "");
   EXPECT_LT(r.seconds, 3.0);
-  expect_all_gone(r.out);
+  expect_threads_gone(r.out);
 }
 
 TEST_P(FailingThreadTest, TimeoutEndsTheJob) {
@@ -83,7 +78,7 @@ TEST_P(FailingThreadTest, TimeoutEndsTheJob) {
       << r.err;
   EXPECT_GE(r.seconds, 1.0);
   EXPECT_LT(r.seconds, 3.0);
-  expect_all_gone(r.out);
+  expect_threads_gone(r.out);
 }
 
 TEST_P(FailingThreadTest, ThreadsIgnoringSigtermAreKilled) {
@@ -91,39 +86,10 @@ TEST_P(FailingThreadTest, ThreadsIgnoringSigtermAreKilled) {
   RunResult r = run_pgasrun({"-n", std::to_string(n), "--timeout", "0.5", kProbe, "stubborn"});
   EXPECT_EQ(r.exit_code, 124);
   EXPECT_LT(r.seconds, 3.0);  // 0.5 s timeout + 0.5 s SIGTERM grace
-  expect_all_gone(r.out);
+  expect_threads_gone(r.out);
 }
 
 INSTANTIATE_TEST_SUITE_P(Launcher, FailingThreadTest, kThreadCounts, thread_count_name);
-
-class InterruptTest : public LauncherParamTest<std::tuple<int, int>> {};
-
-TEST_P(InterruptTest, SignalToPgasrunEndsEveryThread) {
-  const auto [n, signo] = GetParam();
-  PgasrunProcess pgasrun({"-n", std::to_string(n), kProbe, "sleep"});
-  ASSERT_TRUE(pgasrun.wait_for_stdout_lines(n, 10s)) << "the threads did not all start";
-  const auto sent = std::chrono::steady_clock::now();
-  kill(pgasrun.pid(), signo);
-  RunResult r = pgasrun.wait();
-  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count(), 2.0);
-  EXPECT_EQ(r.exit_code, 128 + signo);
-  const std::string name = signo == SIGINT ? "SIGINT" : signo == SIGTERM ? "SIGTERM" : "SIGHUP";
-  EXPECT_NE(r.err.find("pgasrun: interrupted by " + name + "; ended " + std::to_string(n) + " thread(s)"),
-            std::string::npos)
-      << r.err;
-  EXPECT_EQ(probe_pids(r.out).size(), static_cast<std::size_t>(n));
-  expect_all_gone(r.out);
-}
-
-INSTANTIATE_TEST_SUITE_P(Launcher, InterruptTest,
-                         ::testing::Combine(kThreadCounts, ::testing::Values(SIGINT, SIGTERM, SIGHUP)),
-                         [](const auto &info) {
-                           const int signo = std::get<1>(info.param);
-                           return std::to_string(std::get<0>(info.param)) + "threads_" +
-                                  (signo == SIGINT    ? "SIGINT"
-                                   : signo == SIGTERM ? "SIGTERM"
-                                                      : "SIGHUP");
-                         });
 
 }  // namespace
 }  // namespace launcher_test

@@ -1,6 +1,6 @@
 // Barriers: values written before a barrier are visible to every thread after it; split-phase
 // upc_notify / upc_wait with local work in between; barrier ids that match (some threads anonymous);
-// many consecutive barriers.
+// many consecutive barriers; split phases meeting barriers.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -120,6 +120,24 @@ TEST(Barrier, MatchingIdsIncludingAnonymousThreads) {
     }
     EXPECT_EQ(int(token), expected) << "round " << r;
     upc_barrier(r + 1000000);
+  }
+}
+
+// upc_barrier is upc_notify + upc_wait (UPC 1.3, 6.6.1): a split phase on some threads completes with a
+// barrier on the others, and a collective inside the runtime (allocation, free) is not a barrier.
+TEST(Barrier, SplitPhaseOnSomeThreadsMeetsBarriersOnOthers) {
+  shared_array<int> x(static_cast<std::size_t>(THREADS));
+  for (int r = 1; r <= 20; ++r) {
+    x[static_cast<std::size_t>(MYTHREAD)] = r * 100 + MYTHREAD;
+    if ((MYTHREAD + r) % 2 == 0) {
+      upc_notify;
+      upc_wait;
+    } else {
+      upc_barrier;
+    }
+    for (int t = 0; t < THREADS; ++t) EXPECT_EQ(x[static_cast<std::size_t>(t)], r * 100 + t) << "round " << r;
+    shared_array<int> scratch(static_cast<std::size_t>(THREADS));  // allocated and freed between barriers
+    upc_barrier;
   }
 }
 

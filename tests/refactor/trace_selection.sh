@@ -11,10 +11,10 @@ flags=(-- -std=c++20 "-I$src/runtime/include" "-I$src/cache/include" "-I$src/ref
 "$tool" --trace "$work/trace.db" "$source" -o "$work/out.cpp" "${flags[@]}" || fail "pgas-refactor --trace failed"
 [ "$(grep -c 'pgas::cache<int> y_cache' "$work/out.cpp")" = 1 ] || fail "y is not cached exactly once"
 ! grep -q 'x_cache' "$work/out.cpp" || fail "x, read only locally, is cached"
-# A threshold above every share chooses nothing: the file is unchanged.
-"$tool" --trace "$work/trace.db" --trace-threshold 101 "$source" -o "$work/none.cpp" "${flags[@]}" ||
-  fail "pgas-refactor --trace-threshold 101 failed"
-cmp -s "$source" "$work/none.cpp" || fail "a threshold of 101% still rewrote the file"
+# y has every remote access of the loop: a threshold of 100% still chooses it.
+"$tool" --trace "$work/trace.db" --trace-threshold 100 "$source" -o "$work/all.cpp" "${flags[@]}" ||
+  fail "pgas-refactor --trace-threshold 100 failed"
+cmp -s "$work/out.cpp" "$work/all.cpp" || fail "a threshold of 100% chose differently"
 # A missing database is an error naming it.
 "$tool" --trace "$work/missing.db" "$source" "${flags[@]}" 2>"$work/err" >/dev/null && fail "missing database accepted"
 grep -q "missing.db" "$work/err" || fail "the error does not name the database"

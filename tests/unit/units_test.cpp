@@ -21,6 +21,8 @@ TEST(Units, Bandwidths) {
   EXPECT_DOUBLE_EQ(*parse_bandwidth("1GiB/s"), 1073741824.0);
   EXPECT_DOUBLE_EQ(*parse_bandwidth("800MB/s"), 8e8);
   EXPECT_DOUBLE_EQ(*parse_bandwidth("0"), 0);
+  EXPECT_DOUBLE_EQ(*parse_bandwidth("2TB/s"), 2e12);
+  EXPECT_DOUBLE_EQ(*parse_bandwidth("1PB/s"), 1e15);
   for (const char *bad : {"x", "10GB", "10 furlongs/s", "-5MB/s"}) EXPECT_FALSE(parse_bandwidth(bad)) << bad;
 }
 
@@ -38,6 +40,11 @@ TEST(Units, Formatting) {
   EXPECT_EQ(format_duration_ns(500), "500 ns");
   EXPECT_EQ(format_bandwidth(10e9), "10 GB/s");
   EXPECT_EQ(format_bandwidth(0), "unlimited bandwidth");
+  EXPECT_EQ(format_duration_ns(1e9), "1 s");
+  EXPECT_EQ(format_bandwidth(1e15), "1 PB/s");
+  EXPECT_EQ(format_size(64 << 10), "64KiB");
+  EXPECT_EQ(format_size(std::uint64_t{32} << 40), "32768GiB");
+  EXPECT_EQ(format_size(1000), "1000");
 }
 
 }  // namespace

@@ -3,8 +3,10 @@
 #include <string>
 #include <vector>
 
+#include "filter_check.hpp"
 #include "on_demand.hpp"
 #include "options.hpp"
+#include "pgas/tracedb/text.hpp"
 #include "sections.hpp"
 #include "writers.hpp"
 
@@ -19,9 +21,11 @@ int report(const pgas::report::Options &options) {
   if (options.diff) {
     TraceReader a(options.databases[0]);
     TraceReader b(options.databases[1]);
+    pgas::report::check_filter_matches(options, {&a, &b});
     tables = pgas::report::diff_tables(a, b, options);
   } else {
     TraceReader trace(options.databases[0]);
+    pgas::report::check_filter_matches(options, {&trace});
     tables = pgas::report::trace_tables(trace, options);
   }
   pgas::report::write_tables(std::cout, options.format, tables);
@@ -32,29 +36,25 @@ int report(const pgas::report::Options &options) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  pgas::report::Options options;
   try {
-    options = pgas::report::parse_options(std::vector<std::string>(argv + 1, argv + argc));
-  } catch (const pgas::report::UsageError &e) {
-    std::cerr << "pgas-report: " << e.what() << " (see pgas-report --help)\n";
-    return kUsageOrDataError;
-  }
-  if (options.help) {
-    std::cout << pgas::report::help_text();
-    return 0;
-  }
-  if (options.version) {
-    std::cout << "pgas-report (pgas-toolkit) " << PGAS_VERSION << "\n";
-    return 0;
-  }
-  try {
+    const pgas::report::Options options =
+        pgas::report::parse_options(std::vector<std::string>(argv + 1, argv + argc));
+    if (options.help) {
+      std::cout << pgas::report::help_text();
+      return 0;
+    }
+    if (options.version) {
+      std::cout << "pgas-report (pgas-toolkit) " << PGAS_VERSION << "\n";
+      return 0;
+    }
     return report(options);
+  } catch (const pgas::report::UsageError &e) {
+    // A bad command line, or a filter that matches nothing in the trace.
+    std::cerr << "pgas-report: " << pgas::tracedb::terminal_escape(e.what()) << " (see pgas-report --help)\n";
+    return kUsageOrDataError;
   } catch (const std::exception &e) {
     // Reader errors already name the database: "<path>: <what is wrong>".
-    std::string message = e.what();
-    for (char &c : message)
-      if (c == '\n' || c == '\r') c = ' ';
-    std::cerr << "pgas-report: " << message << "\n";
+    std::cerr << "pgas-report: " << pgas::tracedb::terminal_escape(e.what()) << "\n";
     return kUsageOrDataError;
   }
 }

@@ -184,7 +184,8 @@ thread table's totals otherwise). In table format the thread-pair section is a m
 accesses when the run has at most 16 threads and --top is not given, else a list of the top
 pairs (20 unless --top is given).
 
-Exit status: 0 on success; 2 for a bad command line or a database that cannot be read
+Exit status: 0 on success; 2 for a bad command line, a filter that matches nothing in the trace
+(a --thread, --variable or --source-root it does not hold), or a database that cannot be read
 (missing, not a trace database, truncated, corrupt, or written by a newer version).
 )";
 }

@@ -91,9 +91,6 @@ std::vector<Table> variable_tables(const Context &c) {
     row.push_back(share(v.totals.count, c.access_total));
     t.rows.push_back(std::move(row));
   }
-  for (const std::string &name : filter.variables)
-    if (std::none_of(variables.begin(), variables.end(), [&](const auto &v) { return v.name == name; }))
-      t.notes.push_back("no variable named '" + name + "' in this trace");
   std::vector<Table> tables{std::move(t)};
   if (filter.variables.empty() && filter.handles.empty()) return tables;
 

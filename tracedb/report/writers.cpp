@@ -67,9 +67,21 @@ void write_grid(std::ostream &out, const Table &table, const std::vector<std::si
   for (const auto &row : table.rows) line([&](std::size_t i) { return row[columns[i]].shown; });
 }
 
+// The table as a terminal may show it: every text it holds (names, paths and arguments read from the
+// database among them) with control characters and invalid UTF-8 escaped.
+Table for_terminal(Table table) {
+  using tracedb::terminal_escape;
+  table.title = terminal_escape(table.title);
+  for (Column &column : table.columns) column.header = terminal_escape(column.header);
+  for (std::vector<Cell> &row : table.rows)
+    for (Cell &cell : row) cell.shown = terminal_escape(cell.shown);
+  for (std::string &note : table.notes) note = terminal_escape(note);
+  return table;
+}
+
 void write_text(std::ostream &out, const std::vector<Table> &tables) {
   for (std::size_t t = 0; t < tables.size(); ++t) {
-    const Table &table = tables[t];
+    const Table table = for_terminal(tables[t]);
     if (t > 0) out << '\n';
     out << table.title << '\n';
     std::vector<std::size_t> columns = visible(table, Format::kTable);

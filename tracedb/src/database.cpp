@@ -12,7 +12,39 @@ namespace {
 
 [[noreturn]] void fail(const std::string &path, const std::string &what) { throw Error(path + ": " + what); }
 
-std::string sqlite_message(sqlite3 *db) { return db ? sqlite3_errmsg(db) : "out of memory"; }
+// A database another process is writing (pgas-trace-import symbolizing it, a second import) is waited
+// for this long before it is reported as locked.
+constexpr int kBusyTimeoutMs = 5000;
+
+bool is_locked(sqlite3 *db) {
+  int code = db ? sqlite3_errcode(db) : SQLITE_NOMEM;
+  return code == SQLITE_BUSY || code == SQLITE_LOCKED;
+}
+
+std::string locked_message() {
+  return "is locked by another process (waited " + std::to_string(kBusyTimeoutMs / 1000) +
+         " s); try again when it has finished writing";
+}
+
+std::string sqlite_message(sqlite3 *db) {
+  if (is_locked(db)) {
+    const char *file = sqlite3_db_filename(db, "main");
+    return std::string(file && *file ? file : "the database") + " " + locked_message();
+  }
+  return db ? sqlite3_errmsg(db) : "out of memory";
+}
+
+// Opens `path` with SQLite, waiting kBusyTimeoutMs for a lock held by another process.
+sqlite3 *open_sqlite(const std::string &path, int flags, const char *what) {
+  sqlite3 *db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    std::string message = sqlite_message(db);
+    sqlite3_close(db);
+    fail(path, std::string(what) + ": " + message);
+  }
+  sqlite3_busy_timeout(db, kBusyTimeoutMs);
+  return db;
+}
 
 // SQLite opens anything lazily: check the file's own header so that a text file or a truncated database
 // gets a clear message instead of a confusing one at the first query.
@@ -82,28 +114,27 @@ bool Statement::is_null(int column) const { return sqlite3_column_type(stmt_, co
 Database Database::create(const std::string &path) {
   std::error_code ec;
   std::filesystem::remove(path, ec);
-  sqlite3 *db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
-    std::string message = sqlite_message(db);
-    sqlite3_close(db);
-    fail(path, "cannot create: " + message);
-  }
-  Database database(db, path);
-  database.exec(std::string(schema_sql()));
-  database.exec("INSERT INTO meta(key, value) VALUES ('schema_version', '" + std::to_string(kSchemaVersion) +
-                "'), ('created_by', 'pgas-toolkit tracedb')");
+  Database database(open_sqlite(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, "cannot create"), path);
+  database.write_schema();
   return database;
+}
+
+Database Database::create_in_empty_file(const std::string &path) {
+  Database database(open_sqlite(path, SQLITE_OPEN_READWRITE, "cannot create"), path);
+  database.exec("PRAGMA journal_mode = OFF");
+  database.write_schema();
+  return database;
+}
+
+void Database::write_schema() const {
+  exec(std::string(schema_sql()));
+  exec("INSERT INTO meta(key, value) VALUES ('schema_version', '" + std::to_string(kSchemaVersion) +
+       "'), ('created_by', 'pgas-toolkit tracedb')");
 }
 
 Database Database::open(const std::string &path, bool writable) {
   check_is_sqlite(path);
-  sqlite3 *db = nullptr;
-  int flags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
-  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
-    std::string message = sqlite_message(db);
-    sqlite3_close(db);
-    fail(path, "cannot open: " + message);
-  }
+  sqlite3 *db = open_sqlite(path, writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY, "cannot open");
   Database database(db, path);
   std::optional<std::int64_t> version;
   try {
@@ -112,6 +143,7 @@ Database Database::open(const std::string &path, bool writable) {
     version = database.scalar("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'schema_version'");
   } catch (const Error &e) {
     if (std::string(e.what()).rfind(path, 0) == 0) throw;
+    if (is_locked(db)) fail(path, locked_message());
     fail(path, "is corrupt or truncated (" + sqlite_message(db) + ")");
   }
   if (!version) fail(path, "has no schema_version: not a trace database");
@@ -132,7 +164,7 @@ Database::Database(Database &&other) noexcept : db_(other.db_), path_(std::move(
 void Database::exec(const std::string &sql) const {
   char *message = nullptr;
   if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
-    std::string text = message ? message : sqlite_message(db_);
+    std::string text = message && !is_locked(db_) ? message : sqlite_message(db_);
     sqlite3_free(message);
     throw Error(path_ + ": SQL error: " + text);
   }

@@ -14,6 +14,7 @@
 #include "pgas/tracedb/database.hpp"
 #include "pgas/tracedb/text.hpp"
 #include "raw_files.hpp"
+#include "temporary_database.hpp"
 
 namespace pgas::tracedb {
 namespace {
@@ -62,7 +63,7 @@ class Importer {
       t.bytes += r.bytes;
       t.ns += scaled_ns(r.ticks_sum, r.count, r.timed, scale);
     }
-    t.count += f.header().dropped.load();
+    t.count += f.header().dropped.load();  // calls that are in no record: the thread made them
     return t;
   }
 
@@ -143,6 +144,7 @@ class Importer {
       totals_[f.get()] = totals(*f);
       summary.accesses += totals_[f.get()].count;
       summary.dropped += h.dropped.load();
+      summary.objects_unrecorded += h.objects_unrecorded.load();
       start = std::min(start, h.start_realtime_ns);
       wall = std::max(wall, static_cast<std::int64_t>(h.mono1.load() - h.mono0));
       timeline = std::max(timeline, h.timeline_interval_ns);
@@ -325,18 +327,25 @@ std::string raw_directory(const std::string &database) { return database + ".raw
 ImportSummary import_raw_trace(const std::string &database, const ImportOptions &options) {
   const std::string directory =
       options.raw_directory.empty() ? raw_directory(database) : options.raw_directory;
-  Files files = load_raw_files(directory);
-  const std::string temporary = database + ".importing";
+  RawFiles raw = load_raw_files(directory);
   ImportSummary summary;
   {
-    Database db = Database::create(temporary);
-    summary = Importer(db, files, options.conduit).run();
+    TemporaryDatabase temporary(database);
+    summary = Importer(temporary.database(), raw.files, options.conduit).run();
+    summary.rejected = raw.rejected;
+    if (options.before_commit) options.before_commit(temporary.database());
+    std::int64_t started = raw.files.front()->header().start_realtime_ns;
+    for (const auto &f : raw.files) started = std::min(started, f->header().start_realtime_ns);
+    summary.replaced_newer = written_since(database, started);
+    if (summary.replaced_newer && !options.replace_newer)
+      throw Error(database + " was written by another run after this one started: not replaced");
+    temporary.commit_as(database);
   }
+  raw.files.clear();
+  // A rejected file stays with the others, for a look or a second try: nothing recorded is deleted unread.
   std::error_code ec;
-  std::filesystem::rename(temporary, database, ec);
-  if (ec) throw Error(database + ": cannot write: " + ec.message());
-  files.clear();
-  if (!options.keep_raw) std::filesystem::remove_all(directory, ec);
+  summary.raw_kept = options.keep_raw || !summary.rejected.empty();
+  if (!summary.raw_kept) std::filesystem::remove_all(directory, ec);
   return summary;
 }
 

@@ -11,7 +11,7 @@ namespace pgas::tracedb {
 
 class RawFile {
  public:
-  // Maps `path`; throws tracedb::Error if it is not a complete raw file of this version.
+  // Maps `path`; throws tracedb::Error naming it if it is not a complete, valid raw file of this version.
   explicit RawFile(const std::string &path);
   ~RawFile();
   RawFile(const RawFile &) = delete;
@@ -30,8 +30,13 @@ class RawFile {
 // ns per tick of this machine's recorder clock, measured for a few ms.
 double measure_ns_per_tick();
 
-// Every "thread-<T>.bin" in `directory`, ordered by thread. Throws if there is none or they disagree on
-// THREADS.
-std::vector<std::unique_ptr<RawFile>> load_raw_files(const std::string &directory);
+struct RawFiles {
+  std::vector<std::unique_ptr<RawFile>> files;  // the valid ones, ordered by thread
+  std::vector<std::string> rejected;            // one message per file left out, naming it
+};
+
+// Every valid "thread-<T>.bin" in `directory`. A corrupt file, or one of another run (THREADS differs from
+// what most files say), is left out with a message. Throws if no valid file is left.
+RawFiles load_raw_files(const std::string &directory);
 
 }  // namespace pgas::tracedb

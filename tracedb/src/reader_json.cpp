@@ -74,7 +74,7 @@ class Parser {
     }
   }
 
-  // \uXXXX, with a following \uXXXX when the first is a high surrogate.
+  // \uXXXX, with a following \uXXXX when the first is a high surrogate; a lone \udcXX is the byte XX.
   bool unicode_escape(std::string &out) {
     std::optional<std::uint32_t> cp = hex4();
     if (!cp) return false;
@@ -83,6 +83,9 @@ class Parser {
       std::optional<std::uint32_t> low = hex4();
       if (!low || *low < 0xDC00 || *low >= 0xE000) return false;
       *cp = 0x10000 + ((*cp - 0xD800) << 10) + (*low - 0xDC00);
+    } else if (*cp >= 0xDC80 && *cp <= 0xDCFF) {  // a byte that was not UTF-8 (json_escape)
+      out += static_cast<char>(*cp & 0xFF);
+      return true;
     }
     append_utf8(out, *cp);
     return true;

@@ -5,36 +5,101 @@
 
 namespace pgas::tracedb {
 
-std::string json_escape(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
+namespace {
+
+// The length of the valid UTF-8 sequence at the start of `text` and its code point in `cp`; 0 if the first
+// byte does not start one (a stray continuation byte, an overlong form, a surrogate, beyond U+10FFFF, or
+// cut short).
+std::size_t utf8_sequence(std::string_view text, char32_t &cp) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char first = byte(0);
+  std::size_t length;
+  if (first < 0x80) {
+    cp = first;
+    return 1;
+  } else if (first >= 0xC2 && first <= 0xDF) {
+    length = 2, cp = first & 0x1F;
+  } else if (first >= 0xE0 && first <= 0xEF) {
+    length = 3, cp = first & 0x0F;
+  } else if (first >= 0xF0 && first <= 0xF4) {
+    length = 4, cp = first & 0x07;
+  } else {
+    return 0;
   }
-  return out + "\"";
+  if (text.size() < length) return 0;
+  for (std::size_t i = 1; i < length; ++i) {
+    if ((byte(i) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(i) & 0x3F);
+  }
+  const char32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < smallest[length] || (cp >= 0xD800 && cp < 0xE000) || cp > 0x10FFFF) return 0;
+  return length;
+}
+
+bool is_control(char32_t cp) { return cp < 0x20 || (cp >= 0x7F && cp < 0xA0); }
+
+std::string hex_escape(const char *format, unsigned value) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, format, value);
+  return buf;
+}
+
+// `text` with each valid UTF-8 sequence replaced by escape(code point) (the sequence itself where that is
+// empty) and each byte that is not part of one by invalid(byte).
+template <class Escape, class Invalid>
+std::string escaped(std::string_view text, Escape escape, Invalid invalid) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    char32_t cp;
+    const std::size_t length = utf8_sequence(text.substr(i), cp);
+    if (length == 0) {
+      out += invalid(static_cast<unsigned char>(text[i++]));
+      continue;
+    }
+    const std::string replacement = escape(cp);
+    if (replacement.empty())
+      out.append(text, i, length);
+    else
+      out += replacement;
+    i += length;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string json_escape(std::string_view text) {
+  const auto escape = [](char32_t cp) -> std::string {
+    switch (cp) {
+      case '"':
+        return "\\\"";
+      case '\\':
+        return "\\\\";
+      case '\n':
+        return "\\n";
+      case '\t':
+        return "\\t";
+      case '\r':
+        return "\\r";
+      default:
+        return is_control(cp) ? hex_escape("\\u%04x", static_cast<unsigned>(cp)) : "";
+    }
+  };
+  return "\"" + escaped(text, escape, [](unsigned byte) { return hex_escape("\\udc%02x", byte); }) + "\"";
+}
+
+std::string terminal_escape(std::string_view text) {
+  const auto escape = [](char32_t cp) -> std::string {
+    static constexpr std::string_view kNamed = "\a\b\t\n\v\f\r", kLetters = "abtnvfr";
+    const std::size_t named = cp < 0x20 ? kNamed.find(static_cast<char>(cp)) : std::string_view::npos;
+    const bool bidi = (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+    if (named != std::string_view::npos) return std::string{'\\', kLetters[named]};
+    if (cp < 0x80 && is_control(cp)) return hex_escape("\\x%02x", static_cast<unsigned>(cp));
+    if (is_control(cp) || bidi) return hex_escape("\\u%04x", static_cast<unsigned>(cp));
+    return "";
+  };
+  return escaped(text, escape, [](unsigned byte) { return hex_escape("\\x%02x", byte); });
 }
 
 std::string json_array(const std::vector<std::string> &items) {

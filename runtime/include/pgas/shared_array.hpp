@@ -48,7 +48,8 @@ class shared_array {
     return *this;
   }
 
-  // Where element i lives (thread, phase, local index); stops the job when i is out of range.
+  // Where element i lives (thread, phase, local index); stops the job when i is out of range (a negative
+  // index the caller wrote arrives here wrapped around, and the message shows it negative).
   PGAS_ALWAYS_INLINE layout::Position locate(std::size_t i) const {
     if (i >= n_) [[unlikely]]
       detail::index_out_of_range(handle_, i, n_);
@@ -106,29 +107,27 @@ class shared_array {
 template <class T, consistency C = relaxed>
 class shared_array2d {
  public:
+  // Row i of the array; its element access checks both indices (a message then names them both).
   class row {
    public:
-    row(const shared_array<T, C> &a, std::size_t base, std::size_t cols) : a_(a), base_(base), cols_(cols) {}
+    row(const shared_array<T, C> &a, std::size_t i, std::size_t rows, std::size_t cols)
+        : a_(a), i_(i), rows_(rows), cols_(cols) {}
     PGAS_ALWAYS_INLINE shared_ref<T> operator[](std::size_t j) const {
-      if (j >= cols_) [[unlikely]]
-        detail::index_out_of_range(a_.handle(), base_ + j, a_.size());
-      return a_[base_ + j];
+      if (i_ >= rows_ || j >= cols_) [[unlikely]]
+        detail::index2d_out_of_range(a_.handle(), i_, j, rows_, cols_);
+      return a_[i_ * cols_ + j];
     }
 
    private:
     const shared_array<T, C> &a_;
-    std::size_t base_, cols_;
+    std::size_t i_, rows_, cols_;
   };
 
   shared_array2d(std::size_t rows, std::size_t cols, std::size_t block = 1, const char *name = nullptr,
                  std::source_location loc = std::source_location::current())
       : rows_(rows), cols_(cols), flat_(rows * cols, block, name, loc) {}
 
-  PGAS_ALWAYS_INLINE row operator[](std::size_t i) const {
-    if (i >= rows_) [[unlikely]]
-      detail::index_out_of_range(flat_.handle(), i * cols_, flat_.size());
-    return row(flat_, i * cols_, cols_);
-  }
+  PGAS_ALWAYS_INLINE row operator[](std::size_t i) const { return row(flat_, i, rows_, cols_); }
   PGAS_ALWAYS_INLINE shared_ref<T> operator()(std::size_t i, std::size_t j) const { return (*this)[i][j]; }
 
   std::size_t rows() const { return rows_; }

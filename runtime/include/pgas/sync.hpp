@@ -5,37 +5,50 @@
 #pragma once
 
 #include <cstdint>
+#include <source_location>
 
 #include "pgas/detail/api.hpp"
 #include "pgas/shared_ref.hpp"
 
 namespace pgas {
 
-inline void barrier() { detail::barrier(nullptr); }
-inline void barrier(std::int64_t id) { detail::barrier(&id); }
-inline void notify() { detail::barrier_notify(nullptr); }
-inline void notify(std::int64_t id) { detail::barrier_notify(&id); }
-inline void wait() { detail::barrier_wait(nullptr); }
-inline void wait(std::int64_t id) { detail::barrier_wait(&id); }
+// `where` names the statement in the message of a collective mismatch (a thread that skipped a barrier).
+inline void barrier(std::source_location where = std::source_location::current()) {
+  detail::barrier(nullptr, where);
+}
+inline void barrier(std::int64_t id, std::source_location where = std::source_location::current()) {
+  detail::barrier(&id, where);
+}
+inline void notify(std::source_location where = std::source_location::current()) {
+  detail::barrier_notify(nullptr, where);
+}
+inline void notify(std::int64_t id, std::source_location where = std::source_location::current()) {
+  detail::barrier_notify(&id, where);
+}
+inline void wait(std::source_location = std::source_location::current()) { detail::barrier_wait(nullptr); }
+inline void wait(std::int64_t id, std::source_location = std::source_location::current()) {
+  detail::barrier_wait(&id);
+}
 
 namespace detail {
 // `upc_barrier;` creates one of these and destroys it at the end of the statement, which runs the barrier;
-// `upc_barrier(id);` runs it with the id instead.
-template <void (*Anonymous)(), void (*WithId)(std::int64_t)>
+// `upc_barrier(id);` runs it with the id instead. Its source location is where the macro is written.
+template <void (*Anonymous)(std::source_location), void (*WithId)(std::int64_t, std::source_location)>
 class sync_statement {
  public:
-  sync_statement() = default;
+  sync_statement(std::source_location where = std::source_location::current()) : where_(where) {}
   sync_statement(const sync_statement &) = delete;
   sync_statement &operator=(const sync_statement &) = delete;
   void operator()(std::int64_t id) {
     done_ = true;
-    WithId(id);
+    WithId(id, where_);
   }
   ~sync_statement() {
-    if (!done_) Anonymous();
+    if (!done_) Anonymous(where_);
   }
 
  private:
+  std::source_location where_;
   bool done_ = false;
 };
 }  // namespace detail

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace pgas::launch {
 
@@ -23,6 +24,19 @@ inline constexpr const char *kMpiConduitLibraryEnv = "PGAS_MPI_CONDUIT_LIBRARY";
 
 inline constexpr std::size_t kDefaultSegmentSize = std::size_t{1} << 30;  // virtual; pages used on touch
 inline constexpr int kMaxThreads = 1024;
+
+// The ranges of the settings above, checked where their text is read (launch_settings.hpp): by pgasrun
+// before it starts a job, and by the runtime in every thread.
+// The runtime keeps the first page of every segment unused; a segment must leave room for data too.
+inline constexpr std::uint64_t kMinSegmentSize = std::uint64_t{64} << 10;
+// Every thread maps the segments of all threads (shm conduit; MPI's osc/sm maps those of its machine), so
+// they must fit together in a process's 128 TiB of address space, with room for the program.
+inline constexpr std::uint64_t kMaxJobSegments = std::uint64_t{32} << 40;
+inline constexpr double kMaxLatencyNs = 1e9;  // an emulated latency is at most 1 s per call
+// An emulated bandwidth other than 0 (unlimited): the delay of a whole segment's transfer stays far from
+// overflowing the nanosecond clock, and labels stay readable.
+inline constexpr double kMinBandwidth = 1e6;   // 1 MB/s
+inline constexpr double kMaxBandwidth = 1e15;  // 1 PB/s
 
 // Exit status of a thread stopped by a runtime error (misuse detected by the runtime). EX_SOFTWARE.
 inline constexpr int kRuntimeErrorExit = 70;

@@ -40,6 +40,8 @@ std::optional<double> parse_bandwidth(std::string_view text) {
                          {"KB/s", 1e3},
                          {"MB/s", 1e6},
                          {"GB/s", 1e9},
+                         {"TB/s", 1e12},
+                         {"PB/s", 1e15},
                          {"KiB/s", Ki},
                          {"MiB/s", Ki * Ki},
                          {"GiB/s", Ki * Ki * Ki}});
@@ -64,7 +66,9 @@ std::optional<std::uint64_t> parse_size(std::string_view text) {
 
 std::string format_duration_ns(double ns) {
   char buf[64];
-  if (ns >= 1e6)
+  if (ns >= 1e9)
+    std::snprintf(buf, sizeof buf, "%g s", ns / 1e9);
+  else if (ns >= 1e6)
     std::snprintf(buf, sizeof buf, "%g ms", ns / 1e6);
   else if (ns >= 1e3)
     std::snprintf(buf, sizeof buf, "%g us", ns / 1e3);
@@ -76,13 +80,26 @@ std::string format_duration_ns(double ns) {
 std::string format_bandwidth(double bytes_per_second) {
   if (bytes_per_second <= 0) return "unlimited bandwidth";
   char buf[64];
-  if (bytes_per_second >= 1e9)
+  if (bytes_per_second >= 1e15)
+    std::snprintf(buf, sizeof buf, "%g PB/s", bytes_per_second / 1e15);
+  else if (bytes_per_second >= 1e12)
+    std::snprintf(buf, sizeof buf, "%g TB/s", bytes_per_second / 1e12);
+  else if (bytes_per_second >= 1e9)
     std::snprintf(buf, sizeof buf, "%g GB/s", bytes_per_second / 1e9);
   else if (bytes_per_second >= 1e6)
     std::snprintf(buf, sizeof buf, "%g MB/s", bytes_per_second / 1e6);
   else
     std::snprintf(buf, sizeof buf, "%g B/s", bytes_per_second);
   return buf;
+}
+
+std::string format_size(std::uint64_t bytes) {
+  constexpr std::uint64_t kKi = 1024;
+  if (bytes == 0) return "0";
+  if (bytes % (kKi * kKi * kKi) == 0) return std::to_string(bytes / (kKi * kKi * kKi)) + "GiB";
+  if (bytes % (kKi * kKi) == 0) return std::to_string(bytes / (kKi * kKi)) + "MiB";
+  if (bytes % kKi == 0) return std::to_string(bytes / kKi) + "KiB";
+  return std::to_string(bytes);
 }
 
 }  // namespace pgas::units

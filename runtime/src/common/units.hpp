@@ -20,5 +20,7 @@ std::optional<std::uint64_t> parse_size(std::string_view text);
 // "2 us", "10 GB/s": for labels printed to the user.
 std::string format_duration_ns(double ns);
 std::string format_bandwidth(double bytes_per_second);
+// "1GiB", "64KiB", "1000": the largest binary unit that divides the size exactly, as parse_size reads it.
+std::string format_size(std::uint64_t bytes);
 
 }  // namespace pgas::units

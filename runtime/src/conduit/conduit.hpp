@@ -31,13 +31,36 @@ enum class LockStatus {
   kHeldByOther    // unlock/free: another thread holds it (its number in *holder)
 };
 
-// How a barrier phase ended, the same on every thread.
-struct BarrierOutcome {
-  int exited_thread = -1;  // >= 0: that thread finished main instead of arriving
-  int first_thread = -1;   // >= 0 with other_thread: two threads gave different barrier ids
-  int other_thread = -1;
-  std::int64_t first_id = 0;
-  std::int64_t other_id = 0;
+// No barrier id (upc_barrier without an expression): matches any id.
+inline constexpr std::int64_t kAnonymousBarrier = INT64_MIN;
+
+// What a thread brings to a synchronization phase: the collective operation it is in. A phase completes
+// once every thread has arrived, and agrees when every thread gives the same kind and sequence number and
+// the barrier ids that are given are equal (the runtime words the message when it does not). Sixteen bytes:
+// passed by value in two registers, so that an arrival is not a copy through memory.
+struct PhaseSignature {
+  std::uint64_t kind : 15;      // the kind of collective the caller is in (what it must meet)
+  std::uint64_t exiting : 1;    // the caller finished main; it arrives at no later phase
+  std::uint64_t sequence : 48;  // the collective's number in its team
+  std::int64_t barrier_id;
+};
+static_assert(sizeof(PhaseSignature) == 16);
+
+// Whether `other` agrees with `reference` in kind and sequence number (ids are compared across the whole
+// phase: the first thread that gives one sets it).
+inline bool same_collective(const PhaseSignature &reference, const PhaseSignature &other) {
+  return reference.kind == other.kind && reference.sequence == other.sequence;
+}
+
+// How a phase ended on this thread.
+struct PhaseResult {
+  bool agreed = true;  // every thread arrived with an agreeing signature (the same on every thread)
+  // >= 0: the phase cannot complete: `exited_thread` finished main while `waiting_thread` waits in
+  // another collective (`waiting`) and some thread never arrives. Seen by the waiter (shm) or by the thread
+  // that finished main (network conduits, whose waiters block in the network library).
+  int exited_thread = -1;
+  int waiting_thread = -1;
+  PhaseSignature waiting{};
 };
 
 class Conduit {
@@ -79,14 +102,22 @@ class Conduit {
   // network needs the target's participation), and makes it visible to this thread's loads.
   virtual void progress() = 0;
 
-  // ---- barrier: arrive (upc_notify), then complete (upc_wait) ----
-  virtual void barrier_arrive(std::int64_t id) = 0;
-  virtual BarrierOutcome barrier_complete() = 0;
+  // ---- synchronization phases: arrive (upc_notify), then complete (upc_wait); every collective
+  // operation of the runtime starts with one, carrying its signature ----
+  virtual void phase_arrive(PhaseSignature mine) = 0;
+  virtual PhaseResult phase_complete() = 0;
 
-  // ---- collective steps of the runtime: every thread gives `count` words; thread 0 gets all of them
-  // (thread t's words at all[t * stride]); then thread 0 sends `bytes` to every thread ----
+  // ---- data steps of a collective whose phase agreed: every thread gives `count` words; thread 0 gets
+  // all of them (thread t's words at all[t * stride]); then thread 0 sends `bytes` to every thread ----
   virtual const std::uint64_t *gather(const std::uint64_t *mine, int count, int *stride) = 0;
   virtual void broadcast(void *data, std::size_t bytes) = 0;
+  // Every thread gives `bytes` (at most kAllgatherBytes) and gets every thread's, thread t's at
+  // all + t * bytes. For the report of a phase that did not agree: it works whatever the phase was.
+  static constexpr std::size_t kAllgatherBytes = 256;
+  virtual const void *allgather(const void *mine, std::size_t bytes) = 0;
+  // True for the one caller (in the whole job) that gets to report a failed collective; the others stay
+  // quiet, so that the job ends with one message.
+  virtual bool claim_report() = 0;
 
   // ---- the shared heap's bookkeeping (in the control block): a job-wide mutex, and the allocator of
   // `owner`'s upc_alloc heap (or the symmetric heap for owner -1), valid between open and close ----
@@ -109,9 +140,8 @@ class Conduit {
   virtual LockStatus lock_free(std::uint32_t index, std::uint32_t generation, int *holder) = 0;
 
   // ---- end of the job ----
-  // After main returned on this thread: waits until every thread has; false if a thread waits at a barrier
-  // instead (the job cannot end normally).
-  virtual bool exit_barrier() = 0;
+  // After every thread finished main (the exit collective agreed): releases the conduit's resources.
+  virtual void finish() = 0;
   [[noreturn]] virtual void global_exit(int status) = 0;
 };
 

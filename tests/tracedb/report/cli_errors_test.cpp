@@ -2,7 +2,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
 
 #include "fixture.hpp"
 #include "pgas/tracedb/database.hpp"
@@ -10,12 +9,6 @@
 
 namespace report_test {
 namespace {
-
-std::string make_copy(const std::string &name) {
-  std::string path = workspace().dir + "/" + name;
-  std::filesystem::copy_file(workspace().baseline, path, std::filesystem::copy_options::overwrite_existing);
-  return path;
-}
 
 // Runs pgas-report on `args`, expecting exit 2, no output and exactly one line on stderr; returns it.
 std::string refusal(const std::vector<std::string> &args) {
@@ -56,7 +49,7 @@ TEST(ReportBadInput, CorruptDatabase) {
 }
 
 TEST(ReportBadInput, NewerSchema) {
-  std::string path = make_copy("newer.db");
+  std::string path = copy_of_baseline("newer.db");
   pgas::tracedb::Database::open(path, true).exec("UPDATE meta SET value = '99' WHERE key = 'schema_version'");
   EXPECT_EQ(refusal({path}),
             "pgas-report: " + path +

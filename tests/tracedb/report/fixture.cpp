@@ -213,6 +213,12 @@ const Workspace &workspace() {
   return owned;
 }
 
+std::string copy_of_baseline(const std::string &name) {
+  std::string path = workspace().dir + "/" + name;
+  std::filesystem::copy_file(workspace().baseline, path, std::filesystem::copy_options::overwrite_existing);
+  return path;
+}
+
 std::string read_file(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + path);

@@ -77,6 +77,8 @@ struct Workspace {
   std::string dir, baseline, optimized, sources;
 };
 const Workspace &workspace();
+// A copy of the baseline trace named `name` in the workspace (replaced if it exists), for a test to change.
+std::string copy_of_baseline(const std::string &name);
 
 std::string read_file(const std::string &path);
 void write_file(const std::string &path, const std::string &text);

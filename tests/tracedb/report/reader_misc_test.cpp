@@ -9,12 +9,6 @@ namespace {
 
 using namespace pgas::tracedb;
 
-std::string copy_of_baseline(const std::string &name) {
-  std::string path = workspace().dir + "/" + name;
-  std::filesystem::copy_file(workspace().baseline, path, std::filesystem::copy_options::overwrite_existing);
-  return path;
-}
-
 void update(const std::string &path, const std::string &sql) { Database::open(path, true).exec(sql); }
 
 std::string open_error(const std::string &path) {

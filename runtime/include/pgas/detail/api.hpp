@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <source_location>
 
 #include "pgas/transport.h"
 
@@ -36,12 +37,14 @@ void atomic_element(pgas_type_t type, pgas_atomic_op_t op, void *target, const v
                     const void *compare, void *result);
 
 [[noreturn]] void index_out_of_range(pgas_handle_t handle, std::size_t index, std::size_t nelems);
+[[noreturn]] void index2d_out_of_range(pgas_handle_t handle, std::size_t row, std::size_t column,
+                                       std::size_t rows, std::size_t cols);
 [[noreturn]] void not_local(pgas_handle_t handle, int thread, const char *operation);
 
-// Barriers; id == nullptr means no barrier id.
-void barrier_notify(const std::int64_t *id);
+// Barriers; id == nullptr means no barrier id; `where` is the user's statement, for error messages.
+void barrier_notify(const std::int64_t *id, const std::source_location &where);
 void barrier_wait(const std::int64_t *id);
-void barrier(const std::int64_t *id);
+void barrier(const std::int64_t *id, const std::source_location &where);
 
 // A shared address: the object, the thread and the byte offset inside that thread's part.
 struct gaddr {

@@ -5,6 +5,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <string>
+
+#include "common/launch_contract.hpp"
+#include "common/launch_settings.hpp"
+#include "common/units.hpp"
 
 namespace pgas::rt {
 namespace {
@@ -87,8 +92,25 @@ MpiConduit::MpiConduit(ConduitStartup *startup) : startup_(*startup) {
   MPI_Comm_size(comm_, &size_);
   startup->threads = size_;
   startup->mythread = rank_;
+  // The runtime read the size alone; now that the number of threads is known, check the job's total with
+  // the same rule pgasrun applies (every rank on a machine maps the windows of all).
+  if (std::string problem = launch::segment_size_problem(startup->segment_size, size_); !problem.empty())
+    die("%s: %s is %s", launch::kSegmentSizeEnv, units::format_size(startup->segment_size).c_str(),
+        problem.c_str());
   void *segment = nullptr;
-  MPI_Win_allocate(static_cast<MPI_Aint>(startup->segment_size), 1, MPI_INFO_NULL, comm_, &segment, &data_);
+  // Within the range, a machine may still lack the memory (osc/sm needs the windows of all its ranks in
+  // /dev/shm, osc/pt2pt allocates each): say which setting asked for it rather than abort in MPI.
+  MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
+  if (int error = MPI_Win_allocate(static_cast<MPI_Aint>(startup->segment_size), 1, MPI_INFO_NULL, comm_,
+                                   &segment, &data_);
+      error != MPI_SUCCESS) {
+    char reason[MPI_MAX_ERROR_STRING];
+    int length = 0;
+    MPI_Error_string(error, reason, &length);
+    die("cannot allocate the %s data segment of every thread (%s or pgasrun --segment-size): %s",
+        units::format_size(startup->segment_size).c_str(), launch::kSegmentSizeEnv, reason);
+  }
+  MPI_Comm_set_errhandler(comm_, MPI_ERRORS_ARE_FATAL);
   // The control block has cache-line-aligned members; windows need not be aligned that much.
   void *control = nullptr;
   constexpr std::size_t kAlign = alignof(ControlBlock);

@@ -6,8 +6,8 @@
 // complete (MPI_Win_flush), which gives relaxed and strict accesses their ordering; non-blocking ones are
 // request-based (MPI_Rget / MPI_Rput). Vector transfers move all their elements with one MPI call and an
 // indexed datatype (none for a contiguous run); atomics and accumulate are MPI_Fetch_and_op,
-// MPI_Compare_and_swap and MPI_Accumulate. The barrier is one MPI_Allreduce that also compares the barrier
-// ids.
+// MPI_Compare_and_swap and MPI_Accumulate. A synchronization phase (every collective starts with one) is one
+// MPI_Allreduce that also compares the threads' collective kinds, sequence numbers and barrier ids.
 #pragma once
 
 #include <mpi.h>
@@ -49,10 +49,12 @@ class MpiConduit final : public Conduit {
   void zero(int thread, std::uint64_t at, std::size_t bytes) override;
   void progress() override;
 
-  void barrier_arrive(std::int64_t id) override;
-  BarrierOutcome barrier_complete() override;
+  void phase_arrive(PhaseSignature mine) override;
+  PhaseResult phase_complete() override;
   const std::uint64_t *gather(const std::uint64_t *mine, int count, int *stride) override;
   void broadcast(void *data, std::size_t bytes) override;
+  const void *allgather(const void *mine, std::size_t bytes) override;
+  bool claim_report() override;
   void heap_lock() override;
   void heap_unlock() override;
   RangeAllocator &heap_open(int owner) override;
@@ -64,7 +66,7 @@ class MpiConduit final : public Conduit {
   LockStatus lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait) override;
   LockStatus lock_release(std::uint32_t index, std::uint32_t generation, int *holder) override;
   LockStatus lock_free(std::uint32_t index, std::uint32_t generation, int *holder) override;
-  bool exit_barrier() override;
+  void finish() override;
   [[noreturn]] void global_exit(int status) override;
 
   [[noreturn]] void die(const char *format, ...) __attribute__((format(printf, 2, 3)));
@@ -93,9 +95,10 @@ class MpiConduit final : public Conduit {
   TargetLayout target_layout(const std::uint64_t *at, std::size_t count, int block, MPI_Datatype element);
   static void release(TargetLayout &layout);
   pgas_token_t remember(MPI_Request request, int put_target);
+  // This thread finished main: true once every thread arrived at its phase; false with `result` set when
+  // a thread waits in another collective that some thread never reaches (see mpi_exit.cpp).
+  bool peers_arrived(PhaseResult *result);
   std::uint64_t lock_word_cas(int home, MPI_Aint where, std::uint64_t expected, std::uint64_t desired);
-  void arrive(std::int64_t id, bool exiting);
-  void exchange();  // completes the barrier: every thread's contribution combined
 
   ConduitStartup startup_;
   MPI_Comm comm_ = MPI_COMM_NULL;
@@ -110,11 +113,12 @@ class MpiConduit final : public Conduit {
   std::size_t outstanding_ = 0;
   std::vector<MPI_Aint> displacements_;
   std::vector<std::uint64_t> gathered_;
-  // The barrier in flight: [0] lowest id, [1] minus the highest id, [2] lowest exiting rank, [3] lowest
-  // rank still running; INT64_MAX where nobody contributes.
-  std::int64_t barrier_in_[4] = {};
-  std::int64_t barrier_out_[4] = {};
-  std::int64_t barrier_id_ = kAnonymousBarrier;
+  std::vector<std::byte> records_;  // allgather's result
+  PhaseSignature signature_{};      // this thread's arrival at the phase in flight
+  // The phase in flight: the lowest and minus the highest kind, sequence number and barrier id (kNone
+  // where nobody gives one).
+  std::int64_t phase_in_[6] = {};
+  std::int64_t phase_out_[6] = {};
 };
 
 }  // namespace pgas::rt

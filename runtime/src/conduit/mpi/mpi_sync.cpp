@@ -1,4 +1,4 @@
-// The MPI conduit's job-wide synchronization: barrier, collective steps, the heap mutex and allocators
+// The MPI conduit's job-wide synchronization: phases, collective steps, the heap mutex and allocators
 // (on thread 0), handle descriptors (each thread's own slots, fetched on first use elsewhere), locks (one
 // atomic word on the lock's home thread) and the end of the job.
 #include <sched.h>
@@ -37,58 +37,39 @@ MPI_Aint MpiConduit::control_offset(const void *field, int rank) const {
          (static_cast<const char *>(field) - reinterpret_cast<const char *>(ctl_));
 }
 
-// ---- barrier ----
+// ---- synchronization phases ----
 
-// upc_notify only records this thread's contribution: the exchange is one blocking MPI_Allreduce at
-// upc_wait (Open MPI's non-blocking MPI_Iallreduce costs several times more on every barrier).
-void MpiConduit::arrive(std::int64_t id, bool exiting) {
-  const bool anonymous = id == kAnonymousBarrier;
-  barrier_id_ = id;
-  barrier_in_[0] = anonymous ? kNone : id;
-  barrier_in_[1] = anonymous ? kNone : -id;
-  barrier_in_[2] = exiting ? rank_ : kNone;
-  barrier_in_[3] = exiting ? kNone : rank_;
+// upc_notify only records this thread's contribution: the exchange is one blocking MPI_Allreduce (MIN) at
+// upc_wait (Open MPI's non-blocking MPI_Iallreduce costs several times more on every barrier). Each value
+// goes in twice, as itself and negated, so that one reduction yields the lowest and the highest.
+void MpiConduit::phase_arrive(PhaseSignature mine) {
+  signature_ = mine;
+  const bool anonymous = mine.barrier_id == kAnonymousBarrier;
+  const std::int64_t values[3] = {static_cast<std::int64_t>(mine.kind),
+                                  static_cast<std::int64_t>(mine.sequence),
+                                  anonymous ? kNone : mine.barrier_id};
+  for (int k = 0; k < 3; ++k) {
+    phase_in_[2 * k] = values[k];
+    phase_in_[2 * k + 1] = values[k] == kNone ? kNone : -values[k];
+  }
 }
 
-void MpiConduit::exchange() {
+PhaseResult MpiConduit::phase_complete() {
   fence();  // every access of this thread is complete and this process's window view is current
-  MPI_Allreduce(barrier_in_, barrier_out_, 4, MPI_INT64_T, MPI_MIN, comm_);
+  ctl_->last_phase = signature_;  // for a peer that finished main (mpi_exit.cpp)
+  MPI_Win_sync(control_);
+  PhaseResult result;
+  if (signature_.exiting != 0 && !peers_arrived(&result)) return result;
+  MPI_Allreduce(phase_in_, phase_out_, 6, MPI_INT64_T, MPI_MIN, comm_);
   MPI_Win_sync(data_);
+  for (int k = 0; k < 3; ++k)
+    if (phase_out_[2 * k] != kNone && phase_out_[2 * k] != -phase_out_[2 * k + 1]) result.agreed = false;
+  return result;
 }
 
-void MpiConduit::barrier_arrive(std::int64_t id) { arrive(id, false); }
-
-BarrierOutcome MpiConduit::barrier_complete() {
-  exchange();
-  BarrierOutcome outcome;
-  if (barrier_out_[2] != kNone && barrier_out_[3] != kNone) {
-    outcome.exited_thread = static_cast<int>(barrier_out_[2]);
-    return outcome;
-  }
-  if (barrier_out_[0] != kNone && barrier_out_[0] != -barrier_out_[1]) {
-    // Unequal ids: every thread learns which threads disagree.
-    std::vector<std::int64_t> ids(static_cast<std::size_t>(size_));
-    MPI_Allgather(&barrier_id_, 1, MPI_INT64_T, ids.data(), 1, MPI_INT64_T, comm_);
-    for (int t = 0; t < size_ && outcome.other_thread < 0; ++t) {
-      if (ids[t] == kAnonymousBarrier) continue;
-      if (outcome.first_thread < 0) {
-        outcome.first_thread = t;
-        outcome.first_id = ids[t];
-      } else if (ids[t] != outcome.first_id) {
-        outcome.other_thread = t;
-        outcome.other_id = ids[t];
-      }
-    }
-  }
-  return outcome;
-}
-
-// ---- collective steps: a barrier first, so that a thread that finished main is noticed, not waited for ----
+// ---- data steps of a collective (its phase agreed, so every thread is here) ----
 
 const std::uint64_t *MpiConduit::gather(const std::uint64_t *mine, int count, int *stride) {
-  barrier_arrive(kAnonymousBarrier);
-  if (const BarrierOutcome outcome = barrier_complete(); outcome.exited_thread >= 0)
-    die("thread %d finished main while this thread waits in a collective call", outcome.exited_thread);
   std::uint64_t words[CollectiveState::kArgs] = {};
   std::memcpy(words, mine, sizeof(std::uint64_t) * static_cast<std::size_t>(count));
   gathered_.resize(static_cast<std::size_t>(size_) * CollectiveState::kArgs);
@@ -97,6 +78,17 @@ const std::uint64_t *MpiConduit::gather(const std::uint64_t *mine, int count, in
   *stride = CollectiveState::kArgs;
   return gathered_.data();
 }
+
+const void *MpiConduit::allgather(const void *mine, std::size_t bytes) {
+  if (bytes > kAllgatherBytes) die("allgather of %zu bytes (at most %zu)", bytes, kAllgatherBytes);
+  records_.resize(bytes * static_cast<std::size_t>(size_));
+  MPI_Allgather(mine, static_cast<int>(bytes), MPI_BYTE, records_.data(), static_cast<int>(bytes), MPI_BYTE,
+                comm_);
+  return records_.data();
+}
+
+// Phases that do not agree are reported by one thread that every thread computes alike.
+bool MpiConduit::claim_report() { return true; }
 
 void MpiConduit::broadcast(void *data, std::size_t bytes) {
   MPI_Bcast(data, static_cast<int>(bytes), MPI_BYTE, 0, comm_);
@@ -228,27 +220,6 @@ LockStatus MpiConduit::lock_free(std::uint32_t index, std::uint32_t generation, 
     if (*holder != rank_) return LockStatus::kHeldByOther;
     expected = seen;  // held by this thread: freeing it is allowed
   }
-}
-
-// ---- end of the job ----
-
-bool MpiConduit::exit_barrier() {
-  arrive(kAnonymousBarrier, true);
-  exchange();
-  if (barrier_out_[3] != kNone) return false;  // some thread waits at a barrier: it reports the problem
-  MPI_Win_unlock_all(control_);
-  MPI_Win_unlock_all(data_);
-  MPI_Win_free(&control_);
-  MPI_Win_free(&data_);
-  MPI_Comm_free(&comm_);
-  MPI_Finalize();
-  return true;
-}
-
-void MpiConduit::global_exit(int status) {
-  std::fflush(nullptr);
-  MPI_Abort(comm_, status);
-  std::_Exit(status);
 }
 
 }  // namespace pgas::rt

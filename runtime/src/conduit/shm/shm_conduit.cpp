@@ -1,5 +1,5 @@
-// The shm conduit's job-wide synchronization, all in the shared control block: a centralized split-phase
-// barrier, the collective exchange area, the heap mutex, futex locks and the exit barrier.
+// The shm conduit's job-wide synchronization, all in the shared control block: centralized split-phase
+// synchronization phases (every collective's), the collective exchange area, the heap mutex and futex locks.
 #include "conduit/shm/shm_conduit.hpp"
 
 #include <unistd.h>
@@ -19,69 +19,85 @@ static_assert(std::is_trivially_destructible_v<ShmConduit>, "the exit barrier ru
 
 namespace {
 
-// The barrier phase this thread's arrival belongs to.
+// This thread's arrival: the phase it belongs to and what it brought.
 std::uint32_t g_arrival_phase = 0;
+PhaseSignature g_arrival{};
 
-// Run by the last thread to arrive: records the first pair of unequal ids, then releases the others.
+// Run by the last thread to arrive: compares every signature with thread 0's (ids with the first one
+// given), then releases the others.
 void complete_phase(BarrierState &b, int threads) {
-  int first = -1;
-  for (int t = 0; t < threads; ++t) {
-    if (b.ids[t] == kAnonymousBarrier) continue;
-    if (first < 0) {
-      first = t;
-    } else if (b.ids[t] != b.ids[first]) {
-      b.mismatch_first = first;
-      b.mismatch_other = t;
-      b.mismatch_first_id = b.ids[first];
-      b.mismatch_other_id = b.ids[t];
-      b.mismatch.store(1, std::memory_order_relaxed);
-      break;
-    }
+  bool agreed = true;
+  const PhaseSignature *first_id = nullptr;
+  for (int t = 0; t < threads && agreed; ++t) {
+    const PhaseSignature &s = b.signatures[t];
+    agreed = same_collective(b.signatures[0], s);
+    if (s.barrier_id == kAnonymousBarrier) continue;
+    if (first_id == nullptr)
+      first_id = &s;
+    else
+      agreed = agreed && s.barrier_id == first_id->barrier_id;
   }
+  b.disagreed.store(agreed ? 0 : 1, std::memory_order_relaxed);
   b.arrived.store(0, std::memory_order_relaxed);
   wake_all(b.phase);
 }
 
-}  // namespace
-
-void ShmConduit::barrier_arrive(std::int64_t id) {
+void arrive(PhaseSignature mine) {
   BarrierState &b = g_runtime.ctl->barrier;
-  b.ids[g_runtime.mythread] = id;
+  b.signatures[g_runtime.mythread] = mine;
+  g_arrival = mine;
   g_arrival_phase = b.phase.value.load(std::memory_order_acquire);
+  if (mine.exiting != 0) {
+    std::int32_t none = 0;
+    g_runtime.ctl->first_exited.compare_exchange_strong(none, g_runtime.mythread + 1);
+  }
   // The arrival is sequentially consistent: every earlier access of this thread is ordered before it, as a
   // barrier requires (on x86 the locked add is that fence, with no separate one).
   if (b.arrived.fetch_add(1, std::memory_order_seq_cst) + 1 == static_cast<std::uint32_t>(g_runtime.threads))
     complete_phase(b, g_runtime.threads);
 }
 
-BarrierOutcome ShmConduit::barrier_complete() {
+// Waits for this thread's phase to complete. With `notice_exits`, a thread that finished main while this
+// one waits in another collective ends the wait: that thread arrives at no other phase, so this one could
+// never complete (it stops at the exit phase of the job, or later with no peer arriving at all).
+PhaseResult complete(bool notice_exits) {
   BarrierState &b = g_runtime.ctl->barrier;
-  BarrierOutcome outcome;
+  ControlBlock &ctl = *g_runtime.ctl;
   const std::uint32_t phase = g_arrival_phase;
-  // A peer that finished main can never arrive: waiting would hang.
-  bool gone = false;
+  const auto completed = [&] { return b.phase.value.load(std::memory_order_acquire) != phase; };
+  int exited = -1;
   wait_until(
-      b.phase, [&] { return b.phase.value.load(std::memory_order_acquire) != phase || gone; },
-      [&] { gone = g_runtime.ctl->first_exited.load(std::memory_order_acquire) != 0; });
-  if (gone && b.phase.value.load(std::memory_order_acquire) == phase) {
-    outcome.exited_thread = g_runtime.ctl->first_exited.load(std::memory_order_acquire) - 1;
-    return outcome;
+      b.phase, [&] { return completed() || exited >= 0; },
+      [&] {
+        if (notice_exits && g_arrival.exiting == 0)
+          exited = ctl.first_exited.load(std::memory_order_acquire) - 1;
+      });
+  PhaseResult result;
+  if (!completed()) {
+    result = {false, exited, g_runtime.mythread, g_arrival};
+    return result;
   }
-  // The acquiring load that saw the new phase orders every later access after the barrier.
-  if (b.mismatch.load(std::memory_order_relaxed) != 0) {
-    outcome.first_thread = b.mismatch_first;
-    outcome.other_thread = b.mismatch_other;
-    outcome.first_id = b.mismatch_first_id;
-    outcome.other_id = b.mismatch_other_id;
-  }
-  return outcome;
+  // The acquiring load that saw the new phase orders every later access after the phase.
+  result.agreed = b.disagreed.load(std::memory_order_relaxed) == 0;
+  return result;
 }
+
+// A phase of a collective's data steps: the same signature again; nobody leaves early.
+void data_phase() {
+  arrive(g_arrival);
+  complete(false);
+}
+
+}  // namespace
+
+void ShmConduit::phase_arrive(PhaseSignature mine) { arrive(mine); }
+
+PhaseResult ShmConduit::phase_complete() { return complete(true); }
 
 const std::uint64_t *ShmConduit::gather(const std::uint64_t *mine, int count, int *stride) {
   CollectiveState &c = g_runtime.ctl->collective;
   std::memcpy(c.args[g_runtime.mythread], mine, sizeof(std::uint64_t) * static_cast<std::size_t>(count));
-  barrier_arrive(kAnonymousBarrier);
-  barrier_complete();
+  data_phase();
   *stride = CollectiveState::kArgs;
   return &c.args[0][0];
 }
@@ -91,9 +107,26 @@ void ShmConduit::broadcast(void *data, std::size_t bytes) {
   if (bytes > sizeof c.payload)
     fatal("collective broadcast of %zu bytes (at most %zu)", bytes, sizeof c.payload);
   if (g_runtime.mythread == 0) std::memcpy(c.payload, data, bytes);
-  barrier_arrive(kAnonymousBarrier);
-  barrier_complete();
+  data_phase();
   if (g_runtime.mythread != 0) std::memcpy(data, c.payload, bytes);
+}
+
+const void *ShmConduit::allgather(const void *mine, std::size_t bytes) {
+  CollectiveState &c = g_runtime.ctl->collective;
+  if (bytes > kAllgatherBytes) fatal("allgather of %zu bytes (at most %zu)", bytes, kAllgatherBytes);
+  std::memcpy(c.records[g_runtime.mythread], mine, bytes);
+  data_phase();
+  // Packed as the interface promises (the control block keeps kAllgatherBytes per thread).
+  gathered_.resize(bytes * static_cast<std::size_t>(g_runtime.threads));
+  for (int t = 0; t < g_runtime.threads; ++t)
+    std::memcpy(gathered_.data() + bytes * static_cast<std::size_t>(t), c.records[t], bytes);
+  data_phase();  // nobody overwrites its record before every thread has read them
+  return gathered_.data();
+}
+
+bool ShmConduit::claim_report() {
+  std::uint32_t none = 0;
+  return g_runtime.ctl->report_claimed.compare_exchange_strong(none, 1);
 }
 
 void ShmConduit::heap_lock() { mutex_lock(g_runtime.ctl->heap_mutex); }
@@ -167,19 +200,7 @@ LockStatus ShmConduit::lock_free(std::uint32_t index, std::uint32_t generation, 
   return LockStatus::kOk;
 }
 
-// A thread that returns from main waits until every thread has done so, so that no peer loses access to
-// shared data it still expects to be served.
-bool ShmConduit::exit_barrier() {
-  ControlBlock &ctl = *g_runtime.ctl;
-  std::int32_t none = 0;
-  ctl.first_exited.compare_exchange_strong(none, g_runtime.mythread + 1);
-  wake_all(ctl.exited);  // counts this thread
-  const auto all_done = [&] {
-    return ctl.exited.value.load(std::memory_order_acquire) >= static_cast<std::uint32_t>(g_runtime.threads);
-  };
-  wait_until(ctl.exited, all_done, [] {});
-  return true;
-}
+void ShmConduit::finish() {}
 
 void ShmConduit::global_exit(int status) {
   g_runtime.ctl->global_exit_status.store(status, std::memory_order_relaxed);

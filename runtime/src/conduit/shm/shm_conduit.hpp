@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstring>
 #include <type_traits>
+#include <vector>
 
 #include "conduit/conduit.hpp"
 #include "emulation.hpp"
@@ -113,10 +114,12 @@ class ShmConduit final : public Conduit {
   }
   void progress() override {}
 
-  void barrier_arrive(std::int64_t id) override;
-  BarrierOutcome barrier_complete() override;
+  void phase_arrive(PhaseSignature mine) override;
+  PhaseResult phase_complete() override;
   const std::uint64_t *gather(const std::uint64_t *mine, int count, int *stride) override;
   void broadcast(void *data, std::size_t bytes) override;
+  const void *allgather(const void *mine, std::size_t bytes) override;
+  bool claim_report() override;
   void heap_lock() override;
   void heap_unlock() override;
   RangeAllocator &heap_open(int owner) override;
@@ -131,10 +134,11 @@ class ShmConduit final : public Conduit {
   LockStatus lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait) override;
   LockStatus lock_release(std::uint32_t index, std::uint32_t generation, int *holder) override;
   LockStatus lock_free(std::uint32_t index, std::uint32_t generation, int *holder) override;
-  bool exit_barrier() override;
+  void finish() override;
   [[noreturn]] void global_exit(int status) override;
 
  private:
+  std::vector<std::byte> gathered_;  // allgather's result
   static pgas_token_t token_for(std::size_t bytes) {
     return g_emulation.enabled ? emulation_issue(bytes) : 0;
   }

@@ -53,7 +53,12 @@ class Database {
  public:
   // Creates a new database at `path` with the current schema, replacing any file there.
   static Database create(const std::string &path);
-  // Opens an existing database, checking that it is a trace database this version can read.
+  // The same in `path`, an empty file its caller just made exclusively (mkstemp), without replacing it. It
+  // has no rollback journal: such a file is a temporary that becomes a database only when complete, by a
+  // rename, so no other file is made beside it.
+  static Database create_in_empty_file(const std::string &path);
+  // Opens an existing database, checking that it is a trace database this version can read. A database
+  // another process holds locked is waited for a few seconds, then reported as locked.
   static Database open(const std::string &path, bool writable = false);
 
   ~Database();
@@ -72,6 +77,7 @@ class Database {
 
  private:
   Database(sqlite3 *db, std::string path) : db_(db), path_(std::move(path)) {}
+  void write_schema() const;
   sqlite3 *db_;
   std::string path_;
 };

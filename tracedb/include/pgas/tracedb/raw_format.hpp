@@ -3,8 +3,9 @@
 //
 // The file is mapped MAP_SHARED and the recorder aggregates into it in place, so whatever a thread had
 // recorded survives a crash or SIGKILL: the importer then finds state != kFinished and marks the run
-// partial. Every table has a fixed capacity, so the file does not grow with the number of events; an event
-// that finds its table full is counted in `dropped` (and under site 0 when possible).
+// partial. Every table has a fixed capacity, so the file does not grow with the number of events: a call
+// that finds the access table full is counted in `dropped`, a shared object that finds the handle table full
+// in `objects_unrecorded` (its calls are still counted, but it has no description or histogram).
 #pragma once
 
 #include <atomic>
@@ -14,7 +15,7 @@
 namespace pgas::tracedb::raw {
 
 inline constexpr char kMagic[8] = {'P', 'G', 'A', 'S', 'R', 'A', 'W', '1'};
-inline constexpr std::uint32_t kVersion = 3;
+inline constexpr std::uint32_t kVersion = 4;
 
 inline constexpr std::uint32_t kAccessCapacity = 1u << 16;  // power of two (open addressing)
 inline constexpr std::uint32_t kSiteCapacity = 1u << 15;    // power of two
@@ -82,7 +83,8 @@ struct Header {
   std::uint32_t pad1;
   // Per-thread totals (calls, bytes, time) are sums over the access records; only what they cannot hold
   // is counted here.
-  std::atomic<std::uint64_t> dropped;
+  std::atomic<std::uint64_t> dropped;             // transport calls in no access record (table full)
+  std::atomic<std::uint64_t> objects_unrecorded;  // shared objects not in the handle table (table full)
   std::atomic<std::uint32_t> modules_used;
   std::atomic<std::uint32_t> sites_used;
   std::atomic<std::uint32_t> handles_used;

@@ -1,0 +1,75 @@
+#include "faults_util.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "pgas/tracedb/raw_directory.hpp"
+
+namespace trace_faults {
+
+ScratchDir::ScratchDir(const std::string &name)
+    : path_(fs::temp_directory_path() / ("pgas-trace-faults-" + std::to_string(getpid()) + "-" + name)) {
+  fs::remove_all(path_);
+  fs::create_directories(path_);
+  fs::permissions(path_, fs::perms(0755));
+}
+
+ScratchDir::~ScratchDir() {
+  std::error_code ec;
+  fs::remove_all(path_, ec);
+}
+
+std::string read_file(const fs::path &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write_file(const fs::path &path, const std::string &text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+}
+
+launcher_test::RunResult run_preloaded(const std::string &database, int threads) {
+  return launcher_test::run_pgasrun({"-n", std::to_string(threads), "--timeout", "60", "env",
+                                     std::string("LD_PRELOAD=") + kTracingLibrary,
+                                     "PGAS_TRACE_FILE=" + database, kTracedProgram});
+}
+
+std::vector<std::string> shm_raw_directories_of(const std::string &database) {
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (fs::directory_iterator it("/dev/shm", ec), end; !ec && it != end; it.increment(ec)) {
+    if (!it->path().filename().string().starts_with("pgas-trace-")) continue;
+    if (read_file(it->path() / "job").find("database=" + database + "\n") != std::string::npos)
+      found.push_back(it->path().string());
+  }
+  return found;
+}
+
+bool wait_until_unused(const std::string &dir) {
+  for (int attempt = 0; attempt < 200; ++attempt) {
+    std::string error;
+    int fd = pgas::tracedb::raw::open_private_directory(dir, /*create=*/false, &error);
+    if (fd < 0) return false;
+    bool unused = pgas::tracedb::raw::claim_unused(fd);
+    close(fd);
+    if (unused) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return false;
+}
+
+std::vector<std::string> files_containing(const fs::path &dir, const std::string &part) {
+  std::vector<std::string> found;
+  for (const auto &entry : fs::directory_iterator(dir))
+    if (entry.path().filename().string().find(part) != std::string::npos) found.push_back(entry.path());
+  return found;
+}
+
+}  // namespace trace_faults
