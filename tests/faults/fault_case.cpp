@@ -90,9 +90,19 @@ Expectation expected(const FaultCase &c) {
     if (shm) return {3, "pgasrun: thread " + v + " \\(pid [0-9]+\\) exited with status 3; ending the job"};
     return {3, "Process name: \\[\\[[0-9]+,[0-9]+\\]," + v + "\\]\n +Exit code: +3"};
   }
-  if (c.fault == "exit-0" || c.fault == "return")
-    return {70, "thread [0-9]+: error: upc_barrier: thread " + v +
-                    " finished main while this thread waits at a barrier it never reached"};
+  // A thread that finished main is reported by a peer waiting for it, naming both and the barrier; one that
+  // returned also ran the collective free of its shared array, which must not match that barrier.
+  if (c.fault == "exit-0")
+    return {70,
+            "pgas: thread [0-9]+: error: thread " + v +
+                " finished main \\(returned or called exit\\) while thread [0-9]+ waits in its collective "
+                "operation #[0-9]+, upc_barrier at fault_program.cpp:[0-9]+, which thread " +
+                v + " can never reach"};
+  if (c.fault == "return")
+    return {70,
+            "pgas: thread [0-9]+: error: collective operations do not match: thread [0-9]+ is in its "
+            "collective operation #[0-9]+, upc_barrier at fault_program.cpp:[0-9]+, but thread " +
+                v + " is in its collective operation #[0-9]+, the collective free of shared array 'A'"};
   // Quietly on shm: the program asked for it. Under mpirun it is MPI_Abort, whose report Open MPI may or
   // may not print before it ends the job.
   if (c.fault == "global-exit") return {5, ""};
