@@ -62,7 +62,9 @@ extern "C" {
 typedef uint64_t hpcstpf_handle_t;
 
 /* How concurrent write-backs of the same element combine. In C++ the enum has C's underlying type, fixed,
- * so that any value a C caller passes is a value of the type: an unknown one is reported, not undefined. */
+ * so that any value a C caller passes is a value of the type: an unknown one is reported, not undefined.
+ * (clang-format cannot lay out a base clause under #ifdef.) */
+/* clang-format off */
 typedef enum
 #ifdef __cplusplus
     : unsigned int
@@ -74,6 +76,7 @@ typedef enum
   HPCSTPF_MAX = 3,      /* memory becomes max(memory, written values) */
   HPCSTPF_SUM = 4       /* memory becomes memory + the sum of every thread's puts */
 } hpcstpf_policy_t;
+/* clang-format on */
 
 typedef struct {
   uint64_t hits;          /* gets served from the cache */
