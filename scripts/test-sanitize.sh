@@ -25,9 +25,11 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 unnamed='SymbolizeDatabaseTest[.](FillsSitesAndNamesVariables|SecondPassChangesNothing)'
 unnamed+='|trace[.](TraceReport[.]JsonCountsMatchTheProgram|TraceNames[.]EveryAllocationFormIsNamed)'
 unnamed+='|trace[.]Threads/TraceExactness[.]EveryNumberMatches'
+# Tests that run mpirun without the mpi label run with the MPI tests, leaks unchecked.
+mpirun_unlabeled='trace[.]faults[.]RawDirectory[.]MpiConduit'
 status=0
 ASAN_OPTIONS=$asan_options:detect_leaks=1 ctest --test-dir "$build" --output-on-failure -j 2 -LE mpi \
-  -E "$unnamed" || status=$?
+  -E "$unnamed|$mpirun_unlabeled" || status=$?
 # Open MPI does not free everything it allocates (LeakSanitizer reports blocks from libpmix, mca_coll_*,
 # mca_osc_* at every rank's exit): under mpirun, leaks are not checked; everything else is. The TCP
 # variants run the same conduit code over another Open MPI transport, slowly: the main suite runs them.
@@ -35,4 +37,6 @@ ASAN_OPTIONS=$asan_options:detect_leaks=1 ctest --test-dir "$build" --output-on-
 # instrumented MPI path it did not in 500,000 iterations (it does on shm, where it runs above).
 ASAN_OPTIONS=$asan_options:detect_leaks=0 ctest --test-dir "$build" --output-on-failure -j 2 -L mpi \
   -E '[.]tcp[.]|mp_strict_test[.]mpi' || status=$?
+ASAN_OPTIONS=$asan_options:detect_leaks=0 ctest --test-dir "$build" --output-on-failure -j 2 \
+  -R "$mpirun_unlabeled" || status=$?
 exit "$status"
