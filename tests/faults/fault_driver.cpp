@@ -78,7 +78,9 @@ class FaultInjection : public ::testing::Test {
     ASSERT_NE(mkdtemp(dir), nullptr);
     directory_ = dir;
   }
+  // Also after a failed assertion or an exception: nothing the job started may outlive the case.
   void TearDown() override {
+    for (const std::string &left : end_leftover_children(2s)) ADD_FAILURE() << "process left: " << left;
     std::error_code ec;
     fs::remove_all(directory_, ec);
   }

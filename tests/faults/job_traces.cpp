@@ -6,9 +6,9 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string_view>
 #include <thread>
@@ -18,9 +18,20 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// A /proc file's text, "" if the process is gone (read with stdio: a process that vanishes in the middle
+// makes std::ifstream throw).
+std::string proc_text(const std::string &path) {
+  std::string text;
+  if (FILE *file = std::fopen(path.c_str(), "r")) {
+    char buf[4096];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, file)) > 0;) text.append(buf, n);
+    std::fclose(file);
+  }
+  return text;
+}
+
 std::string command_line(pid_t pid) {
-  std::ifstream file("/proc/" + std::to_string(pid) + "/cmdline");
-  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  std::string text = proc_text("/proc/" + std::to_string(pid) + "/cmdline");
   for (char &ch : text)
     if (ch == '\0') ch = ' ';
   return std::to_string(pid) + " (" + text + ")";
@@ -33,8 +44,8 @@ std::vector<pid_t> children() {
   for (const auto &entry : std::filesystem::directory_iterator("/proc")) {
     const std::string name = entry.path().filename().string();
     if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream stat(entry.path() / "stat");
-    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const std::string text = proc_text(entry.path() / "stat");
+    if (text.empty()) continue;
     // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so parse after the last ')'.
     std::istringstream rest(text.substr(text.rfind(')') + 1));
     char state = 0;
@@ -75,7 +86,7 @@ std::vector<std::string> end_leftover_children(std::chrono::milliseconds grace) 
 
 std::set<std::string> shm_entries_mapped_by(pid_t pid) {
   std::set<std::string> entries;
-  std::ifstream maps("/proc/" + std::to_string(pid) + "/maps");
+  std::istringstream maps(proc_text("/proc/" + std::to_string(pid) + "/maps"));
   constexpr std::string_view kShm = "/dev/shm/";
   for (std::string line; std::getline(maps, line);) {
     auto at = line.find(kShm);
