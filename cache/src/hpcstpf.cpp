@@ -34,6 +34,10 @@ cache_core &lookup(hpcstpf_handle_t h, const char *operation) {
 
 }  // namespace
 
+// Only an enum with a fixed underlying type can be list-initialized from an integer: hpcstpf_open_ex may
+// read a policy no enumerator names (UBSan's enum check caught the load of 42 before the fix).
+static_assert(hpcstpf_policy_t{42u} != HPCSTPF_ANY);
+
 extern "C" {
 
 hpcstpf_handle_t hpcstpf_open_ex(pgas_handle_t array, size_t chunk, hpcstpf_policy_t policy,

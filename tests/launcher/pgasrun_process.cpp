@@ -98,6 +98,8 @@ Process::~Process() {
   close(err_fd_);
 }
 
+std::string Process::stdout_so_far() const { return read_all(out_fd_); }
+
 bool Process::wait_for_stdout_lines(int count, std::chrono::milliseconds timeout) const {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (std::chrono::steady_clock::now() < deadline) {
@@ -144,15 +146,21 @@ RunResult run_pgasrun(const std::vector<std::string> &args, const EnvOverrides &
   return run_program(kPgasrun, args, env);
 }
 
-std::vector<pid_t> probe_pids(const std::string &out) {
-  std::vector<pid_t> pids;
+std::map<int, pid_t> thread_pids(const std::string &out) {
+  std::map<int, pid_t> pids;
   std::istringstream lines(out);
   std::string word, pid_word;
   int thread = 0, pid = 0;
   for (std::string line; std::getline(lines, line);)
     if (std::istringstream(line) >> word >> thread >> pid_word >> pid && word == "thread" &&
         pid_word == "pid")
-      pids.push_back(pid);
+      pids[thread] = pid;
+  return pids;
+}
+
+std::vector<pid_t> probe_pids(const std::string &out) {
+  std::vector<pid_t> pids;
+  for (const auto &[thread, pid] : thread_pids(out)) pids.push_back(pid);
   return pids;
 }
 

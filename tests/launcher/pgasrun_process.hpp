@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,6 +38,8 @@ class Process {
   Process &operator=(const Process &) = delete;
 
   pid_t pid() const { return pid_; }
+  // What the program has written to stdout so far.
+  std::string stdout_so_far() const;
   // Waits until stdout has `count` lines; false if that did not happen before the timeout.
   bool wait_for_stdout_lines(int count, std::chrono::milliseconds timeout) const;
   // True while the program has not exited (it is not reaped: wait() still reports its status).
@@ -63,7 +66,9 @@ RunResult run_program(const std::string &program, const std::vector<std::string>
                       const EnvOverrides &env = {}, const std::string &cwd = "");
 RunResult run_pgasrun(const std::vector<std::string> &args, const EnvOverrides &env = {});
 
-// The pids printed by launcher_probe ("thread T pid P started").
+// The pids printed by launcher_probe and other test programs ("thread T pid P started"), by thread.
+std::map<int, pid_t> thread_pids(const std::string &out);
+// The same pids in thread order.
 std::vector<pid_t> probe_pids(const std::string &out);
 
 // True if the process no longer exists (not even as a zombie).

@@ -61,14 +61,22 @@ extern "C" {
 /* An open cache: an id that stays invalid after hpcstpf_close (its reuse is detected). 0 is never valid. */
 typedef uint64_t hpcstpf_handle_t;
 
-/* How concurrent write-backs of the same element combine. */
-typedef enum {
+/* How concurrent write-backs of the same element combine. In C++ the enum has C's underlying type, fixed,
+ * so that any value a C caller passes is a value of the type: an unknown one is reported, not undefined.
+ * (clang-format cannot lay out a base clause under #ifdef.) */
+/* clang-format off */
+typedef enum
+#ifdef __cplusplus
+    : unsigned int
+#endif
+{
   HPCSTPF_ANY = 0,      /* one of the written values wins (last writer) */
   HPCSTPF_PRIORITY = 1, /* the lowest writing thread rank of the barrier phase wins (see above) */
   HPCSTPF_MIN = 2,      /* memory becomes min(memory, written values) */
   HPCSTPF_MAX = 3,      /* memory becomes max(memory, written values) */
   HPCSTPF_SUM = 4       /* memory becomes memory + the sum of every thread's puts */
 } hpcstpf_policy_t;
+/* clang-format on */
 
 typedef struct {
   uint64_t hits;          /* gets served from the cache */

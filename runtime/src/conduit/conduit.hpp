@@ -64,8 +64,13 @@ struct PhaseResult {
 };
 
 class Conduit {
+ protected:
+  // Not virtual: no conduit is destroyed through this interface. So the shm conduit, a global, has a
+  // trivial destructor and stays alive for the exit barrier, an on_exit handler that runs after the
+  // destructors of globals (UBSan's vptr check caught the call on a destroyed object).
+  ~Conduit() = default;
+
  public:
-  virtual ~Conduit() = default;
   virtual const char *name() const = 0;
 
   // ---- data movement ----

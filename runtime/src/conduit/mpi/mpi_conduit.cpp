@@ -325,10 +325,12 @@ void MpiConduit::progress() {
 }
 
 void MpiConduit::zero(int thread, std::uint64_t at, std::size_t bytes) {
-  static const std::vector<char> zeros(std::size_t{1} << 16);
-  for (std::size_t done = 0; done < bytes; done += zeros.size()) {
-    const int piece = static_cast<int>(std::min(zeros.size(), bytes - done));
-    MPI_Put(zeros.data(), piece, MPI_BYTE, thread, static_cast<MPI_Aint>(at + done), piece, MPI_BYTE, data_);
+  // Never destroyed (a vector was, at exit): destructors of global shared objects free them after that.
+  static constexpr std::size_t kPiece = std::size_t{1} << 16;
+  static const char zeros[kPiece] = {};
+  for (std::size_t done = 0; done < bytes; done += kPiece) {
+    const int piece = static_cast<int>(std::min(kPiece, bytes - done));
+    MPI_Put(zeros, piece, MPI_BYTE, thread, static_cast<MPI_Aint>(at + done), piece, MPI_BYTE, data_);
   }
   MPI_Win_flush(thread, data_);
 }

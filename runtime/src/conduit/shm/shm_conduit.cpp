@@ -12,7 +12,19 @@
 
 namespace pgas::rt {
 
-ShmConduit g_shm_conduit;
+namespace {
+// Holds the shm conduit without ever destroying it: the exit barrier, an on_exit handler, runs after the
+// destructors of globals (UBSan's vptr check caught a call on the destroyed conduit).
+union NeverDestroyed {
+  ShmConduit conduit;
+  constexpr NeverDestroyed() : conduit() {}
+  ~NeverDestroyed() {}
+};
+constinit NeverDestroyed g_shm_storage;
+}  // namespace
+
+// Constant-initialized: usable from the first constructor to the last exit handler.
+constinit ShmConduit &g_shm_conduit = g_shm_storage.conduit;
 
 namespace {
 

@@ -144,6 +144,6 @@ class ShmConduit final : public Conduit {
   }
 };
 
-extern ShmConduit g_shm_conduit;
+extern ShmConduit &g_shm_conduit;  // never destroyed (see shm_conduit.cpp)
 
 }  // namespace pgas::rt
