@@ -33,7 +33,7 @@ std::unique_ptr<JobSegments> JobSegments::create(int threads, std::uint64_t segm
   if (job->control_fd_ < 0) return nullptr;
   void *control = shm::map_segment(job->control_fd_, &job->control_size_, error);
   if (!control) return nullptr;
-  job->control_ = static_cast<const rt::ControlBlock *>(control);
+  job->control_ = static_cast<rt::ControlBlock *>(control);
 
   for (int thread = 0; thread < threads; ++thread) {
     int fd = shm::create_segment(segment_size, error);

@@ -22,15 +22,16 @@ class JobSegments {
 
   int control_fd() const { return control_fd_; }
   const std::vector<int> &data_fds() const { return data_fds_; }
-  // Laid out by thread 0, not by the launcher: only global_exit and global_exit_status may be read.
-  const rt::ControlBlock &control() const { return *control_; }
+  // Laid out by thread 0, not by the launcher: the launcher reads global_exit, global_exit_status and the
+  // barrier's signatures of threads that have ended, and writes only first_exited.
+  rt::ControlBlock &control() const { return *control_; }
 
  private:
   JobSegments() = default;
 
   int control_fd_ = -1;
   std::vector<int> data_fds_;
-  const rt::ControlBlock *control_ = nullptr;
+  rt::ControlBlock *control_ = nullptr;
   std::size_t control_size_ = 0;
 };
 

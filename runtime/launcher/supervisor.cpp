@@ -19,7 +19,7 @@ constexpr double kTermGraceSeconds = 0.5;
 
 }  // namespace
 
-Supervisor::Supervisor(std::vector<pid_t> pids, const rt::ControlBlock &control, SignalChannel &signals)
+Supervisor::Supervisor(std::vector<pid_t> pids, rt::ControlBlock &control, SignalChannel &signals)
     : pids_(std::move(pids)),
       running_(pids_.size(), true),
       running_count_(static_cast<int>(pids_.size())),
@@ -50,7 +50,10 @@ std::optional<int> Supervisor::reap_finished() {
     int thread = thread_of(pid);
     if (thread < 0) continue;  // not a thread of this job
     mark_reaped(pid);
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) continue;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+      note_exit_before_end_of_main(thread);
+      continue;
+    }
     if (global_exit_requested()) {  // upc_global_exit: the caller's exit is not a failure
       end_job();
       return control_.global_exit_status.load(std::memory_order_acquire);
@@ -68,6 +71,17 @@ std::optional<int> Supervisor::reap_finished() {
     return WEXITSTATUS(status);
   }
   return std::nullopt;
+}
+
+// A thread that ended with status 0 without arriving at the end of main (_exit(0), which skips the
+// runtime's exit handler) arrives at no later collective: its peers waiting in one must notice it, as they
+// notice a thread that finished main (shm_conduit.cpp's complete()). Under upc_global_exit the launcher
+// ends the job itself.
+void Supervisor::note_exit_before_end_of_main(int thread) {
+  if (global_exit_requested() || control_.magic != rt::kControlMagic) return;
+  if (control_.barrier.signatures[thread].exiting != 0) return;
+  std::int32_t none = 0;
+  control_.first_exited.compare_exchange_strong(none, thread + 1, std::memory_order_acq_rel);
 }
 
 int Supervisor::end_job() {

@@ -15,7 +15,7 @@ namespace pgas::launcher {
 class Supervisor {
  public:
   // pids[t] is thread t's process. `signals` must have been created before the threads were forked.
-  Supervisor(std::vector<pid_t> pids, const rt::ControlBlock &control, SignalChannel &signals);
+  Supervisor(std::vector<pid_t> pids, rt::ControlBlock &control, SignalChannel &signals);
 
   // Waits until the job is over and returns the launcher's exit status.
   int run(std::optional<double> timeout_s);
@@ -30,11 +30,12 @@ class Supervisor {
   void mark_reaped(pid_t pid);
   int thread_of(pid_t pid) const;
   bool global_exit_requested() const;
+  void note_exit_before_end_of_main(int thread);
 
   std::vector<pid_t> pids_;
   std::vector<bool> running_;
   int running_count_ = 0;
-  const rt::ControlBlock &control_;
+  rt::ControlBlock &control_;  // the job's; the launcher writes only first_exited
   SignalChannel &signals_;
 };
 

@@ -2,6 +2,8 @@
 // collective_test.cpp and, under mpirun, by CMakeLists.txt): a thread that skips a barrier, or enters
 // another collective, or finishes main while its peers wait in one. Each must stop the job with one message
 // naming both calls and both threads; none may be satisfied by a different collective, none may hang.
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -62,6 +64,14 @@ Next exit_during_barrier() {
   return Next::kContinue;
 }
 
+// _exit skips the runtime's exit handler: the launcher, which reaps the thread, tells the waiters.
+Next underscore_exit_during_barrier() {
+  upc_barrier;
+  if (MYTHREAD == last) _exit(0);
+  upc_barrier;
+  return Next::kContinue;
+}
+
 Next return_during_all_alloc() {
   if (MYTHREAD == last) return Next::kReturnFromMain;
   upc_all_alloc(static_cast<std::size_t>(THREADS), sizeof(int));
@@ -111,6 +121,7 @@ int main(int argc, char **argv) {
       {"notify-against-lock-alloc", notify_against_lock_alloc},
       {"return-during-barrier", return_during_barrier},
       {"exit-during-barrier", exit_during_barrier},
+      {"underscore-exit-during-barrier", underscore_exit_during_barrier},
       {"return-during-all-alloc", return_during_all_alloc},
       {"return-during-lock-alloc", return_during_lock_alloc},
       {"return-while-a-peer-spins", return_while_a_peer_spins},

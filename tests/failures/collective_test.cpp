@@ -42,6 +42,9 @@ const Case kCases[] = {
      R"(thread (0): error: )" EXITED R"(its collective operation #2, upc_barrier)" AT NEVER, 2},
     {"exit-during-barrier",
      R"(thread (0): error: )" EXITED R"(its collective operation #2, upc_barrier)" AT NEVER, 2},
+    // The first waiter to see the launcher's notice reports it.
+    {"underscore-exit-during-barrier",
+     R"(thread (\d+): error: )" EXITED R"(its collective operation #2, upc_barrier)" AT NEVER, 2},
     {"return-during-all-alloc",
      R"(thread (0): error: )" EXITED R"(its collective operation #1, upc_all_alloc)" AT NEVER, 2},
     {"return-during-lock-alloc",
