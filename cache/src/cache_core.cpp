@@ -382,7 +382,7 @@ void cache_core::abandon() {
     start_upload();
     finish_upload();
   }
-  if (priority_) static_cast<void>(priority_.release());  // its free is collective (see ~cache_core)
+  if (priority_) priority_->abandon();  // its shared part's free is collective (see ~cache_core)
   release();
 }
 

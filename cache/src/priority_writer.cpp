@@ -37,6 +37,7 @@ priority_writer::priority_writer(const cache_geometry &geometry, const char *api
 }
 
 priority_writer::~priority_writer() {
+  if (abandoned_) return;
   for (upc_lock_t *lock : locks_) upc_all_lock_free(lock);
   remote_free(tags_);
 }

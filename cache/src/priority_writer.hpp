@@ -25,7 +25,12 @@ class priority_writer {
   // Collective: every thread opening a priority cache on the same object calls it with the same geometry.
   // `api` prefixes error messages.
   priority_writer(const cache_geometry &geometry, const char *api);
-  ~priority_writer();  // collective
+  ~priority_writer();  // collective, unless abandon() was called
+
+  // For a tile an exception left on this thread alone: the shared tags and the locks stay allocated (their
+  // free is collective, which the other threads do not join) and the destructor frees only this thread's
+  // own memory.
+  void abandon() { abandoned_ = true; }
   priority_writer(const priority_writer &) = delete;
   priority_writer &operator=(const priority_writer &) = delete;
 
@@ -42,6 +47,7 @@ class priority_writer {
   pgas_handle_t tags_;
   std::vector<upc_lock_t *> locks_;  // one per owner thread
   int mythread_;
+  bool abandoned_ = false;
   // Scratch of one write, kept to avoid allocating per upload.
   std::vector<std::size_t> tag_offsets_, won_offsets_, won_tag_offsets_;
   std::vector<std::uint64_t> old_tags_, new_tags_;
