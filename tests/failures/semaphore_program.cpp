@@ -88,7 +88,10 @@ void free_with_waiter() {
   }
   if (MYTHREAD == 0) {
     upc_sem_wait(ready);
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    // Time for the waiter to register, during which this thread keeps entering the runtime (a network
+    // conduit without asynchronous progress serves the waiter's remote atomics only then).
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(300);
+    while (std::chrono::steady_clock::now() < until) upc_sem_getvalue(s);
     upc_sem_free(s);
   }
   upc_barrier;

@@ -29,22 +29,6 @@ int flags_of(std::uintptr_t bits) {
          ((bits & 4) ? UPC_SEM_SCONSUMER : 0);
 }
 
-// The semaphore's handle is live (refreshing this process's copy of the table on a network conduit), or
-// the job stops naming what `s` was.
-void check_live(const upc_sem_t *s, pgas_handle_t handle, int owner, const char *operation) {
-  const std::uint32_t index = handle_index(handle);
-  const HandleDesc &d = g_runtime.ctl->handles[index];
-  auto live = [&] {
-    return d.state.load(std::memory_order_acquire) == HandleState::kLive &&
-           d.generation.load(std::memory_order_relaxed) == handle_generation(handle);
-  };
-  if (live() || (conduit().handle_refresh(index) && live())) return;
-  if (d.generation.load() == handle_generation(handle) && d.state.load() == HandleState::kFreed)
-    fatal("%s: use of the %s after upc_sem_free", operation, describe_semaphore(handle, owner).c_str());
-  fatal("%s: %p is not a semaphore from upc_sem_alloc (freed, or never allocated)", operation,
-        static_cast<const void *>(s));
-}
-
 // Stops the job if `flags` break the seed's rules (each pair is mutually exclusive; no other bits).
 void check_flags(int flags, const char *site) {
   auto both = [&](int a, int b) { return (flags & a) != 0 && (flags & b) != 0; };
@@ -117,8 +101,24 @@ SemRef checked_semaphore(const upc_sem_t *s, const char *operation) {
   if ((value & kMarker) == 0 || index == 0 || owner >= g_runtime.threads)
     fatal("%s: %p is not a semaphore from upc_sem_alloc", operation, static_cast<const void *>(s));
   const pgas_handle_t handle = (static_cast<pgas_handle_t>(value >> 32) << 32) | index;
-  check_live(s, handle, owner, operation);
+  check_semaphore_live(handle, owner, operation, false);
   return {handle, owner, flags_of(value & 7)};
+}
+
+void check_semaphore_live(pgas_handle_t handle, int owner, const char *operation, bool fresh) {
+  const std::uint32_t index = handle_index(handle);
+  const HandleDesc &d = g_runtime.ctl->handles[index];
+  auto live = [&] {
+    return d.state.load(std::memory_order_acquire) == HandleState::kLive &&
+           d.generation.load(std::memory_order_relaxed) == handle_generation(handle);
+  };
+  if (!fresh && live()) return;
+  conduit().handle_refresh(index);  // a no-op where the table is shared (shm)
+  if (live()) return;
+  if (d.generation.load() == handle_generation(handle) && d.state.load() == HandleState::kFreed)
+    fatal("%s: use of the %s after upc_sem_free", operation, describe_semaphore(handle, owner).c_str());
+  fatal("%s: %p is not a semaphore from upc_sem_alloc (freed, or never allocated)", operation,
+        static_cast<const void *>(encode_semaphore({handle, owner, 0})));
 }
 
 std::string describe_semaphore(pgas_handle_t handle, int owner) {

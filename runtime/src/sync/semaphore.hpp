@@ -41,6 +41,10 @@ upc_sem_t *encode_semaphore(const SemRef &ref);
 // `operation`).
 SemRef checked_semaphore(const upc_sem_t *s, const char *operation);
 
+// Stops the job if the semaphore was freed (or never existed). `fresh`: consult the thread that created it
+// even when this process's copy of the handle table says live (a network conduit's copy may be stale).
+void check_semaphore_live(pgas_handle_t handle, int owner, const char *operation, bool fresh);
+
 // "semaphore allocated at file.cpp:12 on thread 1" for messages.
 std::string describe_semaphore(pgas_handle_t handle, int owner);
 

@@ -70,7 +70,7 @@ std::size_t try_take(int thread, std::uint64_t at, std::size_t n, std::size_t m)
 std::size_t blocking_take(pgas_handle_t sem, int thread, std::uint64_t at, std::size_t n, std::size_t m) {
   std::size_t got = 0;
   auto done = [&] { return (got = try_take(thread, at, n, m)) != 0; };
-  auto still_live = [&] { handle_lookup(sem, "upc_sem_wait"); };
+  auto still_live = [&] { check_semaphore_live(sem, thread, "upc_sem_wait", true); };
   if (on_shm()) {
     wait_until(reinterpret_cast<SemaphoreCell *>(segment_address(thread, at))->wake, done, still_live);
     return got;
