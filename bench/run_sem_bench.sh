@@ -39,7 +39,23 @@ for n in 2 8; do
   run tcp mpirun --oversubscribe -np "$n" --mca btl tcp,self --mca osc pt2pt "$peer" "${args[@]}" --rounds $((rounds / 10))
 done
 
-echo "source operation threads ns_per_round_trip"
+# The heat sample: halos by upc_memput_signal against the barrier variant, without and with emulated latency.
+heat=$build/bin/heat
+if [[ -x $heat ]]; then
+  for latency in 0 2us; do
+    for n in 2 4 8; do
+      for variant in 0 1; do
+        echo "+ heat -n $n --latency $latency --barrier $variant" >&2
+        seconds=$(timeout "$limit" "$pgasrun" -n "$n" --latency "$latency" "$heat" --cells 100000 --iterations 1000 \
+          --barrier "$variant" | sed -n 's/.* time=\([0-9.]*\) s.*/\1/p')
+        name=$([[ $variant == 0 ]] && echo heat_signal || echo heat_barrier)
+        echo "heat-$latency $name $n $(awk -v s="$seconds" 'BEGIN { printf "%.1f", s * 1e9 / 1000 }')" >>"$results"
+      done
+    done
+  done
+fi
+
+echo "source operation threads ns_per_round_trip (heat: ns per iteration)"
 cat "$results"
 echo
 echo "ratios (> 1: the semaphore form is faster)"
@@ -52,6 +68,8 @@ awk '
       ratio("threads " threads ": send_recv/8 vader / sem_pingpong", "ours sem_pingpong " threads, "vader send_recv/8 " threads)
       ratio("threads " threads ": send_recv/0 tcp / sem_pingpong", "ours sem_pingpong " threads, "tcp send_recv/0 " threads)
       ratio("threads " threads ": flag_pingpong / sem_pingpong", "ours sem_pingpong " threads, "ours flag_pingpong " threads)
+      ratio("threads " threads ": heat barrier / signal, latency 0", "heat-0 heat_signal " threads, "heat-0 heat_barrier " threads)
+      ratio("threads " threads ": heat barrier / signal, latency 2us", "heat-2us heat_signal " threads, "heat-2us heat_barrier " threads)
       for (b = 8; b <= 1048576; b *= 8) {
         ratio("threads " threads ": memput_flag/" b " / memput_signal/" b, "ours memput_signal/" b " " threads, "ours memput_flag/" b " " threads)
         ratio("threads " threads ": put_flush_send/" b " vader / memput_signal/" b, "ours memput_signal/" b " " threads, "vader put_flush_send/" b " " threads)

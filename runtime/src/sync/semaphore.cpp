@@ -191,7 +191,10 @@ void upc_sem_post(upc_sem_t *s) { upc_sem_postN(s, 1); }
 
 void upc_sem_waitN(upc_sem_t *s, size_t n) { take(s, n, n, true, "upc_sem_waitN"); }
 void upc_sem_wait(upc_sem_t *s) { take(s, 1, 1, true, "upc_sem_wait"); }
-int upc_sem_tryN(upc_sem_t *s, size_t n) { return n == 0 || take(s, n, n, false, "upc_sem_tryN") != 0; }
+int upc_sem_tryN(upc_sem_t *s, size_t n) {
+  const std::size_t got = take(s, n, n, false, "upc_sem_tryN");
+  return n == 0 || got != 0;  // taking nothing always succeeds
+}
 int upc_sem_try(upc_sem_t *s) { return take(s, 1, 1, false, "upc_sem_try") != 0; }
 
 size_t upc_sem_waitNtoM(upc_sem_t *s, size_t n, size_t m) {
