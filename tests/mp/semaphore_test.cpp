@@ -17,17 +17,6 @@ namespace {
 std::size_t me() { return static_cast<std::size_t>(MYTHREAD); }
 std::size_t next() { return static_cast<std::size_t>((MYTHREAD + 1) % THREADS); }
 
-// Collective: every thread's semaphore, published through a shared array as in the seed's Example 1.
-std::vector<upc_sem_t *> exchange(upc_sem_t *mine) {
-  shared_array<upc_sem_t *> all(static_cast<std::size_t>(THREADS));
-  all[me()] = mine;
-  upc_barrier;
-  std::vector<upc_sem_t *> out;
-  for (int t = 0; t < THREADS; ++t) out.push_back(all[static_cast<std::size_t>(t)]);
-  upc_barrier;
-  return out;
-}
-
 TEST(Semaphore, FeatureMacroAndMaxValue) {
   EXPECT_EQ(__UPC_SEM__, 1);
   EXPECT_GE(UPC_SEM_MAXVALUE, 65535);
@@ -37,7 +26,7 @@ TEST(Semaphore, PointersAreEqualEverywhereAndNameTheirThread) {
   upc_sem_t *mine = upc_sem_alloc(0);
   ASSERT_NE(mine, nullptr);
   EXPECT_EQ(upc_threadof(mine), me());
-  auto all = exchange(mine);
+  auto all = mp::all_gather(mine);
   std::set<upc_sem_t *> distinct(all.begin(), all.end());
   EXPECT_EQ(distinct.size(), static_cast<std::size_t>(THREADS));
   for (int t = 0; t < THREADS; ++t) EXPECT_EQ(upc_threadof(all[static_cast<std::size_t>(t)]), std::size_t(t));
@@ -94,7 +83,7 @@ TEST(Semaphore, RingOfPostsAndWaitsWithEveryKind) {
   for (int flags : flag_sets) {
     SCOPED_TRACE("flags " + std::to_string(flags));
     upc_sem_t *mine = upc_sem_alloc(flags);
-    auto all = exchange(mine);
+    auto all = mp::all_gather(mine);
     const long long rounds = mp::scaled(2000);
     token[me()] = 0;
     upc_barrier;
@@ -124,7 +113,7 @@ TEST(Semaphore, RingOfPostsAndWaitsWithEveryKind) {
 TEST(Semaphore, ProducerConsumerStressCountsExactly) {
   const long long total = mp::scaled(100000);
   upc_sem_t *sink = MYTHREAD == 0 ? upc_sem_alloc(0) : nullptr;
-  sink = exchange(sink)[0];
+  sink = mp::all_gather(sink)[0];
   shared_array<long long> produced(static_cast<std::size_t>(THREADS));
   const long long mine = mp::share_of(total, MYTHREAD);
   long long posted = 0, consumed = 0;
@@ -173,7 +162,7 @@ TEST(Semaphore, ProducerConsumerStressCountsExactly) {
 // THREADS * k units; every thread takes k of them remotely, in pieces.
 TEST(Semaphore, RemoteWaitOnAnMConsumerSemaphore) {
   const std::size_t k = 50;
-  upc_sem_t *pool = exchange(MYTHREAD == 0 ? upc_sem_alloc(UPC_SEM_MCONSUMER) : nullptr)[0];
+  upc_sem_t *pool = mp::all_gather(MYTHREAD == 0 ? upc_sem_alloc(UPC_SEM_MCONSUMER) : nullptr)[0];
   if (MYTHREAD == 0)
     for (int t = 0; t < THREADS; ++t) upc_sem_postN(pool, k);
   std::size_t taken = 0;
@@ -231,7 +220,7 @@ TEST(Semaphore, NToMTakesWhatIsThereUpToM) {
 // (N = 3 arriving one unit at a time, so the waiter blocks between them).
 TEST(Semaphore, BlockedWaitNIsWokenByRemotePosts) {
   upc_sem_t *mine = upc_sem_alloc(UPC_SEM_INTEGER);
-  auto all = exchange(mine);
+  auto all = mp::all_gather(mine);
   shared_array<int> started(static_cast<std::size_t>(THREADS));
   started[me()] = 0;
   upc_barrier;

@@ -25,24 +25,14 @@ char pattern(int thread, std::size_t size, int round, std::size_t i) {
                            1);
 }
 
-std::vector<upc_sem_t *> exchange(upc_sem_t *mine) {
-  shared_array<upc_sem_t *> all(static_cast<std::size_t>(THREADS));
-  all[me()] = mine;
-  upc_barrier;
-  std::vector<upc_sem_t *> out;
-  for (int t = 0; t < THREADS; ++t) out.push_back(all[static_cast<std::size_t>(t)]);
-  upc_barrier;
-  return out;
-}
-
 // Each thread sends to its successor and receives from its predecessor: data, then its arrival signal;
 // the receiver checks every byte and acknowledges, so the sender may reuse its source buffer.
 TEST(SignallingPut, DataIsVisibleAfterTheWaitFrom1ByteTo8MiB) {
   shared_array<char> inbox(kMaxBytes * static_cast<std::size_t>(THREADS), kMaxBytes);
   upc_sem_t *arrived = upc_sem_alloc(UPC_SEM_INTEGER | UPC_SEM_SPRODUCER | UPC_SEM_SCONSUMER);
   upc_sem_t *acked = upc_sem_alloc(UPC_SEM_BOOLEAN);
-  auto arrivals = exchange(arrived);
-  auto acks = exchange(acked);
+  auto arrivals = mp::all_gather(arrived);
+  auto acks = mp::all_gather(acked);
   std::vector<char> source(kMaxBytes);
   const char *local = static_cast<const char *>(detail::local_base(inbox.handle()));
   long long wrong = 0;
@@ -75,7 +65,7 @@ TEST(SignallingPut, PiecesAccumulateOnAnIntegerSemaphore) {
   constexpr std::size_t kPieces = 16, kPiece = 1000;
   shared_array<int> inbox(kPieces * kPiece * static_cast<std::size_t>(THREADS), kPieces * kPiece);
   upc_sem_t *mine = upc_sem_alloc(0);
-  auto all = exchange(mine);
+  auto all = mp::all_gather(mine);
   std::vector<int> source(kPieces * kPiece);
   for (std::size_t i = 0; i < source.size(); ++i) source[i] = static_cast<int>(i) * 3 + MYTHREAD;
   const std::size_t base = static_cast<std::size_t>(next_thread()) * kPieces * kPiece;
@@ -100,7 +90,7 @@ TEST(SignallingGet, SignalsTheSourceOwnerOnceTheSourceWasRead) {
   constexpr std::size_t kBytes = std::size_t{1} << 20;
   shared_array<char> outbox(kBytes * static_cast<std::size_t>(THREADS), kBytes);
   upc_sem_t *read_done = upc_sem_alloc(UPC_SEM_BOOLEAN);
-  auto all = exchange(read_done);
+  auto all = mp::all_gather(read_done);
   char *local = static_cast<char *>(detail::local_base(outbox.handle()));
   std::vector<char> got(kBytes);
   long long wrong = 0;

@@ -84,6 +84,18 @@ std::size_t blocking_take(pgas_handle_t sem, int thread, std::uint64_t at, std::
   return got;
 }
 
+// Moves the bytes of a signalling transfer with `move(conduit, segment offset)`, then increments the
+// semaphore at the same thread.
+template <class Move>
+void signalled_transfer(pgas_handle_t h, int thread, std::size_t offset, std::size_t size, pgas_handle_t sem,
+                        std::size_t n, int flags, const char *operation, Move move) {
+  const std::uint64_t at = resolve_offset(h, thread, offset, size, operation);
+  const std::uint64_t cell = cell_at(sem, thread, operation);
+  if (size != 0) with_conduit([&](auto &c) { move(c, at); });
+  emulate_transfer(size);
+  increment(sem, thread, cell, n, flags, operation);
+}
+
 }  // namespace
 }  // namespace pgas::rt
 
@@ -105,23 +117,18 @@ size_t _remote_sem_wait(pgas_handle_t sem, int thread, size_t n, size_t m, int b
 }
 
 // The bytes are complete at the target when the conduit's put returns (MPI: flushed), so the increment that
-// follows cannot overtake them; the waiter's decrement is sequentially consistent, so it sees them.
+// follows cannot overtake them; the waiter's decrement is sequentially consistent, so it sees them. A get
+// is complete when it returns, so the source's owner is signalled only after it was read.
 void _remote_memput_signal(pgas_handle_t dst, int thread, size_t offset, const void *src, size_t size,
                            pgas_handle_t sem, size_t n, int flags) {
-  const std::uint64_t at = resolve_offset(dst, thread, offset, size, "upc_memput_signal");
-  const std::uint64_t cell = cell_at(sem, thread, "upc_memput_signal");
-  if (size != 0) with_conduit([&](auto &c) { c.put(thread, at, src, size); });
-  emulate_transfer(size);
-  increment(sem, thread, cell, n, flags, "upc_memput_signal");
+  signalled_transfer(dst, thread, offset, size, sem, n, flags, "upc_memput_signal",
+                     [&](auto &c, std::uint64_t at) { c.put(thread, at, src, size); });
 }
 
 void _remote_memget_signal(pgas_handle_t src, int thread, size_t offset, void *dst, size_t size,
                            pgas_handle_t sem, size_t n, int flags) {
-  const std::uint64_t at = resolve_offset(src, thread, offset, size, "upc_memget_signal");
-  const std::uint64_t cell = cell_at(sem, thread, "upc_memget_signal");
-  if (size != 0) with_conduit([&](auto &c) { c.get(thread, at, dst, size); });
-  emulate_transfer(size);
-  increment(sem, thread, cell, n, flags, "upc_memget_signal");
+  signalled_transfer(src, thread, offset, size, sem, n, flags, "upc_memget_signal",
+                     [&](auto &c, std::uint64_t at) { c.get(thread, at, dst, size); });
 }
 
 }  // extern "C"
