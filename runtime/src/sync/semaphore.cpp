@@ -68,7 +68,7 @@ std::size_t take(upc_sem_t *s, std::size_t n, std::size_t m, bool blocking, cons
   if ((ref.flags & UPC_SEM_SCONSUMER) != 0 && ref.owner != g_runtime.mythread)
     fatal("%s: the SCONSUMER %s may only be decremented by its owner", operation,
           describe_semaphore(ref.handle, ref.owner).c_str());
-  const std::size_t got = n == 0 ? 0 : _remote_sem_wait(ref.handle, ref.owner, n, m, blocking ? 1 : 0);
+  const std::size_t got = n == 0 ? 0 : remote_sem_wait(ref.handle, ref.owner, n, m, blocking ? 1 : 0);
   if (got != 0 || n == 0) strict_point();  // the null strict read before a successful return
   return got;
 }
@@ -184,7 +184,7 @@ void upc_sem_postN(upc_sem_t *s, size_t n) {
   const SemRef ref = checked_semaphore(s, "upc_sem_postN");
   check_boolean_amount(ref, n, "upc_sem_postN");
   strict_point();  // the null strict write on entry
-  _remote_sem_post(ref.handle, ref.owner, n, ref.flags);
+  remote_sem_post(ref.handle, ref.owner, n, ref.flags);
 }
 
 void upc_sem_post(upc_sem_t *s) { upc_sem_postN(s, 1); }
@@ -217,13 +217,13 @@ size_t upc_sem_getvalue(upc_sem_t *s) {
 void pgas_memput_signal(pgas_handle_t dst, int thread, size_t offset, const void *src, size_t nbytes,
                         upc_sem_t *s, size_t n, const char *operation) {
   const SemRef ref = signalled(s, thread, n, operation);
-  _remote_memput_signal(dst, thread, offset, src, nbytes, ref.handle, n, ref.flags);
+  remote_memput_signal(dst, thread, offset, src, nbytes, ref.handle, n, ref.flags);
 }
 
 void pgas_memget_signal(void *dst, pgas_handle_t src, int thread, size_t offset, size_t nbytes, upc_sem_t *s,
                         size_t n) {
   const SemRef ref = signalled(s, thread, n, "upc_memget_signal");
-  _remote_memget_signal(src, thread, offset, dst, nbytes, ref.handle, n, ref.flags);
+  remote_memget_signal(src, thread, offset, dst, nbytes, ref.handle, n, ref.flags);
 }
 
 }  // extern "C"

@@ -53,14 +53,13 @@ std::string describe_semaphore(pgas_handle_t handle, int owner);
 // Stops the job if `producer` (1 + thread, 0 none) is not the calling thread.
 void check_single_producer(pgas_handle_t handle, int owner, std::uint64_t producer, const char *operation);
 
-}  // namespace pgas::rt
+// The operations behind the transport seam's semaphore functions (remote_sem_post, remote_sem_wait,
+// remote_memput_signal, remote_memget_signal: transport.cpp defines them with these).
+void semaphore_post(pgas_handle_t sem, int thread, std::size_t n, int flags);
+std::size_t semaphore_wait(pgas_handle_t sem, int thread, std::size_t n, std::size_t m, bool blocking);
+void signalling_put(pgas_handle_t dst, int thread, std::size_t offset, const void *src, std::size_t size,
+                    pgas_handle_t sem, std::size_t n, int flags);
+void signalling_get(pgas_handle_t src, int thread, std::size_t offset, void *dst, std::size_t size,
+                    pgas_handle_t sem, std::size_t n, int flags);
 
-// The operations behind the transport seam's semaphore functions (weak public names in transport.h).
-extern "C" {
-void _remote_sem_post(pgas_handle_t sem, int thread, size_t n, int flags);
-size_t _remote_sem_wait(pgas_handle_t sem, int thread, size_t n, size_t m, int blocking);
-void _remote_memput_signal(pgas_handle_t dst, int thread, size_t offset, const void *src, size_t size,
-                           pgas_handle_t sem, size_t n, int flags);
-void _remote_memget_signal(pgas_handle_t src, int thread, size_t offset, void *dst, size_t size,
-                           pgas_handle_t sem, size_t n, int flags);
-}
+}  // namespace pgas::rt

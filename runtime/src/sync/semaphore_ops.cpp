@@ -101,19 +101,14 @@ void signalled_transfer(pgas_handle_t h, int thread, std::size_t offset, std::si
 }
 
 }  // namespace
-}  // namespace pgas::rt
 
-using namespace pgas::rt;
-
-extern "C" {
-
-void _remote_sem_post(pgas_handle_t sem, int thread, size_t n, int flags) {
+void semaphore_post(pgas_handle_t sem, int thread, std::size_t n, int flags) {
   increment(sem, thread, cell_at(sem, thread, "upc_sem_post"), n, flags, "upc_sem_post");
 }
 
-size_t _remote_sem_wait(pgas_handle_t sem, int thread, size_t n, size_t m, int blocking) {
+std::size_t semaphore_wait(pgas_handle_t sem, int thread, std::size_t n, std::size_t m, bool blocking) {
   const std::uint64_t at = cell_at(sem, thread, "upc_sem_wait");
-  if (std::size_t got = try_take(thread, at, n, m); got != 0 || blocking == 0) return got;
+  if (std::size_t got = try_take(thread, at, n, m); got != 0 || !blocking) return got;
   atomic_word(thread, at + kWaitersAt, PGAS_ATOMIC_FETCH_ADD, 1);
   const std::size_t got = blocking_take(sem, thread, at, n, m);
   atomic_word(thread, at + kWaitersAt, PGAS_ATOMIC_FETCH_ADD, ~std::uint64_t{0});
@@ -123,16 +118,16 @@ size_t _remote_sem_wait(pgas_handle_t sem, int thread, size_t n, size_t m, int b
 // The bytes are complete at the target when the conduit's put returns (MPI: flushed), so the increment that
 // follows cannot overtake them; the waiter's decrement is sequentially consistent, so it sees them. A get
 // is complete when it returns, so the source's owner is signalled only after it was read.
-void _remote_memput_signal(pgas_handle_t dst, int thread, size_t offset, const void *src, size_t size,
-                           pgas_handle_t sem, size_t n, int flags) {
+void signalling_put(pgas_handle_t dst, int thread, std::size_t offset, const void *src, std::size_t size,
+                    pgas_handle_t sem, std::size_t n, int flags) {
   signalled_transfer(dst, thread, offset, size, sem, n, flags, "upc_memput_signal",
                      [&](auto &c, std::uint64_t at) { c.put(thread, at, src, size); });
 }
 
-void _remote_memget_signal(pgas_handle_t src, int thread, size_t offset, void *dst, size_t size,
-                           pgas_handle_t sem, size_t n, int flags) {
+void signalling_get(pgas_handle_t src, int thread, std::size_t offset, void *dst, std::size_t size,
+                    pgas_handle_t sem, std::size_t n, int flags) {
   signalled_transfer(src, thread, offset, size, sem, n, flags, "upc_memget_signal",
                      [&](auto &c, std::uint64_t at) { c.get(thread, at, dst, size); });
 }
 
-}  // extern "C"
+}  // namespace pgas::rt
