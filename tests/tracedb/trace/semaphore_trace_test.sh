@@ -2,11 +2,12 @@
 # semaphore_traced_program under pgasrun --trace at 4 threads; prints, for CTest to compare, the calls and
 # bytes per seed-001 operation, whether every wait was timed and took time, whether the longest wait is
 # attributed to the program's upc_sem_waitN line, and pgas-report's rows for the signalling put and the waits.
-#   semaphore_trace_test.sh PGASRUN PROGRAM PROGRAM_SOURCE PGAS_REPORT DATABASE
+#   semaphore_trace_test.sh PGASRUN PROGRAM PROGRAM_SOURCE PGAS_REPORT DATABASE [PGASRUN_FLAGS...]
 set -eu
 pgasrun=$1 program=$2 source=$3 report=$4 database=$5
+shift 5
 rm -f "$database"
-"$pgasrun" -n 4 --timeout 60 --trace "$database" --lines "$program"
+"$pgasrun" "$@" -n 4 --timeout 60 --trace "$database" --lines "$program"
 echo "calls per operation:"
 sqlite3 "$database" "SELECT op || ' ' || sum(count) || ' ' || sum(bytes) FROM access
                      WHERE op IN ('memput_signal', 'memget_signal', 'sem_post', 'sem_wait') GROUP BY op ORDER BY op"
