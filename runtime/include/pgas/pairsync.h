@@ -10,11 +10,18 @@
  * THREADS x THREADS grid of UPC locks, kept as the reference (the test suite model-checks it with SPIN);
  * the two must not be mixed for one pair of threads.
  *
- * The barriers call pairsync only among their members:
- *   upc_all_pairwise_barrier       the report's Figure 18: thread 0 meets every thread, twice (linear)
- *   upc_all_pairwise_tree_barrier  the same over a binary tree (the report's future work, item 8)
- *   upc_subset_barrier             the threads listed (in any order; the caller must be one of them): the
- *   upc_subset_tree_barrier        lowest numbered meets the others twice, or the same over a binary tree
+ * The barriers meet only among their members:
+ *   upc_all_pairwise_barrier       the report's Figure 18 as written: thread 0 pairsyncs with every thread
+ *                                  in turn, then with every thread again (linear)
+ *   upc_all_pairwise_tree_barrier  every thread, over a tree (the report's future work, item 8)
+ *   upc_subset_barrier             the threads listed, in any order (the caller must be one of them): the
+ *                                  lowest numbered waits for every other to arrive, then releases them
+ *   upc_subset_tree_barrier        the same over a tree of the members: a member waits for its children,
+ *                                  arrives at its parent, waits for its release, then releases its children
+ * Except Figure 18, each runs one pairsync per member split in its two halves (arrive, then wait), so a
+ * member is woken once. Trees are binary while every thread has a CPU; when threads outnumber the CPUs a
+ * tree is one level (each level would add a wake-up that waits for a time slice);
+ * PGAS_PAIRSYNC_TREE_ARITY=k sets k children per node instead.
  * Members are sorted internally, so every member computes the same meetings whatever order its list has,
  * and barriers over overlapping subsets never deadlock as long as each thread calls them in an order its
  * peers agree with. A thread outside the subset is never delayed: nothing it waits for is touched.

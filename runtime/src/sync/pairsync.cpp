@@ -62,10 +62,16 @@ void check_partner(int other, const char *operation) {
     fatal("%s(%d): a thread cannot synchronize with itself (MYTHREAD is %d)", operation, other, other);
 }
 
-void meet(int other, std::uint32_t tag) {
-  const int me = g_runtime.mythread;
+std::uint64_t next_meeting(int other) { return begun()[static_cast<std::size_t>(other)] + 1; }
+
+std::uint64_t begin_meeting(int other, std::uint32_t tag) {
   const std::uint64_t count = ++begun()[static_cast<std::size_t>(other)];
-  write_word(other, arrival_word(me), count | static_cast<std::uint64_t>(tag) << kCountBits);
+  write_word(other, arrival_word(g_runtime.mythread), count | static_cast<std::uint64_t>(tag) << kCountBits);
+  return count;
+}
+
+void end_meeting(int other, std::uint64_t count, std::uint32_t tag) {
+  const int me = g_runtime.mythread;
   std::atomic<std::uint64_t> &arrived = own_word(arrival_word(other));
   {
     WaitWatch watch(other, count, tag);
@@ -80,6 +86,8 @@ void meet(int other, std::uint32_t tag) {
                          describe_meeting(tag, other) + " on thread " + std::to_string(me) + " but " +
                          describe_meeting(tag_of(seen), me) + " on thread " + std::to_string(other));
 }
+
+void meet(int other, std::uint32_t tag) { end_meeting(other, begin_meeting(other, tag), tag); }
 
 void report_meeting_error(const std::string &message) {
   if (!conduit().claim_report()) exit_quietly();

@@ -24,8 +24,14 @@ std::string describe_meeting(std::uint32_t tag, int partner);
 void check_partner(int other, const char *operation);
 
 // Meets `other`: returns once `other` has begun as many meetings with this thread as this thread has with
-// it. Meetings with the same count must carry the same tag.
+// it. Meetings with the same count must carry the same tag. A meeting has two halves, which barriers run
+// apart: begin_meeting tells `other` that this thread has begun its next meeting with it (and returns that
+// meeting's number), end_meeting waits until `other` has begun meeting number `count` too.
 void meet(int other, std::uint32_t tag);
+std::uint64_t begin_meeting(int other, std::uint32_t tag);
+void end_meeting(int other, std::uint64_t count, std::uint32_t tag);
+// The number the next meeting with `other` will have (to wait for it before beginning it).
+std::uint64_t next_meeting(int other);
 
 // A wait for `partner`'s meeting number `count`: check() publishes the wait (so that peers can see it)
 // and stops the job if the wait can never end; the destructor withdraws it.

@@ -1,10 +1,17 @@
-// Barriers built from pairwise meetings, over every thread or over a subset. Linear (the report's Figure
-// 18): the lowest member meets every other member, then meets them all again; a member that meets it the
-// second time knows that every member has arrived. Tree (the report's future work, item 8): members sit in
-// a binary tree by their rank in the sorted subset; a member meets its children, then its parent (every
-// member below has arrived), then its parent again (the root has seen all), then its children again.
+// Barriers built from pairwise meetings, over every thread or over a subset.
+//
+// upc_all_pairwise_barrier is the report's Figure 18 as written: thread 0 meets every thread in turn, then
+// meets them all again; a thread that meets it the second time knows that every thread has arrived.
+//
+// The others run each meeting in two halves (pairsync.hpp), one meeting per member instead of two: a member
+// begins its meeting with its leader when it arrives and ends it to leave; the leader ends each member's
+// meeting (waits for its arrival) before it begins its own side, which releases the member. Subset barriers
+// lead from the lowest member (linear) or over a binary tree of the members by their rank in the sorted
+// subset (tree, the report's future work, item 8; see tree_arity): a member waits for its children's arrival,
+// arrives at its parent, waits for its parent's release, then releases its children.
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -15,6 +22,8 @@
 
 namespace pgas::rt {
 namespace {
+
+constexpr const char *kTreeArityEnv = "PGAS_PAIRSYNC_TREE_ARITY";
 
 // The members of a barrier, sorted, and where the caller is among them.
 struct Members {
@@ -57,7 +66,8 @@ const Members &subset(const int *threads, std::size_t count, const char *operati
   return m;
 }
 
-void linear_barrier(const Members &m, std::uint32_t tag) {
+// Figure 18: two whole meetings of every thread with the first member.
+void figure_18_barrier(const Members &m, std::uint32_t tag) {
   const std::size_t n = m.sorted.size();
   if (m.rank == 0) {
     for (int round = 0; round < 2; ++round)
@@ -68,18 +78,50 @@ void linear_barrier(const Members &m, std::uint32_t tag) {
   }
 }
 
-void tree_barrier(const Members &m, std::uint32_t tag) {
-  const std::size_t n = m.sorted.size(), first_child = 2 * m.rank + 1;
-  const auto meet_children = [&] {
-    for (std::size_t c = first_child; c < first_child + 2 && c < n; ++c) meet(m.sorted[c], tag);
-  };
-  meet_children();
-  if (m.rank > 0) {
-    const int parent = m.sorted[(m.rank - 1) / 2];
-    meet(parent, tag);
-    meet(parent, tag);
+// The leader's side of its members' meetings: waits for each to arrive, then releases them all.
+void lead(const int *members, std::size_t count, std::uint32_t tag) {
+  for (std::size_t k = 0; k < count; ++k) end_meeting(members[k], next_meeting(members[k]), tag);
+}
+void release(const int *members, std::size_t count, std::uint32_t tag) {
+  for (std::size_t k = 0; k < count; ++k) begin_meeting(members[k], tag);
+}
+// A member's side: arrives at its leader, and leaves once released.
+void follow(int leader, std::uint32_t tag) { end_meeting(leader, begin_meeting(leader, tag), tag); }
+
+void linear_barrier(const Members &m, std::uint32_t tag) {
+  const std::size_t n = m.sorted.size();
+  if (m.rank == 0) {
+    lead(m.sorted.data() + 1, n - 1, tag);
+    release(m.sorted.data() + 1, n - 1, tag);
+  } else {
+    follow(m.sorted[0], tag);
   }
-  meet_children();
+}
+
+// Children per node of a tree barrier over `members` threads: $PGAS_PAIRSYNC_TREE_ARITY if set, else 2
+// while every thread has a CPU. When threads outnumber the CPUs, each level of the tree costs a wake-up of a
+// thread that must first wait for a time slice before it can release the next level, which costs more than
+// the root releasing everyone itself: the tree is then one level (bench/RESULTS.md section 9 measures both).
+std::size_t tree_arity(std::size_t members) {
+  static const long configured = [] {
+    const char *text = std::getenv(kTreeArityEnv);
+    if (text == nullptr || *text == '\0') return 0L;
+    char *end = nullptr;
+    const long value = std::strtol(text, &end, 10);
+    if (*end != '\0' || value < 2 || value > kMaxThreads)
+      fatal("%s=%s is not a number of children in [2, %d]", kTreeArityEnv, text, kMaxThreads);
+    return value;
+  }();
+  if (configured != 0) return static_cast<std::size_t>(configured);
+  return g_runtime.oversubscribed ? std::max<std::size_t>(2, members - 1) : 2;
+}
+
+void tree_barrier(const Members &m, std::uint32_t tag) {
+  const std::size_t n = m.sorted.size(), arity = tree_arity(n), first_child = arity * m.rank + 1;
+  const std::size_t children = first_child >= n ? 0 : std::min<std::size_t>(arity, n - first_child);
+  lead(m.sorted.data() + first_child, children, tag);
+  if (m.rank > 0) follow(m.sorted[(m.rank - 1) / arity], tag);
+  release(m.sorted.data() + first_child, children, tag);
 }
 
 }  // namespace
@@ -91,7 +133,7 @@ extern "C" {
 
 void upc_all_pairwise_barrier(void) {
   runtime("upc_all_pairwise_barrier");
-  linear_barrier(all_threads(), meeting_tag(MeetingKind::kPairwiseBarrier));
+  figure_18_barrier(all_threads(), meeting_tag(MeetingKind::kPairwiseBarrier));
 }
 
 void upc_all_pairwise_tree_barrier(void) {
