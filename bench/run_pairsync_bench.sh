@@ -34,9 +34,9 @@ run() {
   echo "+ ${env[*]} $pgasrun -n $procs $ours --benchmark_filter=$filter" >&2
   env "${env[@]}" timeout "$limit" "$pgasrun" -n "$procs" "$ours" "--benchmark_filter=$filter" "${gb_flags[@]}" \
     >"$out" 2>"$results/err" || { cat "$results/err" >&2; exit 1; }
-  jq -r --arg label "$label" --arg procs "$procs" '
+  jq -r --arg shape "$label" --arg procs "$procs" '
     .benchmarks[] | select(.aggregate_name == "median")
-    | [$label, $procs, (.run_name | split("/")[0]), .real_time] | @tsv' "$out" >>"$results/medians.tsv"
+    | [$shape, $procs, (.run_name | split("/")[0]), .real_time] | @tsv' "$out" >>"$results/medians.tsv"
 }
 
 for n in 2 4 8; do

@@ -112,8 +112,11 @@ struct ControlBlock {
   PhaseSignature last_phase;
   BarrierState barrier;
   CollectiveState collective;
-  // shm: what each thread sleeps on while it waits for a peer's synchronization flag (sync/sync_wait.hpp).
-  WaitWord peer_wake[kMaxThreads];
+  // shm: what each thread sleeps on while it waits for a peer's synchronization flag (sync/sync_wait.hpp),
+  // one cache line each: wakers of different threads do not contend.
+  struct alignas(64) PeerWake {
+    WaitWord word;
+  } peer_wake[kMaxThreads];
 };
 
 // Bytes at the start of every data segment that no allocation uses, so that offset 0 is never valid.

@@ -6,9 +6,9 @@
 // The others run each meeting in two halves (pairsync.hpp), one meeting per member instead of two: a member
 // begins its meeting with its leader when it arrives and ends it to leave; the leader ends each member's
 // meeting (waits for its arrival) before it begins its own side, which releases the member. Subset barriers
-// lead from the lowest member (linear) or over a binary tree of the members by their rank in the sorted
-// subset (tree, the report's future work, item 8; see tree_arity): a member waits for its children's arrival,
-// arrives at its parent, waits for its parent's release, then releases its children.
+// lead from the lowest member (linear: a tree of one level) or over a binary tree of the members by their
+// rank in the sorted subset (tree, the report's future work, item 8; see tree_arity): a member waits for its
+// children's arrival, arrives at its parent, waits for its parent's release, then releases its children.
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -88,16 +88,6 @@ void release(const int *members, std::size_t count, std::uint32_t tag) {
 // A member's side: arrives at its leader, and leaves once released.
 void follow(int leader, std::uint32_t tag) { end_meeting(leader, begin_meeting(leader, tag), tag); }
 
-void linear_barrier(const Members &m, std::uint32_t tag) {
-  const std::size_t n = m.sorted.size();
-  if (m.rank == 0) {
-    lead(m.sorted.data() + 1, n - 1, tag);
-    release(m.sorted.data() + 1, n - 1, tag);
-  } else {
-    follow(m.sorted[0], tag);
-  }
-}
-
 // Children per node of a tree barrier over `members` threads: $PGAS_PAIRSYNC_TREE_ARITY if set, else 2
 // while every thread has a CPU. When threads outnumber the CPUs, each level of the tree costs a wake-up of a
 // thread that must first wait for a time slice before it can release the next level, which costs more than
@@ -116,13 +106,25 @@ std::size_t tree_arity(std::size_t members) {
   return g_runtime.oversubscribed ? std::max<std::size_t>(2, members - 1) : 2;
 }
 
-void tree_barrier(const Members &m, std::uint32_t tag) {
-  const std::size_t n = m.sorted.size(), arity = tree_arity(n), first_child = arity * m.rank + 1;
+// A barrier over `m` as a tree of `arity` children per node (arity n - 1: the linear barrier). The root meets
+// its last child whole (both halves at once) after the others arrived: by the time that child sees the root
+// begin, every member has arrived, and with two members the barrier is one meeting, one wake-up.
+void tree_barrier(const Members &m, std::size_t arity, std::uint32_t tag) {
+  const std::size_t n = m.sorted.size(), first_child = arity * m.rank + 1;
   const std::size_t children = first_child >= n ? 0 : std::min<std::size_t>(arity, n - first_child);
-  lead(m.sorted.data() + first_child, children, tag);
-  if (m.rank > 0) follow(m.sorted[(m.rank - 1) / arity], tag);
-  release(m.sorted.data() + first_child, children, tag);
+  const int *child = m.sorted.data() + first_child;
+  if (m.rank > 0) {
+    lead(child, children, tag);
+    follow(m.sorted[(m.rank - 1) / arity], tag);
+    release(child, children, tag);
+  } else if (children > 0) {
+    lead(child, children - 1, tag);
+    meet(child[children - 1], tag);
+    release(child, children - 1, tag);
+  }
 }
+
+std::size_t linear(const Members &m) { return std::max<std::size_t>(1, m.sorted.size() - 1); }
 
 }  // namespace
 }  // namespace pgas::rt
@@ -138,17 +140,18 @@ void upc_all_pairwise_barrier(void) {
 
 void upc_all_pairwise_tree_barrier(void) {
   runtime("upc_all_pairwise_tree_barrier");
-  tree_barrier(all_threads(), meeting_tag(MeetingKind::kPairwiseTreeBarrier));
+  const Members &m = all_threads();
+  tree_barrier(m, tree_arity(m.sorted.size()), meeting_tag(MeetingKind::kPairwiseTreeBarrier));
 }
 
 void upc_subset_barrier(const int *threads, size_t count) {
   const Members &m = subset(threads, count, "upc_subset_barrier");
-  linear_barrier(m, meeting_tag(MeetingKind::kSubsetBarrier, m.hash));
+  tree_barrier(m, linear(m), meeting_tag(MeetingKind::kSubsetBarrier, m.hash));
 }
 
 void upc_subset_tree_barrier(const int *threads, size_t count) {
   const Members &m = subset(threads, count, "upc_subset_tree_barrier");
-  tree_barrier(m, meeting_tag(MeetingKind::kSubsetTreeBarrier, m.hash));
+  tree_barrier(m, tree_arity(m.sorted.size()), meeting_tag(MeetingKind::kSubsetTreeBarrier, m.hash));
 }
 
 }  // extern "C"

@@ -62,8 +62,14 @@ void write_word(int thread, std::size_t word, std::uint64_t value) {
   wake_peer(thread);
 }
 
+// Only a sleeper needs the word bumped and a futex wake. The flag was stored before (sequentially
+// consistent), and a waiter counts itself a sleeper before its last look at the flag, so either it sees the
+// flag or this sees it.
 void wake_peer(int thread) {
-  if (g_runtime.network == nullptr) wake_all(g_runtime.ctl->peer_wake[thread]);
+  if (g_runtime.network != nullptr) return;
+  WaitWord &word = g_runtime.ctl->peer_wake[thread].word;
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (word.sleepers.load(std::memory_order_seq_cst) != 0) wake_all(word);
 }
 
 }  // namespace pgas::rt

@@ -19,7 +19,7 @@ namespace pgas::rt {
 template <class Done, class Check>
 void wait_for_peer(Done done, Check check) {
   if (g_runtime.network == nullptr) {
-    wait_until(g_runtime.ctl->peer_wake[g_runtime.mythread], done, check);
+    wait_until(g_runtime.ctl->peer_wake[g_runtime.mythread].word, done, check);
     return;
   }
   constexpr std::uint64_t kCheckEveryNs = 50'000'000;
