@@ -142,7 +142,8 @@ extern "C" pgas_handle_t _remote_alloc(const pgas_layout_t *layout) {
 extern "C" void _remote_free(pgas_handle_t h) {
   Runtime &r = runtime("remote_free");
   const HandleDesc &d = handle_lookup(h, "upc_free");
-  if (handle_index(h) == kSyncFlagsSlot) fatal("upc_free: %s belongs to the runtime", describe_handle(h).c_str());
+  if (handle_index(h) == kSyncFlagsSlot)
+    fatal("upc_free: %s belongs to the runtime", describe_handle(h).c_str());
   if (!free_is_collective(d.kind)) {
     for (int t = 0; t < r.threads; ++t)
       if (d.owner < 0 || d.owner == t) zero_part(d, t);
