@@ -1,5 +1,7 @@
 // The shared heap: remote_alloc / remote_free (the handle-creating transport routines) and the UPC
 // allocation functions built on them. Memory handed out is zero: it is fresh, or was zeroed when freed.
+#include "heap.hpp"
+
 #include <cstring>
 #include <limits>
 #include <string>
@@ -116,7 +118,7 @@ extern "C" int pgas_handle_layout(pgas_handle_t h, pgas_layout_t *layout) {
   return 1;
 }
 
-extern "C" pgas_handle_t _remote_alloc(const pgas_layout_t *layout) {
+pgas_handle_t pgas::rt::allocate_object(const pgas_layout_t *layout) {
   Runtime &r = runtime("remote_alloc");
   pgas_layout_t l = *layout;
   if (l.elem_size == 0)
@@ -139,7 +141,7 @@ extern "C" pgas_handle_t _remote_alloc(const pgas_layout_t *layout) {
                          [&](std::string &error) { return reserve(l, error); });
 }
 
-extern "C" void _remote_free(pgas_handle_t h) {
+void pgas::rt::free_object(pgas_handle_t h) {
   Runtime &r = runtime("remote_free");
   const HandleDesc &d = handle_lookup(h, "upc_free");
   if (handle_index(h) == kSyncFlagsSlot)
@@ -160,9 +162,6 @@ extern "C" void _remote_free(pgas_handle_t h) {
   });
   conduit().handle_refresh(handle_index(h));  // a network conduit's copy learns that it was freed
 }
-
-#pragma weak remote_alloc = _remote_alloc
-#pragma weak remote_free = _remote_free
 
 namespace pgas::detail {
 
