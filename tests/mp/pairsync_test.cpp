@@ -89,6 +89,22 @@ TEST(Pairsync, RepeatedMeetingsOfOnePairStayInStep) {
   EXPECT_EQ(early, 0);
 }
 
+// Threads 0 and 1 meet many times while every other thread is blocked until they are done: pairsync needs
+// no third thread.
+TEST(Pairsync, NeedsNoThirdThread) {
+  shared_array<long long, strict> done(1);
+  const long long meetings = mp::scaled(2000);
+  upc_barrier;
+  if (MYTHREAD < 2 && THREADS >= 2) {
+    for (long long k = 0; k < meetings; ++k) pairsync(1 - MYTHREAD);
+    if (MYTHREAD == 0) done[0] = 1;
+  } else if (THREADS >= 2) {
+    while (done[0] == 0) std::this_thread::yield();  // blocked elsewhere
+  }
+  upc_barrier;
+  if (THREADS >= 2) EXPECT_EQ(static_cast<long long>(done[0]), 1);
+}
+
 // Data written before pairsync is seen by the partner after it.
 TEST(Pairsync, WritesBeforeAreSeenAfter) {
   shared_array<long long> data(static_cast<std::size_t>(THREADS) * 64);

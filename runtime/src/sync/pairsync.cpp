@@ -75,8 +75,8 @@ void end_meeting(int other, std::uint64_t count, std::uint32_t tag) {
   std::atomic<std::uint64_t> &arrived = own_word(arrival_word(other));
   {
     WaitWatch watch(other, count, tag);
-    wait_for_peer([&] { return count_of(arrived.load(std::memory_order_acquire)) >= count; },
-                  [&] { watch.check(); });
+    const auto done = [&] { return count_of(arrived.load(std::memory_order_acquire)) >= count; };
+    wait_for_peer(done, [&] { watch.check(done); });
   }
   std::atomic_thread_fence(std::memory_order_seq_cst);  // the strict read at exit
   const std::uint64_t seen = arrived.load(std::memory_order_relaxed);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace pgas::rt {
@@ -33,8 +34,9 @@ void end_meeting(int other, std::uint64_t count, std::uint32_t tag);
 // The number the next meeting with `other` will have (to wait for it before beginning it).
 std::uint64_t next_meeting(int other);
 
-// A wait for `partner`'s meeting number `count`: check() publishes the wait (so that peers can see it)
-// and stops the job if the wait can never end; the destructor withdraws it.
+// A wait for `partner`'s meeting number `count`: check(done) publishes the wait (so that peers can see it)
+// and stops the job if the wait can never end, unless done() (the wait's condition) has become true
+// meanwhile; the destructor withdraws it.
 class WaitWatch {
  public:
   WaitWatch(int partner, std::uint64_t count, std::uint32_t tag)
@@ -42,7 +44,7 @@ class WaitWatch {
   WaitWatch(const WaitWatch &) = delete;
   WaitWatch &operator=(const WaitWatch &) = delete;
   ~WaitWatch();
-  void check();
+  void check(const std::function<bool()> &done);
   // Publishes the wait at once (a wait that happens inside lock calls, which cannot check).
   void publish();
 

@@ -32,8 +32,8 @@ upc_lock_t *own_lock(int row, int partner) {
 // prlock[row][column] of another thread's column, once that thread has published it.
 upc_lock_t *peer_lock(int row, int column, WaitWatch &watch) {
   std::uint64_t lock = 0;
-  wait_for_peer([&] { return (lock = read_word(column, lock_column_word(row))) != 0; },
-                [&] { watch.check(); });
+  const auto done = [&] { return (lock = read_word(column, lock_column_word(row))) != 0; };
+  wait_for_peer(done, [&] { watch.check(done); });
   return reinterpret_cast<upc_lock_t *>(static_cast<std::uintptr_t>(lock));
 }
 

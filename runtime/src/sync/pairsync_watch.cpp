@@ -7,6 +7,7 @@
 // published wait agree and no member's flag already satisfies it: members of a cycle are blocked, so none
 // of them can write the flag another one waits for, and the state is stable.
 #include <atomic>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -39,11 +40,14 @@ std::string waits_in(int thread, const PublishedWait &w) {
 }
 
 // shm: the partner arrived at a collective this thread has not entered, which cannot complete without this
-// thread. A barrier is left out: its upc_notify does not block, and the partner may still come.
-void check_partner_collective(int me, int partner, const PublishedWait &mine) {
+// thread. A barrier is left out: its upc_notify does not block, and the partner may still come. The partner
+// may also have met this thread just before (its flag written before its arrival): done() looks again.
+void check_partner_collective(int me, int partner, const PublishedWait &mine,
+                              const std::function<bool()> &done) {
   if (g_runtime.network != nullptr) return;
   const PhaseSignature signature = g_runtime.ctl->barrier.signatures[partner];
-  if (signature.sequence != g_all_threads.sequence + 1) return;
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (signature.sequence != g_all_threads.sequence + 1 || done()) return;
   const auto kind = static_cast<CollectiveKind>(signature.kind);
   if (signature.exiting != 0)
     report_meeting_error(waits_in(me, mine) + ", but thread " + std::to_string(partner) +
@@ -110,11 +114,11 @@ WaitWatch::~WaitWatch() {
   conduit().fence();
 }
 
-void WaitWatch::check() {
+void WaitWatch::check(const std::function<bool()> &done) {
   publish();
   const int me = g_runtime.mythread;
   const PublishedWait mine{g_wait_sequence, static_cast<std::uint64_t>(partner_) + 1, count_, tag_};
-  check_partner_collective(me, partner_, mine);
+  check_partner_collective(me, partner_, mine, done);
   check_cycle(me, mine);
 }
 
