@@ -185,26 +185,19 @@ TEST(SubsetBarrier, OverlappingSubsetsNeverDeadlockOrReleaseEarly) {
   shared_array<long long, strict> phase_high(static_cast<std::size_t>(THREADS));
   RandomArrival arrival(9);
   long long early = 0;
-  const auto in = [](const std::vector<int> &set) {
-    return std::find(set.begin(), set.end(), MYTHREAD) != set.end();
+  // Round k of the barrier over `set` (tree on even rounds), if this thread is in it.
+  const auto round = [&](const std::vector<int> &set, shared_array<long long, strict> &phase, long long k) {
+    if (std::find(set.begin(), set.end(), MYTHREAD) == set.end()) return;
+    phase[static_cast<std::size_t>(MYTHREAD)] = k;
+    arrival.maybe_sleep();
+    k % 2 == 0 ? upc_subset_tree_barrier(set.data(), set.size()) : upc_subset_barrier(set.data(), set.size());
+    for (int t : set)
+      if (phase[static_cast<std::size_t>(t)] < k) ++early;
   };
   upc_barrier;
   for (long long k = 1; k <= mp::scaled(400); ++k) {
-    const bool tree = k % 2 == 0;
-    if (in(low)) {
-      phase_low[static_cast<std::size_t>(MYTHREAD)] = k;
-      arrival.maybe_sleep();
-      tree ? upc_subset_tree_barrier(low.data(), low.size()) : upc_subset_barrier(low.data(), low.size());
-      for (int t : low)
-        if (phase_low[static_cast<std::size_t>(t)] < k) ++early;
-    }
-    if (in(high)) {
-      phase_high[static_cast<std::size_t>(MYTHREAD)] = k;
-      arrival.maybe_sleep();
-      tree ? upc_subset_tree_barrier(high.data(), high.size()) : upc_subset_barrier(high.data(), high.size());
-      for (int t : high)
-        if (phase_high[static_cast<std::size_t>(t)] < k) ++early;
-    }
+    round(low, phase_low, k);
+    round(high, phase_high, k);
   }
   upc_barrier;
   EXPECT_EQ(early, 0);
