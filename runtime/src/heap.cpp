@@ -13,6 +13,7 @@
 #include "pgas/detail/api.hpp"
 #include "range_allocator.hpp"
 #include "runtime.hpp"
+#include "sync/sync_flags.hpp"
 #include "wait.hpp"
 
 namespace pgas::rt {
@@ -143,6 +144,8 @@ pgas_handle_t pgas::rt::allocate_object(const pgas_layout_t *layout) {
 void pgas::rt::free_object(pgas_handle_t h) {
   Runtime &r = runtime("remote_free");
   const HandleDesc &d = handle_lookup(h, "upc_free");
+  if (handle_index(h) == kSyncFlagsSlot)
+    fatal("upc_free: %s belongs to the runtime", describe_handle(h).c_str());
   if (!free_is_collective(d.kind)) {
     for (int t = 0; t < r.threads; ++t)
       if (d.owner < 0 || d.owner == t) zero_part(d, t);
