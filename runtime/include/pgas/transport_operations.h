@@ -22,10 +22,10 @@
  *   direction   read, write or other: how reports count a recorded operation (other for none/custom)
  *   recorded    expressions over the parameters; () for none and custom
  *
- * Each recorded (single, vector or waiting) operation has an operation code in the raw trace format: its rank among
- * the recorded operations of this list, and its name in the trace database is <name>. Those codes are a
- * file format: never reorder or remove an entry; add new operations at the end (a new recorded operation
- * also needs tracedb::raw::kVersion raised, since older importers reject the new code).
+ * Each recorded (single, vector or waiting) operation has an operation code in the raw trace format: its
+ * rank among the recorded operations of this list, and its name in the trace database is <name>. Those
+ * codes are a file format: never reorder or remove an entry; add new operations at the end (a new recorded
+ * operation also needs tracedb::raw::kVersion raised, since older importers reject the new code).
  *
  * Adding an operation: one entry here, its documented prototype in transport.h, its implementation
  * _remote_<name> in the runtime (and the conduit methods it needs). A custom one also needs its
