@@ -27,32 +27,40 @@ class global_ptr {
              std::size_t block) noexcept
       : handle_(handle), thread_(thread), phase_(phase), offset_(offset), block_(block) {}
 
-  // shared T * -> shared const T * and -> shared void * (the phase is dropped).
+  // Every conversion keeps the thread, the phase, the address and the blocking factor (UPC 1.2 section
+  // 6.4.3: shared void * holds all three); upc_resetphase is the only way to drop the phase.
+  // shared T * -> shared const T *, shared void *, shared const void *; shared void * -> shared const void *.
   template <class U>
   requires(std::is_convertible_v<U *, T *> && !std::is_same_v<U, T>)
-      global_ptr(const global_ptr<U> &p)  // NOLINT
-      : handle_(p.handle()),
-        thread_(p.thread()),
-        phase_(std::is_void_v<T> ? 0 : p.phase()),
-        offset_(p.offset()),
-        block_(std::is_void_v<T> ? p.block_hint() : p.block()) {}
+      global_ptr(const global_ptr<U> &p)  // NOLINT: like T * -> const T * and T * -> void *
+      : global_ptr(p.handle(), p.thread(), p.phase(), p.offset(), p.block()) {}
 
-  // shared void * -> shared T *, with the blocking factor of T's pointer type (UPC: in the type; here a
-  // value). By default the one the allocation suggests: 1 for upc_all_alloc/upc_global_alloc, indefinite for
-  // upc_alloc.
+  // shared void * -> shared T *, implicit as in C. The blocking factor is the one the pointer carries: the
+  // pointed-to object's for a converted pointer, the allocation's suggestion (1 for upc_all_alloc and
+  // upc_global_alloc, indefinite for upc_alloc) for an allocation's result.
   template <class V>
   requires(std::is_void_v<V> && !std::is_void_v<T>) global_ptr(const global_ptr<V> &p)  // NOLINT
-      : global_ptr(p.handle(), p.thread(), 0, p.offset(), p.block_hint()) {}
+      : global_ptr(p.handle(), p.thread(), p.phase(), p.offset(), p.block()) {}
+
+  // (shared [block] T *) p: the same thread and address with another blocking factor. The phase is kept
+  // when the factor is the pointer's own; in another factor it counted positions in blocks of another size,
+  // so the result starts at phase 0 (cyclic and indefinite pointers always have phase 0).
   template <class V>
   requires(std::is_void_v<V> && !std::is_void_v<T>) global_ptr(const global_ptr<V> &p, std::size_t block)
-      : global_ptr(p.handle(), p.thread(), 0, p.offset(), block) {}
+      : global_ptr(p.handle(), p.thread(), block == p.block() && block > 1 ? p.phase() : 0, p.offset(),
+                   block) {}
+
+  // (shared T *) p for another element type (a C cast between pointer types): same place and phase.
+  template <class U>
+  requires(!std::is_convertible_v<U *, T *> && !std::is_void_v<U>) explicit global_ptr(const global_ptr<U> &p)
+      : global_ptr(p.handle(), p.thread(), p.phase(), p.offset(), p.block()) {}
 
   pgas_handle_t handle() const { return handle_; }
   int thread() const { return thread_; }
   std::size_t phase() const { return phase_; }
   std::size_t offset() const { return offset_; }  // bytes inside the thread's part of the object
   std::size_t block() const { return block_; }
-  std::size_t block_hint() const { return block_; }
+  std::size_t block_hint() const { return block_; }  // the blocking factor a shared void * carries
   explicit operator bool() const { return handle_ != 0; }
 
   PGAS_ALWAYS_INLINE shared_ref<T> operator*() const requires(!std::is_void_v<T>) {
