@@ -13,13 +13,13 @@
 
 namespace pgas {
 
-template <class T>
+template <class Element>
 class global_ptr {
-  using byte_step = std::conditional_t<std::is_void_v<T>, char, std::remove_const_t<T>>;
+  using byte_step = std::conditional_t<std::is_void_v<Element>, char, std::remove_const_t<Element>>;
   static constexpr std::size_t kElem = sizeof(byte_step);
 
  public:
-  using element_type = T;
+  using element_type = Element;
 
   global_ptr() = default;
   global_ptr(std::nullptr_t) {}  // NOLINT: like a null pointer literal
@@ -30,29 +30,31 @@ class global_ptr {
   // Every conversion keeps the thread, the phase, the address and the blocking factor (UPC 1.2 section
   // 6.4.3: shared void * holds all three); upc_resetphase is the only way to drop the phase.
   // shared T * -> shared const T *, shared void *, shared const void *; shared void * -> shared const void *.
-  template <class U>
-  requires(std::is_convertible_v<U *, T *> && !std::is_same_v<U, T>)
-      global_ptr(const global_ptr<U> &p)  // NOLINT: like T * -> const T * and T * -> void *
+  template <class Other>
+  requires(std::is_convertible_v<Other *, Element *> && !std::is_same_v<Other, Element>)
+      global_ptr(const global_ptr<Other> &p)  // NOLINT: like T * -> const T * and T * -> void *
       : global_ptr(p.handle(), p.thread(), p.phase(), p.offset(), p.block()) {}
 
   // shared void * -> shared T *, implicit as in C. The blocking factor is the one the pointer carries: the
   // pointed-to object's for a converted pointer, the allocation's suggestion (1 for upc_all_alloc and
   // upc_global_alloc, indefinite for upc_alloc) for an allocation's result.
-  template <class V>
-  requires(std::is_void_v<V> && !std::is_void_v<T>) global_ptr(const global_ptr<V> &p)  // NOLINT
+  template <class Void>
+  requires(std::is_void_v<Void> && !std::is_void_v<Element>) global_ptr(const global_ptr<Void> &p)  // NOLINT
       : global_ptr(p.handle(), p.thread(), p.phase(), p.offset(), p.block()) {}
 
   // (shared [block] T *) p: the same thread and address with another blocking factor. The phase is kept
   // when the factor is the pointer's own; in another factor it counted positions in blocks of another size,
   // so the result starts at phase 0 (cyclic and indefinite pointers always have phase 0).
-  template <class V>
-  requires(std::is_void_v<V> && !std::is_void_v<T>) global_ptr(const global_ptr<V> &p, std::size_t block)
+  template <class Void>
+  requires(std::is_void_v<Void> && !std::is_void_v<Element>)
+      global_ptr(const global_ptr<Void> &p, std::size_t block)
       : global_ptr(p.handle(), p.thread(), block == p.block() && block > 1 ? p.phase() : 0, p.offset(),
                    block) {}
 
   // (shared T *) p for another element type (a C cast between pointer types): same place and phase.
-  template <class U>
-  requires(!std::is_convertible_v<U *, T *> && !std::is_void_v<U>) explicit global_ptr(const global_ptr<U> &p)
+  template <class Other>
+  requires(!std::is_convertible_v<Other *, Element *> &&
+           !std::is_void_v<Other>) explicit global_ptr(const global_ptr<Other> &p)
       : global_ptr(p.handle(), p.thread(), p.phase(), p.offset(), p.block()) {}
 
   pgas_handle_t handle() const { return handle_; }
@@ -63,25 +65,27 @@ class global_ptr {
   std::size_t block_hint() const { return block_; }  // the blocking factor a shared void * carries
   explicit operator bool() const { return handle_ != 0; }
 
-  PGAS_ALWAYS_INLINE shared_ref<T> operator*() const requires(!std::is_void_v<T>) {
-    T *local = thread_ == detail::g_mythread
-                   ? static_cast<T *>(detail::local_address(handle_, offset_, sizeof(T), "dereference"))
-                   : nullptr;
-    return shared_ref<T>(local, handle_, thread_, phase_, offset_, block_, false);
+  PGAS_ALWAYS_INLINE shared_ref<Element> operator*() const requires(!std::is_void_v<Element>) {
+    Element *local =
+        thread_ == detail::g_mythread
+            ? static_cast<Element *>(detail::local_address(handle_, offset_, sizeof(Element), "dereference"))
+            : nullptr;
+    return shared_ref<Element>(local, handle_, thread_, phase_, offset_, block_, false);
   }
-  PGAS_ALWAYS_INLINE shared_ref<T> operator[](std::ptrdiff_t i) const requires(!std::is_void_v<T>) {
+  PGAS_ALWAYS_INLINE shared_ref<Element> operator[](std::ptrdiff_t i) const
+      requires(!std::is_void_v<Element>) {
     return *(*this + i);
   }
 
   // The calling thread's local pointer to the element (UPC: casting to a local pointer); stops the job
   // when the element has affinity to another thread.
-  T *local() const {
+  Element *local() const {
     if (thread_ != detail::g_mythread) detail::not_local(handle_, thread_, "global_ptr::local");
-    return static_cast<T *>(detail::local_address(handle_, offset_, kElem, "global_ptr::local"));
+    return static_cast<Element *>(detail::local_address(handle_, offset_, kElem, "global_ptr::local"));
   }
 
   PGAS_ALWAYS_INLINE friend global_ptr operator+(const global_ptr &p,
-                                                 std::ptrdiff_t delta) requires(!std::is_void_v<T>) {
+                                                 std::ptrdiff_t delta) requires(!std::is_void_v<Element>) {
     layout::Position from{p.thread_, static_cast<std::int64_t>(p.phase_),
                           static_cast<std::int64_t>(p.offset_ / kElem)};
     auto to = layout::advance(from, delta, p.block_, static_cast<std::uint64_t>(detail::g_threads));
@@ -90,7 +94,8 @@ class global_ptr {
   }
   friend global_ptr operator+(std::ptrdiff_t delta, const global_ptr &p) { return p + delta; }
   friend global_ptr operator-(const global_ptr &p, std::ptrdiff_t delta) { return p + (-delta); }
-  friend std::ptrdiff_t operator-(const global_ptr &a, const global_ptr &b) requires(!std::is_void_v<T>) {
+  friend std::ptrdiff_t operator-(const global_ptr &a,
+                                  const global_ptr &b) requires(!std::is_void_v<Element>) {
     return layout::distance(a.position(), b.position(), a.block_,
                             static_cast<std::uint64_t>(detail::g_threads));
   }
@@ -114,7 +119,7 @@ class global_ptr {
   }
   // Pointers into the same object compare by element position.
   friend std::strong_ordering operator<=>(const global_ptr &a,
-                                          const global_ptr &b) requires(!std::is_void_v<T>) {
+                                          const global_ptr &b) requires(!std::is_void_v<Element>) {
     if (a.handle_ != b.handle_) return a.handle_ <=> b.handle_;
     return (a - b) <=> 0;
   }
@@ -131,28 +136,28 @@ class global_ptr {
   std::size_t block_ = 1;
 };
 
-template <class T>
-global_ptr<T> shared_ref<T>::operator&() const {
-  return global_ptr<T>(handle_, thread_, phase_, offset_, block_);
+template <class Element>
+global_ptr<Element> shared_ref<Element>::operator&() const {
+  return global_ptr<Element>(handle_, thread_, phase_, offset_, block_);
 }
 
 }  // namespace pgas
 
 // UPC's pointer queries.
-template <class T>
-std::size_t upc_threadof(const pgas::global_ptr<T> &p) {
+template <class Element>
+std::size_t upc_threadof(const pgas::global_ptr<Element> &p) {
   return static_cast<std::size_t>(p.thread());
 }
-template <class T>
-std::size_t upc_phaseof(const pgas::global_ptr<T> &p) {
+template <class Element>
+std::size_t upc_phaseof(const pgas::global_ptr<Element> &p) {
   return p.phase();
 }
 // The byte address of the element inside its thread's part of the object.
-template <class T>
-std::size_t upc_addrfield(const pgas::global_ptr<T> &p) {
+template <class Element>
+std::size_t upc_addrfield(const pgas::global_ptr<Element> &p) {
   return p.offset();
 }
-template <class T>
-pgas::global_ptr<T> upc_resetphase(const pgas::global_ptr<T> &p) {
-  return pgas::global_ptr<T>(p.handle(), p.thread(), 0, p.offset(), p.block());
+template <class Element>
+pgas::global_ptr<Element> upc_resetphase(const pgas::global_ptr<Element> &p) {
+  return pgas::global_ptr<Element>(p.handle(), p.thread(), 0, p.offset(), p.block());
 }

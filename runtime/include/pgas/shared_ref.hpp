@@ -12,7 +12,7 @@
 
 namespace pgas {
 
-template <class T>
+template <class Element>
 class global_ptr;
 
 enum class consistency { relaxed, strict };
@@ -28,16 +28,16 @@ inline void fence() {
     detail::network_progress();
 }
 
-template <class T>
+template <class Element>
 class shared_ref {
-  static_assert(std::is_trivially_copyable_v<T>, "shared element types must be trivially copyable");
+  static_assert(std::is_trivially_copyable_v<Element>, "shared element types must be trivially copyable");
 
  public:
-  using value_type = std::remove_const_t<T>;
+  using value_type = std::remove_const_t<Element>;
 
   // `local` is the element's address when it has affinity to this thread, else nullptr. thread, phase,
   // offset (bytes in the thread's part) and block locate it for remote access and for operator&.
-  shared_ref(T *local, pgas_handle_t handle, int thread, std::size_t phase, std::size_t offset,
+  shared_ref(Element *local, pgas_handle_t handle, int thread, std::size_t phase, std::size_t offset,
              std::size_t block, bool strict) noexcept
       : local_(local),
         handle_(handle),
@@ -62,7 +62,7 @@ class shared_ref {
   }
 
   PGAS_ALWAYS_INLINE void put(const value_type &v) const {
-    static_assert(!std::is_const_v<T>, "cannot write through a reference to const shared data");
+    static_assert(!std::is_const_v<Element>, "cannot write through a reference to const shared data");
     if (local_ != nullptr) {
       if (strict_) fence();
       std::memcpy(local_, &v, sizeof v);
@@ -85,11 +85,11 @@ class shared_ref {
     return *this;
   }
 
-#define PGAS_COMPOUND_ASSIGN(op)                                          \
-  template <class U>                                                      \
-  PGAS_ALWAYS_INLINE const shared_ref &operator op##=(const U &u) const { \
-    put(static_cast<value_type>(get() op u));                             \
-    return *this;                                                         \
+#define PGAS_COMPOUND_ASSIGN(op)                                                \
+  template <class Operand>                                                      \
+  PGAS_ALWAYS_INLINE const shared_ref &operator op##=(const Operand &u) const { \
+    put(static_cast<value_type>(get() op u));                                   \
+    return *this;                                                               \
   }
   PGAS_COMPOUND_ASSIGN(+)
   PGAS_COMPOUND_ASSIGN(-)
@@ -117,25 +117,26 @@ class shared_ref {
   }
 
   // &x[i]: the pointer-to-shared of this element.
-  global_ptr<T> operator&() const;
+  global_ptr<Element> operator&() const;
 
   // A reference to one member of a struct element: x[i].field(&Point::y) is UPC's x[i].y.
-  template <class M, class U = value_type>
-  requires std::is_class_v<U> shared_ref<M> field(M U::*member)
+  template <class Member, class Struct = value_type>
+  requires std::is_class_v<Struct> shared_ref<Member> field(Member Struct::*member)
   const {
     alignas(value_type) unsigned char probe[sizeof(value_type)];
     const auto *object = reinterpret_cast<const value_type *>(probe);
     std::size_t delta =
         static_cast<std::size_t>(reinterpret_cast<const unsigned char *>(&(object->*member)) - probe);
-    M *local = local_ ? reinterpret_cast<M *>(reinterpret_cast<unsigned char *>(local_) + delta) : nullptr;
-    return shared_ref<M>(local, handle_, thread_, 0, offset_ + delta, 0, strict_);
+    Member *local =
+        local_ ? reinterpret_cast<Member *>(reinterpret_cast<unsigned char *>(local_) + delta) : nullptr;
+    return shared_ref<Member>(local, handle_, thread_, 0, offset_ + delta, 0, strict_);
   }
 
   int thread() const { return thread_; }
   bool is_local() const { return local_ != nullptr; }
 
  private:
-  T *local_;
+  Element *local_;
   pgas_handle_t handle_;
   std::size_t offset_;
   std::size_t block_;
