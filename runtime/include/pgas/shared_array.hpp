@@ -70,6 +70,13 @@ class shared_array {
   operator global_ptr<const Element>() const { return ptr(); }  // NOLINT
   operator global_ptr<void>() const { return ptr(); }           // NOLINT
   operator global_ptr<const void>() const { return ptr(); }     // NOLINT
+  // Array-to-pointer decay in arithmetic: A + MYTHREAD is &A[MYTHREAD], a pointer-to-shared.
+  friend global_ptr<Element> operator+(const shared_array &a, std::ptrdiff_t delta) {
+    return a.ptr() + delta;
+  }
+  friend global_ptr<Element> operator+(std::ptrdiff_t delta, const shared_array &a) {
+    return a.ptr() + delta;
+  }
 
   // The calling thread's elements, in local order (UPC: casting &x[MYTHREAD * B] to a local pointer).
   std::span<Element> local_part() const {

@@ -28,6 +28,22 @@ inline void fence() {
     detail::network_progress();
 }
 
+namespace detail {
+template <class Type>
+inline constexpr bool is_pointer_to_shared = false;
+template <class Element>
+inline constexpr bool is_pointer_to_shared<global_ptr<Element>> = true;
+}  // namespace detail
+
+// A shared_ref passed to C varargs (printf("%d", x[i])) must not compile: it would pass the proxy's bytes.
+// The proxy is therefore not trivially copyable (its copy constructor is user-provided), which Clang rejects
+// in varargs by default and GCC reports with -Wconditionally-supported, made an error here for the rest of
+// the translation unit (its only other use is a cast between function and object pointers: write
+// std::bit_cast for dlsym's result).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic error "-Wconditionally-supported"
+#endif
+
 template <class Element>
 class shared_ref {
   static_assert(std::is_trivially_copyable_v<Element>, "shared element types must be trivially copyable");
@@ -46,6 +62,15 @@ class shared_ref {
         phase_(phase),
         thread_(thread),
         strict_(strict) {}
+  // User-provided, so that the proxy cannot pass through varargs (see above); it copies the reference.
+  shared_ref(const shared_ref &other) noexcept
+      : local_(other.local_),
+        handle_(other.handle_),
+        offset_(other.offset_),
+        block_(other.block_),
+        phase_(other.phase_),
+        thread_(other.thread_),
+        strict_(other.strict_) {}
 
   PGAS_ALWAYS_INLINE value_type get() const {
     value_type v;
@@ -130,6 +155,23 @@ class shared_ref {
     Member *local =
         local_ ? reinterpret_cast<Member *>(reinterpret_cast<unsigned char *>(local_) + delta) : nullptr;
     return shared_ref<Member>(local, handle_, thread_, 0, offset_ + delta, 0, strict_);
+  }
+
+  // An element that is itself a pointer-to-shared (shared_array<global_ptr<double>> C): C[i][j] and *C[i]
+  // go through the pointer read from C[i], and C[i] converts to every pointer type that pointer converts to
+  // (shared void * for upc_memget), as an element of type T * does in C.
+  PGAS_ALWAYS_INLINE auto operator[](
+      std::ptrdiff_t i) const requires detail::is_pointer_to_shared<value_type> {
+    return get()[i];
+  }
+  PGAS_ALWAYS_INLINE auto operator*() const requires detail::is_pointer_to_shared<value_type> {
+    return *get();
+  }
+  template <class Target>
+  requires(detail::is_pointer_to_shared<value_type> && !std::is_same_v<Target, value_type> &&
+           std::is_convertible_v<value_type, Target>) PGAS_ALWAYS_INLINE
+  operator Target() const {  // NOLINT
+    return get();
   }
 
   int thread() const { return thread_; }
