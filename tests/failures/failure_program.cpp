@@ -79,6 +79,17 @@ void use_after_free() {
   upc_barrier;
 }
 
+// A pointer with the run-time blocking factor 4 assigned to a pointer type with factor 17.
+void block_mismatch() {
+  shared_array<int> blocked(8 * static_cast<std::size_t>(THREADS), 4, "B");
+  global_ptr<int> p = &blocked[1];
+  if (MYTHREAD == last) {
+    global_ptr<int, 17> q = p;
+    std::printf("%d\n", static_cast<int>(*q));
+  }
+  upc_barrier;
+}
+
 void double_free() {
   global_ptr<void> p = upc_alloc(64);
   upc_free(p);
@@ -168,6 +179,7 @@ int main(int argc, char **argv) {
       {"cast-thread", cast_thread_out_of_range},
       {"use-after-free", use_after_free},
       {"double-free", double_free},
+      {"block-mismatch", block_mismatch},
       {"unlock-not-held", unlock_not_held},
       {"lock-after-free", lock_after_free},
       {"lock-twice", lock_twice},

@@ -45,6 +45,8 @@ const Case kCases[] = {
      R"(thread LAST: error: .*use of upc_all_alloc object #\d+ \(allocated at failure_program.cpp:\d+\) after it was freed)"},
     {"double-free",
      R"(thread \d+: error: upc_free: use of upc_alloc object #\d+ \(allocated at failure_program.cpp:\d+\) after it was freed)"},
+    {"block-mismatch",
+     R"(thread LAST: error: a pointer into shared array 'B' \(allocated at failure_program.cpp:\d+\) with blocking factor 4 converted to a pointer type with blocking factor 17)"},
     {"unlock-not-held", R"(thread LAST: error: upc_unlock: lock #\d+ is not held by any thread)"},
     {"lock-after-free", R"(thread LAST: error: upc_lock: lock #\d+ was freed)"},
     {"lock-twice", R"(thread LAST: error: upc_lock: this thread already holds lock #\d+)"},

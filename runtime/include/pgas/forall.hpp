@@ -26,8 +26,8 @@ bool has_affinity(Integer value) {
   else
     return layout::floor_mod(static_cast<std::int64_t>(value), g_threads) == g_mythread;
 }
-template <class Element>
-bool has_affinity(const global_ptr<Element> &p) {
+template <class Element, std::size_t Block>
+bool has_affinity(const global_ptr<Element, Block> &p) {
   return p.thread() == g_mythread;
 }
 template <class Element>

@@ -1,6 +1,7 @@
 // shared_array<T>: a UPC shared array (`shared [B] T x[n]`), allocated collectively by every thread and
 // freed collectively when the threads destroy it. Element i lives on thread (i / B) % THREADS; B = 1
-// (cyclic) by default, pgas::indefinite puts everything on thread 0.
+// (cyclic) by default, pgas::indefinite puts everything on thread 0. The blocking factor is a constructor
+// argument (shared_array<T>(n, B)) or part of the type (shared_array<T, B>(n), see detail/array_spec.hpp).
 #pragma once
 
 #include <cstddef>
@@ -9,6 +10,7 @@
 #include <utility>
 
 #include "pgas/detail/api.hpp"
+#include "pgas/detail/array_spec.hpp"
 #include "pgas/detail/site.hpp"
 #include "pgas/global_ptr.hpp"
 #include "pgas/layout.hpp"
@@ -18,15 +20,29 @@ namespace pgas {
 
 inline constexpr std::size_t indefinite = 0;
 
-template <class Element, consistency Mode = relaxed>
+template <class Element, auto BlockOrMode = relaxed, auto TypedMode = relaxed>
 class shared_array {
   static_assert(std::is_trivially_copyable_v<Element>, "shared element types must be trivially copyable");
+  using spec = detail::array_spec<BlockOrMode, TypedMode>;
+  static constexpr consistency Mode = spec::mode;
 
  public:
+  using pointer = global_ptr<Element, spec::block>;  // what the array's name decays to
+
   // Collective: every thread constructs it with the same n and block. Elements start zeroed. `name` is how
   // tools show the array; by default the tracer reads it from the declaring source line.
-  explicit shared_array(std::size_t n, std::size_t block = 1, const char *name = nullptr,
-                        std::source_location loc = std::source_location::current())
+  explicit shared_array(
+      std::size_t n, std::size_t block = 1, const char *name = nullptr,
+      std::source_location loc = std::source_location::current()) requires(!spec::typed_block)
+      : shared_array(n, block, name, loc, 0) {}
+  // The same with the blocking factor of the type.
+  explicit shared_array(
+      std::size_t n, const char *name = nullptr,
+      std::source_location loc = std::source_location::current()) requires(spec::typed_block)
+      : shared_array(n, spec::block, name, loc, 0) {}
+
+ private:
+  shared_array(std::size_t n, std::size_t block, const char *name, const std::source_location &loc, int)
       : n_(n), block_(block) {
     std::string site = detail::site_of(loc);
     pgas_layout_t layout{sizeof(Element),   block, n,           block == 0 ? 0 : -1,
@@ -38,6 +54,8 @@ class shared_array {
     mythread_ = detail::g_mythread;
     local_ = static_cast<Element *>(detail::local_base(handle_));
   }
+
+ public:
   ~shared_array() {
     if (handle_ != 0) remote_free(handle_);
   }
@@ -65,18 +83,18 @@ class shared_array {
   }
 
   // Pointer-to-shared to element 0 (UPC: the array's name used as a pointer).
-  global_ptr<Element> ptr() const { return global_ptr<Element>(handle_, 0, 0, 0, block_); }
+  pointer ptr() const { return pointer(handle_, 0, 0, 0, block_); }
+  operator pointer() const requires(spec::typed_block) { return ptr(); }                 // NOLINT
+  operator global_ptr<const Element, spec::block>() const requires(spec::typed_block) {  // NOLINT
+    return ptr();
+  }
   operator global_ptr<Element>() const { return ptr(); }        // NOLINT: arrays decay to pointers
   operator global_ptr<const Element>() const { return ptr(); }  // NOLINT
   operator global_ptr<void>() const { return ptr(); }           // NOLINT
   operator global_ptr<const void>() const { return ptr(); }     // NOLINT
   // Array-to-pointer decay in arithmetic: A + MYTHREAD is &A[MYTHREAD], a pointer-to-shared.
-  friend global_ptr<Element> operator+(const shared_array &a, std::ptrdiff_t delta) {
-    return a.ptr() + delta;
-  }
-  friend global_ptr<Element> operator+(std::ptrdiff_t delta, const shared_array &a) {
-    return a.ptr() + delta;
-  }
+  friend pointer operator+(const shared_array &a, std::ptrdiff_t delta) { return a.ptr() + delta; }
+  friend pointer operator+(std::ptrdiff_t delta, const shared_array &a) { return a.ptr() + delta; }
 
   // The calling thread's elements, in local order (UPC: casting &x[MYTHREAD * B] to a local pointer).
   std::span<Element> local_part() const {

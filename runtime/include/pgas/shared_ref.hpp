@@ -8,12 +8,10 @@
 #include <type_traits>
 
 #include "pgas/detail/api.hpp"
+#include "pgas/detail/global_ptr_fwd.hpp"
 #include "pgas/transport.h"
 
 namespace pgas {
-
-template <class Element>
-class global_ptr;
 
 enum class consistency { relaxed, strict };
 inline constexpr consistency relaxed = consistency::relaxed;
@@ -31,8 +29,8 @@ inline void fence() {
 namespace detail {
 template <class Type>
 inline constexpr bool is_pointer_to_shared = false;
-template <class Element>
-inline constexpr bool is_pointer_to_shared<global_ptr<Element>> = true;
+template <class Element, std::size_t Block>
+inline constexpr bool is_pointer_to_shared<global_ptr<Element, Block>> = true;
 }  // namespace detail
 
 // A shared_ref passed to C varargs (printf("%d", x[i])) must not compile: it would pass the proxy's bytes.

@@ -38,8 +38,8 @@ concept transport_number = (std::integral<Element> || std::floating_point<Elemen
 
 // Byte offsets in `thread`'s part of `a` of the given global indices; each must have affinity to `thread`.
 // The result lives in a buffer reused by the calling thread's next vector transfer.
-template <class Element, consistency Mode>
-std::span<const std::size_t> offsets_on(const shared_array<Element, Mode> &a, int thread,
+template <class Element, auto... Spec>
+std::span<const std::size_t> offsets_on(const shared_array<Element, Spec...> &a, int thread,
                                         std::span<const std::size_t> indices) {
   thread_local std::vector<std::size_t> offsets;
   offsets.resize(indices.size());
@@ -61,8 +61,8 @@ enum class accumulate {
 };
 
 // out[k] = a[indices[k]] for indices that all live on `thread`.
-template <class Element, consistency Mode>
-PGAS_ALWAYS_INLINE void getv(const shared_array<Element, Mode> &a, int thread,
+template <class Element, auto... Spec>
+PGAS_ALWAYS_INLINE void getv(const shared_array<Element, Spec...> &a, int thread,
                              std::span<const std::size_t> indices, Element *out) {
   auto offsets = detail::offsets_on(a, thread, indices);
   if (thread == detail::g_mythread) {
@@ -74,8 +74,8 @@ PGAS_ALWAYS_INLINE void getv(const shared_array<Element, Mode> &a, int thread,
 }
 
 // a[indices[k]] = in[k] for indices that all live on `thread`.
-template <class Element, consistency Mode>
-PGAS_ALWAYS_INLINE void putv(const shared_array<Element, Mode> &a, int thread,
+template <class Element, auto... Spec>
+PGAS_ALWAYS_INLINE void putv(const shared_array<Element, Spec...> &a, int thread,
                              std::span<const std::size_t> indices, const Element *in) {
   auto offsets = detail::offsets_on(a, thread, indices);
   if (thread == detail::g_mythread) {
@@ -87,11 +87,10 @@ PGAS_ALWAYS_INLINE void putv(const shared_array<Element, Mode> &a, int thread,
 }
 
 // a[indices[k]] = op(a[indices[k]], in[k]), atomically per element, for indices that all live on `thread`.
-template <class Element, consistency Mode>
-requires detail::transport_number<Element> PGAS_ALWAYS_INLINE void accv(const shared_array<Element, Mode> &a,
-                                                                        int thread,
-                                                                        std::span<const std::size_t> indices,
-                                                                        const Element *in, accumulate op) {
+template <class Element, auto... Spec>
+requires detail::transport_number<Element> PGAS_ALWAYS_INLINE void accv(
+    const shared_array<Element, Spec...> &a, int thread, std::span<const std::size_t> indices,
+    const Element *in, accumulate op) {
   auto offsets = detail::offsets_on(a, thread, indices);
   const auto type = detail::type_code<Element>();
   if (thread == detail::g_mythread) {
@@ -104,8 +103,8 @@ requires detail::transport_number<Element> PGAS_ALWAYS_INLINE void accv(const sh
 }
 
 namespace detail {
-template <std::integral Element>
-PGAS_ALWAYS_INLINE Element atomic(const global_ptr<Element> &p, pgas_atomic_op_t op, Element operand,
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic(const global_ptr<Element, Block> &p, pgas_atomic_op_t op, Element operand,
                                   Element compare = Element{}) {
   static_assert(sizeof(Element) == 4 || sizeof(Element) == 8, "remote atomics take 32- or 64-bit integers");
   Element old{};
@@ -118,41 +117,41 @@ PGAS_ALWAYS_INLINE Element atomic(const global_ptr<Element> &p, pgas_atomic_op_t
 }  // namespace detail
 
 // Remote atomics; each returns the value the element had before.
-template <std::integral Element>
-PGAS_ALWAYS_INLINE Element atomic_fetch_add(const global_ptr<Element> &p, Element v) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_fetch_add(const global_ptr<Element, Block> &p, Element v) {
   return detail::atomic(p, PGAS_ATOMIC_FETCH_ADD, v);
 }
-template <std::integral Element>
-PGAS_ALWAYS_INLINE Element atomic_swap(const global_ptr<Element> &p, Element v) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_swap(const global_ptr<Element, Block> &p, Element v) {
   return detail::atomic(p, PGAS_ATOMIC_SWAP, v);
 }
-template <std::integral Element>
-PGAS_ALWAYS_INLINE Element atomic_compare_swap(const global_ptr<Element> &p, Element expected,
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_compare_swap(const global_ptr<Element, Block> &p, Element expected,
                                                Element desired) {
   return detail::atomic(p, PGAS_ATOMIC_CSWAP, desired, expected);
 }
-template <std::integral Element>
-PGAS_ALWAYS_INLINE Element atomic_fetch_min(const global_ptr<Element> &p, Element v) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_fetch_min(const global_ptr<Element, Block> &p, Element v) {
   return detail::atomic(p, PGAS_ATOMIC_FETCH_MIN, v);
 }
-template <std::integral Element>
-PGAS_ALWAYS_INLINE Element atomic_fetch_max(const global_ptr<Element> &p, Element v) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_fetch_max(const global_ptr<Element, Block> &p, Element v) {
   return detail::atomic(p, PGAS_ATOMIC_FETCH_MAX, v);
 }
-template <std::integral Element>
-PGAS_ALWAYS_INLINE Element atomic_load(const global_ptr<Element> &p) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_load(const global_ptr<Element, Block> &p) {
   return detail::atomic(p, PGAS_ATOMIC_LOAD, Element{});
 }
-template <std::integral Element>
-PGAS_ALWAYS_INLINE Element atomic_fetch_xor(const global_ptr<Element> &p, Element v) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_fetch_xor(const global_ptr<Element, Block> &p, Element v) {
   return detail::atomic(p, PGAS_ATOMIC_FETCH_XOR, v);
 }
-template <std::integral Element>
-PGAS_ALWAYS_INLINE Element atomic_fetch_and(const global_ptr<Element> &p, Element v) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_fetch_and(const global_ptr<Element, Block> &p, Element v) {
   return detail::atomic(p, PGAS_ATOMIC_FETCH_AND, v);
 }
-template <std::integral Element>
-PGAS_ALWAYS_INLINE Element atomic_fetch_or(const global_ptr<Element> &p, Element v) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_fetch_or(const global_ptr<Element, Block> &p, Element v) {
   return detail::atomic(p, PGAS_ATOMIC_FETCH_OR, v);
 }
 
