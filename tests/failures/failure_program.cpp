@@ -90,6 +90,37 @@ void block_mismatch() {
   upc_barrier;
 }
 
+// The last thread syncs a transfer from thread 0 twice (the second time, the handle is stale).
+void sync_twice() {
+  shared_array<long> x(static_cast<std::size_t>(THREADS) * 4, 4, "X");
+  if (MYTHREAD == last) {
+    long got[4];
+    upc_handle_t h = upc_memget_nb(got, &x[0], sizeof got);
+    upc_sync(h);
+    upc_sync(h);
+  }
+  upc_barrier;
+}
+
+void atomic_op_outside_domain() {
+  shared_array<long> x(static_cast<std::size_t>(THREADS), 1, "X");
+  upc_atomicdomain_t *d = upc_all_atomicdomain_alloc(UPC_LONG, UPC_ADD | UPC_GET, 0);
+  long two = 2;
+  if (MYTHREAD == last) upc_atomic_relaxed(d, nullptr, UPC_MULT, &x[0], &two, nullptr);
+  upc_barrier;
+}
+
+void atomic_freed_domain() {
+  shared_array<long> x(static_cast<std::size_t>(THREADS), 1, "X");
+  upc_atomicdomain_t *d = upc_all_atomicdomain_alloc(UPC_LONG, UPC_ADD, 0);
+  upc_all_atomicdomain_free(d);
+  long one = 1;
+  if (MYTHREAD == last) upc_atomic_strict(d, nullptr, UPC_ADD, &x[0], &one, nullptr);
+  upc_barrier;
+}
+
+void atomic_pointer_domain() { upc_all_atomicdomain_alloc(UPC_PTS, UPC_GET, 0); }
+
 void double_free() {
   global_ptr<void> p = upc_alloc(64);
   upc_free(p);
@@ -180,6 +211,10 @@ int main(int argc, char **argv) {
       {"use-after-free", use_after_free},
       {"double-free", double_free},
       {"block-mismatch", block_mismatch},
+      {"sync-twice", sync_twice},
+      {"atomic-op-outside-domain", atomic_op_outside_domain},
+      {"atomic-freed-domain", atomic_freed_domain},
+      {"atomic-pointer-domain", atomic_pointer_domain},
       {"unlock-not-held", unlock_not_held},
       {"lock-after-free", lock_after_free},
       {"lock-twice", lock_twice},

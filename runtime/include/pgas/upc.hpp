@@ -17,6 +17,11 @@
 #include "pgas/shared_ref.hpp"
 #include "pgas/sync.hpp"
 #include "pgas/transport.h"
+#include "pgas/upc_atomic.h"
+#include "pgas/upc_nb.h"
+#include "pgas/upc_sizeof.hpp"
+#include "pgas/upc_tick.h"
+#include "pgas/upc_types.h"
 #include "pgas/vector.hpp"
 
 #define MYTHREAD (::pgas::mythread())

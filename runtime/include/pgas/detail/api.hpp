@@ -64,6 +64,8 @@ void memset_shared(gaddr dst, int c, std::size_t n);
 // Allocation behind upc_all_alloc / upc_global_alloc / upc_alloc / upc_free; `site` is "file:line".
 pgas_handle_t allocate(pgas_alloc_kind_t kind, std::size_t nblocks, std::size_t nbytes, const char *site);
 void free_shared(pgas_handle_t handle, const char *operation);
+// Collective: every thread names the same object (or none), one frees it.
+void all_free_shared(pgas_handle_t handle);
 
 }  // namespace pgas::detail
 

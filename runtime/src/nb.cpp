@@ -1,0 +1,124 @@
+// Non-blocking bulk transfers (pgas/upc_nb.h). Remote parts go through remote_get_nb / remote_put_nb; a
+// transfer keeps what it sends (a memset's pattern, a copy between two other threads' parts) in a buffer
+// of its own until it is synced. Parts with affinity to the calling thread are copied at once.
+#include <cstring>
+#include <memory>
+#include <unordered_set>
+#include <vector>
+
+#include "errors.hpp"
+#include "handles.hpp"
+#include "pgas/upc_nb.h"
+#include "runtime.hpp"
+
+struct pgas_upc_nb_transfer {
+  pgas_token_t token = 0;
+  std::vector<std::byte> buffer;
+};
+
+namespace pgas::detail {
+namespace {
+
+using Transfer = pgas_upc_nb_transfer;
+
+bool is_local(const gaddr &a) { return a.thread == rt::g_runtime.mythread; }
+
+// The calling thread's transfers in flight: the handles it returned (so that a stale or foreign handle is
+// told apart) and the implicit-handle ones.
+struct InFlight {
+  std::unordered_set<Transfer *> handles;
+  std::vector<std::unique_ptr<Transfer>> implicit;
+};
+InFlight &in_flight() {
+  static InFlight transfers;
+  return transfers;
+}
+
+// The handle of a started remote transfer (none for an implicit one). A transfer the conduit completed at
+// once still gets a handle, so that a program syncing a handle twice is told on every conduit.
+upc_handle_t file(std::unique_ptr<Transfer> t, bool implicit) {
+  if (implicit) {
+    if (t->token == 0) return UPC_COMPLETE_HANDLE;
+    in_flight().implicit.push_back(std::move(t));
+    return UPC_COMPLETE_HANDLE;
+  }
+  in_flight().handles.insert(t.get());
+  return t.release();
+}
+
+}  // namespace
+
+upc_handle_t memget_nb(void *dst, gaddr src, std::size_t n, bool implicit) {
+  rt::runtime("upc_memget_nb");
+  if (n == 0) return UPC_COMPLETE_HANDLE;
+  if (is_local(src)) {
+    std::memmove(dst, rt::resolve(src.handle, src.thread, src.offset, n, "upc_memget_nb"), n);
+    return UPC_COMPLETE_HANDLE;
+  }
+  auto t = std::make_unique<Transfer>();
+  t->token = remote_get_nb(src.handle, src.thread, src.offset, dst, n);
+  return file(std::move(t), implicit);
+}
+
+upc_handle_t memput_nb(gaddr dst, const void *src, std::size_t n, bool implicit) {
+  rt::runtime("upc_memput_nb");
+  if (n == 0) return UPC_COMPLETE_HANDLE;
+  if (is_local(dst)) {
+    std::memmove(rt::resolve(dst.handle, dst.thread, dst.offset, n, "upc_memput_nb"), src, n);
+    return UPC_COMPLETE_HANDLE;
+  }
+  auto t = std::make_unique<Transfer>();
+  t->token = remote_put_nb(dst.handle, dst.thread, dst.offset, src, n);
+  return file(std::move(t), implicit);
+}
+
+upc_handle_t memset_nb(gaddr dst, int c, std::size_t n, bool implicit) {
+  rt::runtime("upc_memset_nb");
+  if (n == 0) return UPC_COMPLETE_HANDLE;
+  if (is_local(dst)) {
+    std::memset(rt::resolve(dst.handle, dst.thread, dst.offset, n, "upc_memset_nb"), c, n);
+    return UPC_COMPLETE_HANDLE;
+  }
+  auto t = std::make_unique<Transfer>();
+  t->buffer.assign(n, static_cast<std::byte>(c));
+  t->token = remote_put_nb(dst.handle, dst.thread, dst.offset, t->buffer.data(), n);
+  return file(std::move(t), implicit);
+}
+
+// Between two other threads' parts the source is read at once (there is no remote-to-remote transfer) and
+// only the write is in flight.
+upc_handle_t memcpy_nb(gaddr dst, gaddr src, std::size_t n, bool implicit) {
+  rt::runtime("upc_memcpy_nb");
+  if (n == 0) return UPC_COMPLETE_HANDLE;
+  if (is_local(src))
+    return memput_nb(dst, rt::resolve(src.handle, src.thread, src.offset, n, "upc_memcpy_nb"), n, implicit);
+  if (is_local(dst))
+    return memget_nb(rt::resolve(dst.handle, dst.thread, dst.offset, n, "upc_memcpy_nb"), src, n, implicit);
+  auto t = std::make_unique<Transfer>();
+  t->buffer.resize(n);
+  remote_memget(src.handle, src.thread, src.offset, t->buffer.data(), n);
+  t->token = remote_put_nb(dst.handle, dst.thread, dst.offset, t->buffer.data(), n);
+  return file(std::move(t), implicit);
+}
+
+void sync_nb(upc_handle_t handle, const char *operation) {
+  if (handle == UPC_COMPLETE_HANDLE) return;
+  auto &handles = in_flight().handles;
+  auto found = handles.find(handle);
+  if (found == handles.end())
+    rt::fatal(
+        "%s: handle %p is not a transfer in flight of this thread (synced already, or not returned by a "
+        "_nb call of this thread)",
+        operation, static_cast<void *>(handle));
+  handles.erase(found);
+  std::unique_ptr<Transfer> t(handle);
+  remote_sync(t->token);
+}
+
+void sync_implicit() {
+  auto &implicit = in_flight().implicit;
+  for (auto &t : implicit) remote_sync(t->token);
+  implicit.clear();
+}
+
+}  // namespace pgas::detail
