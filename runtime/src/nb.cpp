@@ -1,6 +1,8 @@
 // Non-blocking bulk transfers (pgas/upc_nb.h). Remote parts go through remote_get_nb / remote_put_nb; a
 // transfer keeps what it sends (a memset's pattern, a copy between two other threads' parts) in a buffer
 // of its own until it is synced. Parts with affinity to the calling thread are copied at once.
+#include "nb.hpp"
+
 #include <cstring>
 #include <memory>
 #include <unordered_set>
@@ -8,13 +10,7 @@
 
 #include "errors.hpp"
 #include "handles.hpp"
-#include "pgas/upc_nb.h"
 #include "runtime.hpp"
-
-struct pgas_upc_nb_transfer {
-  pgas_token_t token = 0;
-  std::vector<std::byte> buffer;
-};
 
 namespace pgas::detail {
 namespace {
@@ -34,19 +30,28 @@ InFlight &in_flight() {
   return transfers;
 }
 
-// The handle of a started remote transfer (none for an implicit one). A transfer the conduit completed at
-// once still gets a handle, so that a program syncing a handle twice is told on every conduit.
-upc_handle_t file(std::unique_ptr<Transfer> t, bool implicit) {
+// Waits for a transfer and does what is left of it.
+void complete(Transfer &t) {
+  remote_sync(t.token);
+  if (t.after_sync) t.after_sync();
+}
+
+}  // namespace
+
+// A transfer the conduit completed at once still gets a handle, so that a program syncing a handle twice
+// is told on every conduit.
+upc_handle_t file_transfer(std::unique_ptr<Transfer> t, bool implicit) {
   if (implicit) {
-    if (t->token == 0) return UPC_COMPLETE_HANDLE;
+    if (t->token == 0) {
+      complete(*t);
+      return UPC_COMPLETE_HANDLE;
+    }
     in_flight().implicit.push_back(std::move(t));
     return UPC_COMPLETE_HANDLE;
   }
   in_flight().handles.insert(t.get());
   return t.release();
 }
-
-}  // namespace
 
 upc_handle_t memget_nb(void *dst, gaddr src, std::size_t n, bool implicit) {
   rt::runtime("upc_memget_nb");
@@ -57,7 +62,7 @@ upc_handle_t memget_nb(void *dst, gaddr src, std::size_t n, bool implicit) {
   }
   auto t = std::make_unique<Transfer>();
   t->token = remote_get_nb(src.handle, src.thread, src.offset, dst, n);
-  return file(std::move(t), implicit);
+  return file_transfer(std::move(t), implicit);
 }
 
 upc_handle_t memput_nb(gaddr dst, const void *src, std::size_t n, bool implicit) {
@@ -69,7 +74,7 @@ upc_handle_t memput_nb(gaddr dst, const void *src, std::size_t n, bool implicit)
   }
   auto t = std::make_unique<Transfer>();
   t->token = remote_put_nb(dst.handle, dst.thread, dst.offset, src, n);
-  return file(std::move(t), implicit);
+  return file_transfer(std::move(t), implicit);
 }
 
 upc_handle_t memset_nb(gaddr dst, int c, std::size_t n, bool implicit) {
@@ -82,7 +87,7 @@ upc_handle_t memset_nb(gaddr dst, int c, std::size_t n, bool implicit) {
   auto t = std::make_unique<Transfer>();
   t->buffer.assign(n, static_cast<std::byte>(c));
   t->token = remote_put_nb(dst.handle, dst.thread, dst.offset, t->buffer.data(), n);
-  return file(std::move(t), implicit);
+  return file_transfer(std::move(t), implicit);
 }
 
 // Between two other threads' parts the source is read at once (there is no remote-to-remote transfer) and
@@ -98,7 +103,7 @@ upc_handle_t memcpy_nb(gaddr dst, gaddr src, std::size_t n, bool implicit) {
   t->buffer.resize(n);
   remote_memget(src.handle, src.thread, src.offset, t->buffer.data(), n);
   t->token = remote_put_nb(dst.handle, dst.thread, dst.offset, t->buffer.data(), n);
-  return file(std::move(t), implicit);
+  return file_transfer(std::move(t), implicit);
 }
 
 void sync_nb(upc_handle_t handle, const char *operation) {
@@ -112,12 +117,12 @@ void sync_nb(upc_handle_t handle, const char *operation) {
         operation, static_cast<void *>(handle));
   handles.erase(found);
   std::unique_ptr<Transfer> t(handle);
-  remote_sync(t->token);
+  complete(*t);
 }
 
 void sync_implicit() {
   auto &implicit = in_flight().implicit;
-  for (auto &t : implicit) remote_sync(t->token);
+  for (auto &t : implicit) complete(*t);
   implicit.clear();
 }
 

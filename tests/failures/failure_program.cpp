@@ -121,6 +121,16 @@ void atomic_freed_domain() {
 
 void atomic_pointer_domain() { upc_all_atomicdomain_alloc(UPC_PTS, UPC_GET, 0); }
 
+// A strided get whose two sides describe different amounts of data.
+void strided_mismatch() {
+  shared_array<double> x(static_cast<std::size_t>(THREADS) * 16, 16, "X");
+  double out[16];
+  if (MYTHREAD == last)
+    bupc_memget_fstrided(out, 4 * sizeof(double), 4 * sizeof(double), 3, &x[0], 4 * sizeof(double),
+                         8 * sizeof(double), 2);
+  upc_barrier;
+}
+
 void double_free() {
   global_ptr<void> p = upc_alloc(64);
   upc_free(p);
@@ -212,6 +222,7 @@ int main(int argc, char **argv) {
       {"double-free", double_free},
       {"block-mismatch", block_mismatch},
       {"sync-twice", sync_twice},
+      {"strided-mismatch", strided_mismatch},
       {"atomic-op-outside-domain", atomic_op_outside_domain},
       {"atomic-freed-domain", atomic_freed_domain},
       {"atomic-pointer-domain", atomic_pointer_domain},

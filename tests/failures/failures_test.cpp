@@ -50,6 +50,8 @@ const Case kCases[] = {
     {"sync-twice",
      R"(thread LAST: error: upc_sync: handle 0x[0-9a-f]+ is not a transfer in flight of this thread \(synced already, or not returned by a _nb call of this thread\))",
      2},
+    {"strided-mismatch",
+     R"(thread LAST: error: bupc_memget_fstrided: the destination describes 96 bytes \(3 chunks of 32\) but the source 64 \(2 chunks of 32\))"},
     {"atomic-op-outside-domain",
      R"(thread LAST: error: upc_atomic_relaxed: UPC_MULT is not one operation of the domain's UPC_ADD\|UPC_GET \(UPC_LONG\))"},
     {"atomic-freed-domain",

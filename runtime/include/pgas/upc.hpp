@@ -7,6 +7,7 @@
 //   upc_barrier;
 #pragma once
 
+#include "pgas/bupc_strided.h"
 #include "pgas/detail/api.hpp"
 #include "pgas/forall.hpp"
 #include "pgas/global_ptr.hpp"
