@@ -19,45 +19,14 @@ namespace {
 using detail::gaddr;
 
 enum class Kind { kSigned, kUnsigned, kFloat };
+// A type of the atomics: its name, its kind, and its operations on a target (apply_typed below).
 struct TypeInfo {
+  upc_type_t type;
   const char *name;
-  std::size_t size;
   Kind kind;
+  void (*apply)(void *fetch_ptr, upc_op_t op, detail::gaddr target, const void *operand1,
+                const void *operand2);
 };
-
-// The types of UPC 1.3's atomics this engine serves, or nullptr.
-const TypeInfo *type_info(upc_type_t type) {
-  static const TypeInfo kInt{"UPC_INT", sizeof(int), Kind::kSigned},
-      kUint{"UPC_UINT", sizeof(unsigned), Kind::kUnsigned}, kLong{"UPC_LONG", sizeof(long), Kind::kSigned},
-      kUlong{"UPC_ULONG", sizeof(unsigned long), Kind::kUnsigned}, kInt32{"UPC_INT32", 4, Kind::kSigned},
-      kUint32{"UPC_UINT32", 4, Kind::kUnsigned}, kInt64{"UPC_INT64", 8, Kind::kSigned},
-      kUint64{"UPC_UINT64", 8, Kind::kUnsigned}, kFloat{"UPC_FLOAT", sizeof(float), Kind::kFloat},
-      kDouble{"UPC_DOUBLE", sizeof(double), Kind::kFloat};
-  switch (type) {
-    case UPC_INT:
-      return &kInt;
-    case UPC_UINT:
-      return &kUint;
-    case UPC_LONG:
-      return &kLong;
-    case UPC_ULONG:
-      return &kUlong;
-    case UPC_INT32:
-      return &kInt32;
-    case UPC_UINT32:
-      return &kUint32;
-    case UPC_INT64:
-      return &kInt64;
-    case UPC_UINT64:
-      return &kUint64;
-    case UPC_FLOAT:
-      return &kFloat;
-    case UPC_DOUBLE:
-      return &kDouble;
-    default:
-      return nullptr;
-  }
-}
 
 constexpr upc_op_t kAccessOps = UPC_GET | UPC_SET | UPC_CSWAP;
 constexpr upc_op_t kBitOps = UPC_AND | UPC_OR | UPC_XOR;
@@ -227,6 +196,23 @@ void apply_typed(void *fetch_ptr, upc_op_t op, gaddr target, const void *operand
   if (fetch_ptr != nullptr) std::memcpy(fetch_ptr, &old, sizeof old);
 }
 
+// The types of UPC 1.3's atomics this engine serves, or nullptr.
+const TypeInfo *type_info(upc_type_t type) {
+  static const TypeInfo kTypes[] = {{UPC_INT, "UPC_INT", Kind::kSigned, apply_typed<int>},
+                                    {UPC_UINT, "UPC_UINT", Kind::kUnsigned, apply_typed<unsigned>},
+                                    {UPC_LONG, "UPC_LONG", Kind::kSigned, apply_typed<long>},
+                                    {UPC_ULONG, "UPC_ULONG", Kind::kUnsigned, apply_typed<unsigned long>},
+                                    {UPC_INT32, "UPC_INT32", Kind::kSigned, apply_typed<std::int32_t>},
+                                    {UPC_UINT32, "UPC_UINT32", Kind::kUnsigned, apply_typed<std::uint32_t>},
+                                    {UPC_INT64, "UPC_INT64", Kind::kSigned, apply_typed<std::int64_t>},
+                                    {UPC_UINT64, "UPC_UINT64", Kind::kUnsigned, apply_typed<std::uint64_t>},
+                                    {UPC_FLOAT, "UPC_FLOAT", Kind::kFloat, apply_typed<float>},
+                                    {UPC_DOUBLE, "UPC_DOUBLE", Kind::kFloat, apply_typed<double>}};
+  for (const TypeInfo &t : kTypes)
+    if (t.type == type) return &t;
+  return nullptr;
+}
+
 }  // namespace
 }  // namespace pgas::rt
 
@@ -286,26 +272,7 @@ void atomic_domain_apply(upc_atomicdomain_t *domain, void *fetch_ptr, upc_op_t o
     fatal("%s: %s needs %s", operation, op_names(op).c_str(),
           op == UPC_CSWAP ? "operand1 and operand2" : "operand1");
   if (strict) fence();
-  switch (d.type->kind) {
-    case Kind::kFloat:
-      if (d.type->size == 4)
-        apply_typed<float>(fetch_ptr, op, target, operand1, operand2);
-      else
-        apply_typed<double>(fetch_ptr, op, target, operand1, operand2);
-      break;
-    case Kind::kSigned:
-      if (d.type->size == 4)
-        apply_typed<std::int32_t>(fetch_ptr, op, target, operand1, operand2);
-      else
-        apply_typed<std::int64_t>(fetch_ptr, op, target, operand1, operand2);
-      break;
-    case Kind::kUnsigned:
-      if (d.type->size == 4)
-        apply_typed<std::uint32_t>(fetch_ptr, op, target, operand1, operand2);
-      else
-        apply_typed<std::uint64_t>(fetch_ptr, op, target, operand1, operand2);
-      break;
-  }
+  d.type->apply(fetch_ptr, op, target, operand1, operand2);
   if (strict) fence();
 }
 

@@ -64,6 +64,17 @@ std::size_t checked_total(const strided_side &dst, const strided_side &src, cons
 
 bool is_local(const gaddr &a) { return a.thread == rt::g_runtime.mythread; }
 
+// A strided transfer's start: the runtime runs, both sides describe the same bytes, and the shared side's
+// chunk offsets from `shared_base`; nullptr when there is nothing to move.
+std::unique_ptr<Transfer> start(const strided_side &dst, const strided_side &src, const strided_side &shared,
+                                std::size_t shared_base, const char *operation) {
+  rt::runtime(operation);
+  if (checked_total(dst, src, operation) == 0) return nullptr;
+  auto t = std::make_unique<Transfer>();
+  t->offsets = chunk_offsets(shared, shared_base);
+  return t;
+}
+
 upc_handle_t finish(std::unique_ptr<Transfer> t, bool async) {
   if (async) return file_transfer(std::move(t), false);
   remote_sync(t->token);
@@ -75,11 +86,9 @@ upc_handle_t finish(std::unique_ptr<Transfer> t, bool async) {
 
 upc_handle_t strided_get(void *dst, strided_side dst_side, gaddr src, strided_side src_side, bool async,
                          const char *operation) {
-  rt::runtime(operation);
-  const std::size_t total = checked_total(dst_side, src_side, operation);
-  if (total == 0) return UPC_COMPLETE_HANDLE;
-  auto t = std::make_unique<Transfer>();
-  t->offsets = chunk_offsets(src_side, src.offset);
+  auto t = start(dst_side, src_side, src_side, src.offset, operation);
+  if (t == nullptr) return UPC_COMPLETE_HANDLE;
+  const std::size_t total = src_side.chunk * t->offsets.size();
   const std::vector<std::size_t> dst_offsets = chunk_offsets(dst_side, 0);
   auto *out = static_cast<std::byte *>(dst);
   const bool direct = is_dense(dst_offsets, dst_side.chunk);
@@ -108,11 +117,9 @@ upc_handle_t strided_get(void *dst, strided_side dst_side, gaddr src, strided_si
 
 upc_handle_t strided_put(gaddr dst, strided_side dst_side, const void *src, strided_side src_side, bool async,
                          const char *operation) {
-  rt::runtime(operation);
-  const std::size_t total = checked_total(dst_side, src_side, operation);
-  if (total == 0) return UPC_COMPLETE_HANDLE;
-  auto t = std::make_unique<Transfer>();
-  t->offsets = chunk_offsets(dst_side, dst.offset);
+  auto t = start(dst_side, src_side, dst_side, dst.offset, operation);
+  if (t == nullptr) return UPC_COMPLETE_HANDLE;
+  const std::size_t total = dst_side.chunk * t->offsets.size();
   const std::vector<std::size_t> src_offsets = chunk_offsets(src_side, 0);
   const auto *in = static_cast<const std::byte *>(src);
   const std::byte *dense = in;
