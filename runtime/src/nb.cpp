@@ -53,41 +53,42 @@ upc_handle_t file_transfer(std::unique_ptr<Transfer> t, bool implicit) {
   return t.release();
 }
 
-upc_handle_t memget_nb(void *dst, gaddr src, std::size_t n, bool implicit) {
-  rt::runtime("upc_memget_nb");
+namespace {
+// A transfer of n bytes to or from the shared `at`: `here` copies at once when `at` has affinity to the
+// caller (it gets the local address), `remote` starts it through the transport (it returns the token).
+template <class Here, class Remote>
+upc_handle_t start(gaddr at, std::size_t n, bool implicit, const char *operation, Here here, Remote remote) {
+  rt::runtime(operation);
   if (n == 0) return UPC_COMPLETE_HANDLE;
-  if (is_local(src)) {
-    std::memmove(dst, rt::resolve(src.handle, src.thread, src.offset, n, "upc_memget_nb"), n);
+  if (is_local(at)) {
+    here(rt::resolve(at.handle, at.thread, at.offset, n, operation));
     return UPC_COMPLETE_HANDLE;
   }
   auto t = std::make_unique<Transfer>();
-  t->token = remote_get_nb(src.handle, src.thread, src.offset, dst, n);
+  t->token = remote(*t);
   return file_transfer(std::move(t), implicit);
+}
+}  // namespace
+
+upc_handle_t memget_nb(void *dst, gaddr src, std::size_t n, bool implicit) {
+  return start(
+      src, n, implicit, "upc_memget_nb", [&](std::byte *here) { std::memmove(dst, here, n); },
+      [&](Transfer &) { return remote_get_nb(src.handle, src.thread, src.offset, dst, n); });
 }
 
 upc_handle_t memput_nb(gaddr dst, const void *src, std::size_t n, bool implicit) {
-  rt::runtime("upc_memput_nb");
-  if (n == 0) return UPC_COMPLETE_HANDLE;
-  if (is_local(dst)) {
-    std::memmove(rt::resolve(dst.handle, dst.thread, dst.offset, n, "upc_memput_nb"), src, n);
-    return UPC_COMPLETE_HANDLE;
-  }
-  auto t = std::make_unique<Transfer>();
-  t->token = remote_put_nb(dst.handle, dst.thread, dst.offset, src, n);
-  return file_transfer(std::move(t), implicit);
+  return start(
+      dst, n, implicit, "upc_memput_nb", [&](std::byte *here) { std::memmove(here, src, n); },
+      [&](Transfer &) { return remote_put_nb(dst.handle, dst.thread, dst.offset, src, n); });
 }
 
 upc_handle_t memset_nb(gaddr dst, int c, std::size_t n, bool implicit) {
-  rt::runtime("upc_memset_nb");
-  if (n == 0) return UPC_COMPLETE_HANDLE;
-  if (is_local(dst)) {
-    std::memset(rt::resolve(dst.handle, dst.thread, dst.offset, n, "upc_memset_nb"), c, n);
-    return UPC_COMPLETE_HANDLE;
-  }
-  auto t = std::make_unique<Transfer>();
-  t->buffer.assign(n, static_cast<std::byte>(c));
-  t->token = remote_put_nb(dst.handle, dst.thread, dst.offset, t->buffer.data(), n);
-  return file_transfer(std::move(t), implicit);
+  return start(
+      dst, n, implicit, "upc_memset_nb", [&](std::byte *here) { std::memset(here, c, n); },
+      [&](Transfer &t) {
+        t.buffer.assign(n, static_cast<std::byte>(c));
+        return remote_put_nb(dst.handle, dst.thread, dst.offset, t.buffer.data(), n);
+      });
 }
 
 // Between two other threads' parts the source is read at once (there is no remote-to-remote transfer) and
