@@ -94,12 +94,17 @@ std::string name_of(const FunctionDecl *f) {
 
 bool is_shared_type(QualType t) { return is_shared_class(class_of(t)); }
 
+// Strict when a pgas class (or one it is nested in) has the template argument pgas::strict. That argument
+// is found by its type: shared_array<T, 17, strict> has a blocking factor before it.
 bool is_strict_class(const CXXRecordDecl *r) {
   for (; r; r = dyn_cast<CXXRecordDecl>(r->getParent())) {
     auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(r);
-    if (spec && in_pgas(spec) && spec->getTemplateArgs().size() >= 2 &&
-        spec->getTemplateArgs()[1].getKind() == TemplateArgument::Integral)
-      return spec->getTemplateArgs()[1].getAsIntegral() != 0;
+    if (!spec || !in_pgas(spec)) continue;
+    for (const TemplateArgument &arg : spec->getTemplateArgs().asArray()) {
+      if (arg.getKind() != TemplateArgument::Integral) continue;
+      auto *mode = arg.getIntegralType()->getAs<EnumType>();
+      if (mode && mode->getDecl()->getName() == "consistency") return arg.getAsIntegral() != 0;
+    }
   }
   return false;
 }

@@ -9,15 +9,18 @@ namespace pgas::rt {
 
 // X(enumerator, how messages name it, the kind it meets on the other threads). upc_barrier is
 // upc_notify + upc_wait (UPC 1.3, 6.6.1), so one thread's barrier completes another's split phase.
-#define PGAS_COLLECTIVE_KINDS(X)                                  \
-  X(kBarrier, "upc_barrier", kBarrier)                            \
-  X(kNotify, "upc_notify", kBarrier)                              \
-  X(kAllAlloc, "upc_all_alloc", kAllAlloc)                        \
-  X(kArrayAlloc, "the allocation of a shared array", kArrayAlloc) \
-  X(kArrayFree, "the collective free of", kArrayFree)             \
-  X(kAllLockAlloc, "upc_all_lock_alloc", kAllLockAlloc)           \
-  X(kAllLockFree, "upc_all_lock_free", kAllLockFree)              \
-  X(kRuntimeBarrier, "the runtime's barrier in", kRuntimeBarrier) \
+#define PGAS_COLLECTIVE_KINDS(X)                                          \
+  X(kBarrier, "upc_barrier", kBarrier)                                    \
+  X(kNotify, "upc_notify", kBarrier)                                      \
+  X(kAllAlloc, "upc_all_alloc", kAllAlloc)                                \
+  X(kArrayAlloc, "the allocation of a shared array", kArrayAlloc)         \
+  X(kArrayFree, "the collective free of", kArrayFree)                     \
+  X(kAllLockAlloc, "upc_all_lock_alloc", kAllLockAlloc)                   \
+  X(kAllLockFree, "upc_all_lock_free", kAllLockFree)                      \
+  X(kAllFree, "upc_all_free", kAllFree)                                   \
+  X(kAtomicDomainAlloc, "upc_all_atomicdomain_alloc", kAtomicDomainAlloc) \
+  X(kAtomicDomainFree, "upc_all_atomicdomain_free", kAtomicDomainFree)    \
+  X(kRuntimeBarrier, "the runtime's barrier in", kRuntimeBarrier)         \
   X(kExit, "the end of main (a return from main or exit)", kExit)
 
 enum class CollectiveKind : std::uint32_t {

@@ -108,4 +108,10 @@ void index2d_out_of_range(pgas_handle_t handle, std::size_t row, std::size_t col
             rt::describe_handle(handle).c_str(), rows, cols);
 }
 
+void block_mismatch(pgas_handle_t handle, std::size_t carried, std::size_t wanted) {
+  rt::fatal("a pointer into %s with blocking factor %zu converted to a pointer type with blocking factor %zu "
+            "(convert it through global_ptr<void> to change the factor)",
+            rt::describe_handle(handle).c_str(), carried, wanted);
+}
+
 }  // namespace pgas::detail

@@ -186,6 +186,14 @@ void free_shared(pgas_handle_t handle, const char *operation) {
   remote_free(handle);
 }
 
+void all_free_shared(pgas_handle_t handle) {
+  collective_call({.kind = CollectiveKind::kAllFree, .object = handle}, "upc_all_free", {handle},
+                  [&](std::string &) {
+                    free_shared(handle, "upc_all_free");
+                    return 0;
+                  });
+}
+
 void *local_base(pgas_handle_t handle) {
   const HandleDesc &d = handle_lookup(handle, "local access");
   if ((d.owner >= 0 && d.owner != g_runtime.mythread) || d.bytes_per_thread == 0) return nullptr;

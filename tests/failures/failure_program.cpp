@@ -79,6 +79,58 @@ void use_after_free() {
   upc_barrier;
 }
 
+// A pointer with the run-time blocking factor 4 assigned to a pointer type with factor 17.
+void block_mismatch() {
+  shared_array<int> blocked(8 * static_cast<std::size_t>(THREADS), 4, "B");
+  global_ptr<int> p = &blocked[1];
+  if (MYTHREAD == last) {
+    global_ptr<int, 17> q = p;
+    std::printf("%d\n", static_cast<int>(*q));
+  }
+  upc_barrier;
+}
+
+// The last thread syncs a transfer from thread 0 twice (the second time, the handle is stale).
+void sync_twice() {
+  shared_array<long> x(static_cast<std::size_t>(THREADS) * 4, 4, "X");
+  if (MYTHREAD == last) {
+    long got[4];
+    upc_handle_t h = upc_memget_nb(got, &x[0], sizeof got);
+    upc_sync(h);
+    upc_sync(h);
+  }
+  upc_barrier;
+}
+
+void atomic_op_outside_domain() {
+  shared_array<long> x(static_cast<std::size_t>(THREADS), 1, "X");
+  upc_atomicdomain_t *d = upc_all_atomicdomain_alloc(UPC_LONG, UPC_ADD | UPC_GET, 0);
+  long two = 2;
+  if (MYTHREAD == last) upc_atomic_relaxed(d, nullptr, UPC_MULT, &x[0], &two, nullptr);
+  upc_barrier;
+}
+
+void atomic_freed_domain() {
+  shared_array<long> x(static_cast<std::size_t>(THREADS), 1, "X");
+  upc_atomicdomain_t *d = upc_all_atomicdomain_alloc(UPC_LONG, UPC_ADD, 0);
+  upc_all_atomicdomain_free(d);
+  long one = 1;
+  if (MYTHREAD == last) upc_atomic_strict(d, nullptr, UPC_ADD, &x[0], &one, nullptr);
+  upc_barrier;
+}
+
+void atomic_pointer_domain() { upc_all_atomicdomain_alloc(UPC_PTS, UPC_GET, 0); }
+
+// A strided get whose two sides describe different amounts of data.
+void strided_mismatch() {
+  shared_array<double> x(static_cast<std::size_t>(THREADS) * 16, 16, "X");
+  double out[16];
+  if (MYTHREAD == last)
+    bupc_memget_fstrided(out, 4 * sizeof(double), 4 * sizeof(double), 3, &x[0], 4 * sizeof(double),
+                         8 * sizeof(double), 2);
+  upc_barrier;
+}
+
 void double_free() {
   global_ptr<void> p = upc_alloc(64);
   upc_free(p);
@@ -168,6 +220,12 @@ int main(int argc, char **argv) {
       {"cast-thread", cast_thread_out_of_range},
       {"use-after-free", use_after_free},
       {"double-free", double_free},
+      {"block-mismatch", block_mismatch},
+      {"sync-twice", sync_twice},
+      {"strided-mismatch", strided_mismatch},
+      {"atomic-op-outside-domain", atomic_op_outside_domain},
+      {"atomic-freed-domain", atomic_freed_domain},
+      {"atomic-pointer-domain", atomic_pointer_domain},
       {"unlock-not-held", unlock_not_held},
       {"lock-after-free", lock_after_free},
       {"lock-twice", lock_twice},

@@ -45,6 +45,19 @@ const Case kCases[] = {
      R"(thread LAST: error: .*use of upc_all_alloc object #\d+ \(allocated at failure_program.cpp:\d+\) after it was freed)"},
     {"double-free",
      R"(thread \d+: error: upc_free: use of upc_alloc object #\d+ \(allocated at failure_program.cpp:\d+\) after it was freed)"},
+    {"block-mismatch",
+     R"(thread LAST: error: a pointer into shared array 'B' \(allocated at failure_program.cpp:\d+\) with blocking factor 4 converted to a pointer type with blocking factor 17)"},
+    {"sync-twice",
+     R"(thread LAST: error: upc_sync: handle 0x[0-9a-f]+ is not a transfer in flight of this thread \(synced already, or not returned by a _nb call of this thread\))",
+     2},
+    {"strided-mismatch",
+     R"(thread LAST: error: bupc_memget_fstrided: the destination describes 96 bytes \(3 chunks of 32\) but the source 64 \(2 chunks of 32\))"},
+    {"atomic-op-outside-domain",
+     R"(thread LAST: error: upc_atomic_relaxed: UPC_MULT is not one operation of the domain's UPC_ADD\|UPC_GET \(UPC_LONG\))"},
+    {"atomic-freed-domain",
+     R"(thread LAST: error: upc_atomic_strict: 0x[0-9a-f]+ is not an atomic domain \(freed, or not from upc_all_atomicdomain_alloc\))"},
+    {"atomic-pointer-domain",
+     R"(thread \d+: error: .*upc_all_atomicdomain_alloc.*UPC_PTS is not supported: a pointer-to-shared is wider than the 64-bit atomic engine)"},
     {"unlock-not-held", R"(thread LAST: error: upc_unlock: lock #\d+ is not held by any thread)"},
     {"lock-after-free", R"(thread LAST: error: upc_lock: lock #\d+ was freed)"},
     {"lock-twice", R"(thread LAST: error: upc_lock: this thread already holds lock #\d+)"},
@@ -62,6 +75,7 @@ class Misuse : public launcher_test::LauncherParamTest<std::tuple<Case, int>> {}
 
 TEST_P(Misuse, StopsTheJobWithAMessage) {
   auto [c, threads] = GetParam();
+  if (threads < c.min_threads) GTEST_SKIP() << c.mode << " needs " << c.min_threads << " threads";
   auto result = run_pgasrun({"-n", std::to_string(threads), FAILURE_PROGRAM, c.mode});
   EXPECT_EQ(result.exit_code, 70) << result.err;
   std::string pattern =

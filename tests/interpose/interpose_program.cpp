@@ -3,6 +3,7 @@
 // the same. Prints "interposed: OK" or "not interposed: OK".
 #include <dlfcn.h>
 
+#include <bit>
 #include <cstdio>
 #include <pgas/upc.hpp>
 #include <vector>
@@ -41,7 +42,7 @@ int main() {
   }
 
   using counter = long (*)(const char *);
-  auto count = reinterpret_cast<counter>(dlsym(RTLD_DEFAULT, "interpose_test_count"));
+  auto count = std::bit_cast<counter>(dlsym(RTLD_DEFAULT, "interpose_test_count"));
   if (count == nullptr) {
     std::printf("thread %d: not interposed: OK\n", MYTHREAD);
     return 0;

@@ -1,40 +1,19 @@
-// UPC layout and pointer arithmetic checked against an independent model: a simulation that deals the
-// array's blocks round-robin to the threads and lists each thread's elements in order, which is how the
-// UPC specification defines the layout, with no index arithmetic.
+// UPC layout and pointer arithmetic checked against the reference model of tests/support/layout_model.hpp
+// (the specification's round-robin dealing of blocks, with no index arithmetic).
 #include "pgas/layout.hpp"
 
 #include <gtest/gtest.h>
 
-#include <map>
 #include <random>
-#include <tuple>
 #include <vector>
+
+#include "layout_model.hpp"
 
 namespace {
 
+using layout_model::deal;
+using layout_model::Dealt;
 using pgas::layout::Position;
-
-struct Dealt {
-  std::vector<Position> where;                                        // by global index
-  std::map<std::tuple<std::int64_t, std::int64_t>, std::int64_t> at;  // (thread, local) -> global index
-};
-
-Dealt deal(std::uint64_t n, std::uint64_t block, std::uint64_t threads) {
-  Dealt d;
-  std::vector<std::int64_t> next_local(threads, 0);
-  std::uint64_t i = 0;
-  for (std::uint64_t blk = 0; i < n; ++blk) {
-    std::uint64_t thread = block == 0 ? 0 : blk % threads;
-    std::uint64_t length = block == 0 ? n : block;
-    for (std::uint64_t phase = 0; phase < length && i < n; ++phase, ++i) {
-      Position p{static_cast<std::int64_t>(thread), block == 0 ? 0 : static_cast<std::int64_t>(phase),
-                 next_local[thread]++};
-      d.where.push_back(p);
-      d.at[{p.thread, p.local}] = static_cast<std::int64_t>(i);
-    }
-  }
-  return d;
-}
 
 struct Shape {
   std::uint64_t n, block, threads;

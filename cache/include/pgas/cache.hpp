@@ -34,19 +34,19 @@ enum class write_policy {
 
 using cache_stats = hpcstpf_stats_t;
 
-template <class T>
+template <class Element>
 class cache {
-  static_assert(std::is_trivially_copyable_v<T>, "cached element types must be trivially copyable");
+  static_assert(std::is_trivially_copyable_v<Element>, "cached element types must be trivially copyable");
 
  public:
-  template <consistency C>
-  cache(const shared_array<T, C> &array, std::size_t chunk, write_policy policy = write_policy::any)
-      : core_({array.handle(), sizeof(T), array.block(), array.block() == 0 ? 0 : -1, 0, array.size()}, chunk,
-              static_cast<hpcstpf_policy_t>(policy), type_code(), "pgas::cache::") {}
+  template <consistency Mode>
+  cache(const shared_array<Element, Mode> &array, std::size_t chunk, write_policy policy = write_policy::any)
+      : core_({array.handle(), sizeof(Element), array.block(), array.block() == 0 ? 0 : -1, 0, array.size()},
+              chunk, static_cast<hpcstpf_policy_t>(policy), type_code(), "pgas::cache::") {}
 
   // Index i is element p[i]; the object's layout bounds the valid indices, which are negative for the
   // elements before p (p[-1], as in UPC: an index converted to std::size_t wraps and is taken modulo 2^64).
-  cache(global_ptr<T> p, std::size_t chunk, write_policy policy = write_policy::any)
+  cache(global_ptr<Element> p, std::size_t chunk, write_policy policy = write_policy::any)
       : core_(geometry_of(p), chunk, static_cast<hpcstpf_policy_t>(policy), type_code(), "pgas::cache::"),
         origin_(origin_of(p)) {}
 
@@ -63,17 +63,17 @@ class cache {
   void hint(std::size_t i) { core_.hint(origin_ + i); }
   // A hint that ignores an index outside the object: an inspector's guess, e.g. from a branch the loop body
   // may not take, never an error.
-  template <std::integral I>
-  void hint_speculative(I i) {
+  template <std::integral Integer>
+  void hint_speculative(Integer i) {
     std::size_t at;  // origin_ + i, when that is an index of the object
     if (!__builtin_add_overflow(origin_, i, &at) && at < core_.count()) core_.hint(at);
   }
   // An index read from shared memory (a shared_ref, as in X[P[i]] with P not cached): its value.
-  template <class R>
-  requires(!std::integral<R>) && requires(const R &r) {
+  template <class Index>
+  requires(!std::integral<Index>) && requires(const Index &r) {
     { r.get() } -> std::integral;
   }
-  void hint_speculative(const R &index) { hint_speculative(index.get()); }
+  void hint_speculative(const Index &index) { hint_speculative(index.get()); }
   // The number of elements the cache indexes from index 0: [0, size()) are valid indices.
   std::size_t size() const { return core_.count() - origin_; }
   // False when every element is accessed in place (pgas/hpcstpf.h): hints would change nothing, and a loop
@@ -85,12 +85,12 @@ class cache {
     start_download();
     finish_download();
   }
-  T get(std::size_t i) {
-    T v;
-    if (!core_.try_get<sizeof(T)>(origin_ + i, &v)) core_.get(origin_ + i, &v);
+  Element get(std::size_t i) {
+    Element v;
+    if (!core_.try_get<sizeof(Element)>(origin_ + i, &v)) core_.get(origin_ + i, &v);
     return v;
   }
-  void put(std::size_t i, const T &v) { core_.put(origin_ + i, &v); }
+  void put(std::size_t i, const Element &v) { core_.put(origin_ + i, &v); }
   void start_upload() { core_.start_upload(); }
   void finish_upload() { core_.finish_upload(); }
   void upload() {
@@ -105,29 +105,30 @@ class cache {
   const cache_stats &stats() const { return core_.stats(); }
   std::size_t memory_bytes() const { return core_.memory_bytes(); }
   std::size_t capacity() const { return core_.capacity(); }
-  static std::size_t memory_bound(std::size_t chunk) { return hpcstpf_memory_bound(chunk, sizeof(T)); }
+  static std::size_t memory_bound(std::size_t chunk) { return hpcstpf_memory_bound(chunk, sizeof(Element)); }
 
  private:
   // The transport's code for T, or an invalid one (which the combining policies reject).
   static pgas_type_t type_code() {
-    if constexpr (detail::transport_number<T>)
-      return detail::type_code<T>();
+    if constexpr (detail::transport_number<Element>)
+      return detail::type_code<Element>();
     else
       return static_cast<pgas_type_t>(-1);
   }
   // The cache indexes the whole object the pointer points into; index i is element origin_of(p) + i of it.
-  static detail::cache_geometry geometry_of(const global_ptr<T> &p) {
+  static detail::cache_geometry geometry_of(const global_ptr<Element> &p) {
     pgas_layout_t l = detail::layout_of(p.handle());
     return {p.handle(),
-            sizeof(T),
+            sizeof(Element),
             p.block(),
             p.thread(),
             0,
-            l.nelems * l.elem_size / sizeof(T),
-            p.offset() % sizeof(T)};
+            l.nelems * l.elem_size / sizeof(Element),
+            p.offset() % sizeof(Element)};
   }
-  static std::size_t origin_of(const global_ptr<T> &p) {
-    const std::size_t local = p.offset() / sizeof(T), threads = static_cast<std::size_t>(pgas::threads());
+  static std::size_t origin_of(const global_ptr<Element> &p) {
+    const std::size_t local = p.offset() / sizeof(Element),
+                      threads = static_cast<std::size_t>(pgas::threads());
     if (p.block() == 0) return local;
     return static_cast<std::size_t>(layout::global_index(
         {p.thread(), static_cast<std::int64_t>(p.phase()), static_cast<std::int64_t>(local)}, p.block(),

@@ -21,14 +21,14 @@ namespace pgas::refactored {
 // Elements a cache needs for one tile: at most `chunk` iterations of the loop from `first` to `bound`
 // (exclusive), each touching up to `per_iteration` elements of the array. Never 0 (a cache holds at least
 // one element), and no larger than the loop needs, so that a short loop does not allocate a large cache.
-template <std::integral I, std::integral J>
-std::size_t tile_capacity(I first, J bound, std::size_t chunk, std::size_t per_iteration) {
+template <std::integral First, std::integral Bound>
+std::size_t tile_capacity(First first, Bound bound, std::size_t chunk, std::size_t per_iteration) {
   std::size_t iterations = chunk;
   if (std::cmp_less_equal(bound, first)) {
     iterations = 1;
   } else {
-    using U = std::make_unsigned_t<std::common_type_t<I, J>>;
-    const U trip = static_cast<U>(bound) - static_cast<U>(first);
+    using Unsigned = std::make_unsigned_t<std::common_type_t<First, Bound>>;
+    const Unsigned trip = static_cast<Unsigned>(bound) - static_cast<Unsigned>(first);
     if (trip < chunk) iterations = static_cast<std::size_t>(trip);
   }
   return std::max<std::size_t>(1, iterations * per_iteration);
@@ -37,11 +37,11 @@ std::size_t tile_capacity(I first, J bound, std::size_t chunk, std::size_t per_i
 // The end of the tile of `span` iterations' values that starts at `tile`: tile + span, or the largest (the
 // smallest) value of T when that is out of T's range. A loop that terminates never reaches T's largest value
 // (`v < bound` stays below it, and `v <= bound` stops before it), so a tile that saturates is the last one.
-template <std::integral T, std::integral S>
-T tile_end(T tile, S span) {
-  T end;
+template <std::integral Integer, std::integral Span>
+Integer tile_end(Integer tile, Span span) {
+  Integer end;
   if (__builtin_add_overflow(tile, span, &end))
-    return span > 0 ? std::numeric_limits<T>::max() : std::numeric_limits<T>::min();
+    return span > 0 ? std::numeric_limits<Integer>::max() : std::numeric_limits<Integer>::min();
   return end;
 }
 
@@ -54,9 +54,9 @@ T tile_end(T tile, S span) {
 // walk, else a value out of range (T's largest value when the run would step past it, which a loop that
 // terminates never reaches). A tiled loop calls it once per tile, so that a tile holds `limit` iterations of
 // this thread's, however few of the run's iterations the thread owns.
-template <std::integral T, class InRange, class Affinity>
-T owned_iterations(T first, InRange in_range, Affinity affinity, std::vector<T> &owned,
-                   std::size_t limit = SIZE_MAX) {
+template <std::integral Integer, class InRange, class Affinity>
+Integer owned_iterations(Integer first, InRange in_range, Affinity affinity, std::vector<Integer> &owned,
+                         std::size_t limit = SIZE_MAX) {
   if (!in_range(first) || limit == 0) return first;
   const auto start = affinity(first);
   const auto threads = static_cast<std::uint64_t>(THREADS), me = static_cast<std::uint64_t>(MYTHREAD);
@@ -65,20 +65,21 @@ T owned_iterations(T first, InRange in_range, Affinity affinity, std::vector<T> 
     // Every THREADS-th iteration, from the first whose value is congruent to MYTHREAD. The affinity is the
     // original's expression, v plus terms, so it is computed as the original computes it: start + (v - first)
     // in the affinity's type, wrapping where the original's wraps.
-    using A = decltype(start);
-    auto affinity_at = [&](T v) { return static_cast<A>(start + (v - first)); };
-    T v = first;
+    using AffinityValue = decltype(start);
+    auto affinity_at = [&](Integer v) { return static_cast<AffinityValue>(start + (v - first)); };
+    Integer v = first;
     while (true) {
       while (!detail::has_affinity(affinity_at(v)))
         if (!in_range(++v)) return v;  // at most THREADS - 1 steps (in range, v is below T's largest value)
       owned.push_back(v);
-      if (++taken == limit) return static_cast<T>(v + 1);
+      if (++taken == limit) return static_cast<Integer>(v + 1);
       // The next is THREADS on, unless the affinity, unsigned, wraps to 0 before that (the residues start
       // again from 0 there, and THREADS need not divide 2^N), or v + THREADS is past T's range: then the
       // next is searched for from v + 1.
       bool wraps = false;
-      if constexpr (std::is_unsigned_v<A>) wraps = affinity_at(v) > std::numeric_limits<A>::max() - threads;
-      T next;
+      if constexpr (std::is_unsigned_v<AffinityValue>)
+        wraps = affinity_at(v) > std::numeric_limits<AffinityValue>::max() - threads;
+      Integer next;
       if (wraps || __builtin_add_overflow(v, threads, &next)) {
         if (!in_range(++v)) return v;
         continue;
@@ -89,14 +90,14 @@ T owned_iterations(T first, InRange in_range, Affinity affinity, std::vector<T> 
   } else {
     const std::uint64_t block = start.block();
     if (block == 0) {  // indefinite: the whole run is on the first element's thread
-      T v = first;
+      Integer v = first;
       if (start.thread() != MYTHREAD) {
         while (in_range(v)) ++v;
         return v;
       }
       for (; in_range(v); ++v) {
         owned.push_back(v);
-        if (++taken == limit) return static_cast<T>(v + 1);
+        if (++taken == limit) return static_cast<Integer>(v + 1);
       }
       return v;
     }
@@ -107,11 +108,12 @@ T owned_iterations(T first, InRange in_range, Affinity affinity, std::vector<T> 
     for (std::uint64_t q = distance;; q += threads) {
       const std::uint64_t lo = q * block > phase ? q * block - phase : 0, hi = (q + 1) * block - phase;
       for (std::uint64_t k = lo; k < hi; ++k) {
-        T v;
-        if (__builtin_add_overflow(first, k, &v)) return std::numeric_limits<T>::max();  // past T's range
+        Integer v;
+        if (__builtin_add_overflow(first, k, &v))
+          return std::numeric_limits<Integer>::max();  // past T's range
         if (!in_range(v)) return v;
         owned.push_back(v);
-        if (++taken == limit) return static_cast<T>(v + 1);
+        if (++taken == limit) return static_cast<Integer>(v + 1);
       }
     }
   }

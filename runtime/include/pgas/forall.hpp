@@ -18,20 +18,20 @@ struct all_threads_t {};
 inline constexpr all_threads_t all_threads{};
 
 namespace detail {
-template <std::integral I>
-bool has_affinity(I value) {
-  if constexpr (std::is_unsigned_v<I>)  // the residue of the unsigned value, also above INT64_MAX
+template <std::integral Integer>
+bool has_affinity(Integer value) {
+  if constexpr (std::is_unsigned_v<Integer>)  // the residue of the unsigned value, also above INT64_MAX
     return static_cast<std::uint64_t>(value) % static_cast<std::uint64_t>(g_threads) ==
            static_cast<std::uint64_t>(g_mythread);
   else
     return layout::floor_mod(static_cast<std::int64_t>(value), g_threads) == g_mythread;
 }
-template <class T>
-bool has_affinity(const global_ptr<T> &p) {
+template <class Element, std::size_t Block>
+bool has_affinity(const global_ptr<Element, Block> &p) {
   return p.thread() == g_mythread;
 }
-template <class T>
-bool has_affinity(const shared_ref<T> &r) {
+template <class Element>
+bool has_affinity(const shared_ref<Element> &r) {
   return r.thread() == g_mythread;
 }
 inline bool has_affinity(all_threads_t) { return true; }

@@ -1,6 +1,17 @@
 // global_ptr<T>: UPC's pointer-to-shared (shared T *). It names a thread, a phase inside the current block
 // and an address in that thread's part of one shared object, and moves with UPC arithmetic for its
 // blocking factor (1 = cyclic, the default; 0 = indefinite: every element on one thread).
+//
+// The blocking factor is either a value the pointer carries (global_ptr<T>, the default) or part of the type
+// (global_ptr<T, 17>: UPC's shared [17] T *). Conversions keep the thread, the phase and the address:
+//  - implicit: to const and to void (shared void * keeps the phase and the factor too), shared void * to
+//    shared T * (C's rule; a typed factor then applies, as in `shared [17] int *A = upc_all_alloc(...)`),
+//    a typed factor to the run-time form, and the run-time form to the same typed factor (checked: a
+//    pointer whose run-time factor differs stops the job; convert through global_ptr<void> to change it);
+//  - explicit: between unrelated element types, and between two different typed factors.
+// A pointer for another blocking factor keeps its phase only when the factor is the same; otherwise the old
+// phase counted positions in blocks of another size and the result starts at phase 0. upc_resetphase is
+// the only other way to drop the phase.
 #pragma once
 
 #include <compare>
@@ -8,82 +19,100 @@
 #include <type_traits>
 
 #include "pgas/detail/api.hpp"
+#include "pgas/detail/global_ptr_fwd.hpp"
 #include "pgas/layout.hpp"
 #include "pgas/shared_ref.hpp"
 
 namespace pgas {
 
-template <class T>
+namespace detail {
+// Whether global_ptr<From, FromBlock> converts implicitly to global_ptr<To, ToBlock>.
+template <class From, std::size_t FromBlock, class To, std::size_t ToBlock>
+inline constexpr bool converts_implicitly = (std::is_convertible_v<From *, To *> ||
+                                             (std::is_void_v<From> && !std::is_void_v<To>)) &&
+                                            (FromBlock == ToBlock || FromBlock == dynamic_block ||
+                                             ToBlock == dynamic_block);
+}  // namespace detail
+
+template <class Element, std::size_t Block>
 class global_ptr {
-  using byte_step = std::conditional_t<std::is_void_v<T>, char, std::remove_const_t<T>>;
+  static_assert(Block == dynamic_block || !std::is_void_v<Element>,
+                "a pointer to shared void carries its blocking factor as a value");
+  using byte_step = std::conditional_t<std::is_void_v<Element>, char, std::remove_const_t<Element>>;
   static constexpr std::size_t kElem = sizeof(byte_step);
 
  public:
-  using element_type = T;
+  using element_type = Element;
+  static constexpr std::size_t static_block = Block;  // dynamic_block when the factor is a run-time value
 
   global_ptr() = default;
   global_ptr(std::nullptr_t) {}  // NOLINT: like a null pointer literal
+  // `block` is ignored when the factor is part of the type.
   global_ptr(pgas_handle_t handle, int thread, std::size_t phase, std::size_t offset,
              std::size_t block) noexcept
-      : handle_(handle), thread_(thread), phase_(phase), offset_(offset), block_(block) {}
+      : handle_(handle),
+        thread_(thread),
+        phase_(phase),
+        offset_(offset),
+        block_(Block == dynamic_block ? block : Block) {}
 
-  // shared T * -> shared const T * and -> shared void * (the phase is dropped).
-  template <class U>
-  requires(std::is_convertible_v<U *, T *> && !std::is_same_v<U, T>)
-      global_ptr(const global_ptr<U> &p)  // NOLINT
-      : handle_(p.handle()),
-        thread_(p.thread()),
-        phase_(std::is_void_v<T> ? 0 : p.phase()),
-        offset_(p.offset()),
-        block_(std::is_void_v<T> ? p.block_hint() : p.block()) {}
+  // Every other pointer-to-shared, by the rules at the top of this file.
+  template <class Other, std::size_t OtherBlock>
+  requires(!std::is_same_v<global_ptr<Other, OtherBlock>, global_ptr>) explicit(
+      !detail::converts_implicitly<Other, OtherBlock, Element, Block>)
+      global_ptr(const global_ptr<Other, OtherBlock> &p)  // NOLINT: implicit where C's would be
+      : global_ptr(p.handle(), p.thread(), phase_in(p, Block == dynamic_block ? p.block() : Block),
+                   p.offset(), p.block()) {
+    if constexpr (Block != dynamic_block && OtherBlock == dynamic_block && !std::is_void_v<Other>)
+      if (p.handle() != 0 && p.block() != Block) detail::block_mismatch(p.handle(), p.block(), Block);
+  }
 
-  // shared void * -> shared T *, with the blocking factor of T's pointer type (UPC: in the type; here a
-  // value). By default the one the allocation suggests: 1 for upc_all_alloc/upc_global_alloc, indefinite for
-  // upc_alloc.
-  template <class V>
-  requires(std::is_void_v<V> && !std::is_void_v<T>) global_ptr(const global_ptr<V> &p)  // NOLINT
-      : global_ptr(p.handle(), p.thread(), 0, p.offset(), p.block_hint()) {}
-  template <class V>
-  requires(std::is_void_v<V> && !std::is_void_v<T>) global_ptr(const global_ptr<V> &p, std::size_t block)
-      : global_ptr(p.handle(), p.thread(), 0, p.offset(), block) {}
+  // (shared [block] T *) p for a shared void * p and a run-time factor.
+  template <class Void>
+  requires(std::is_void_v<Void> && !std::is_void_v<Element> && Block == dynamic_block)
+      global_ptr(const global_ptr<Void> &p, std::size_t block)
+      : global_ptr(p.handle(), p.thread(), phase_in(p, block), p.offset(), block) {}
 
   pgas_handle_t handle() const { return handle_; }
   int thread() const { return thread_; }
   std::size_t phase() const { return phase_; }
   std::size_t offset() const { return offset_; }  // bytes inside the thread's part of the object
-  std::size_t block() const { return block_; }
-  std::size_t block_hint() const { return block_; }
+  std::size_t block() const { return Block == dynamic_block ? block_ : Block; }
+  std::size_t block_hint() const { return block(); }  // the blocking factor a shared void * carries
   explicit operator bool() const { return handle_ != 0; }
 
-  PGAS_ALWAYS_INLINE shared_ref<T> operator*() const requires(!std::is_void_v<T>) {
-    T *local = thread_ == detail::g_mythread
-                   ? static_cast<T *>(detail::local_address(handle_, offset_, sizeof(T), "dereference"))
-                   : nullptr;
-    return shared_ref<T>(local, handle_, thread_, phase_, offset_, block_, false);
+  PGAS_ALWAYS_INLINE shared_ref<Element> operator*() const requires(!std::is_void_v<Element>) {
+    Element *local =
+        thread_ == detail::g_mythread
+            ? static_cast<Element *>(detail::local_address(handle_, offset_, sizeof(Element), "dereference"))
+            : nullptr;
+    return shared_ref<Element>(local, handle_, thread_, phase_, offset_, block_, false);
   }
-  PGAS_ALWAYS_INLINE shared_ref<T> operator[](std::ptrdiff_t i) const requires(!std::is_void_v<T>) {
+  PGAS_ALWAYS_INLINE shared_ref<Element> operator[](std::ptrdiff_t i) const
+      requires(!std::is_void_v<Element>) {
     return *(*this + i);
   }
 
   // The calling thread's local pointer to the element (UPC: casting to a local pointer); stops the job
   // when the element has affinity to another thread.
-  T *local() const {
+  Element *local() const {
     if (thread_ != detail::g_mythread) detail::not_local(handle_, thread_, "global_ptr::local");
-    return static_cast<T *>(detail::local_address(handle_, offset_, kElem, "global_ptr::local"));
+    return static_cast<Element *>(detail::local_address(handle_, offset_, kElem, "global_ptr::local"));
   }
 
   PGAS_ALWAYS_INLINE friend global_ptr operator+(const global_ptr &p,
-                                                 std::ptrdiff_t delta) requires(!std::is_void_v<T>) {
+                                                 std::ptrdiff_t delta) requires(!std::is_void_v<Element>) {
     layout::Position from{p.thread_, static_cast<std::int64_t>(p.phase_),
                           static_cast<std::int64_t>(p.offset_ / kElem)};
-    auto to = layout::advance(from, delta, p.block_, static_cast<std::uint64_t>(detail::g_threads));
+    auto to = layout::advance(from, delta, p.block(), static_cast<std::uint64_t>(detail::g_threads));
     return global_ptr(p.handle_, static_cast<int>(to.thread), static_cast<std::size_t>(to.phase),
-                      static_cast<std::size_t>(to.local) * kElem + p.offset_ % kElem, p.block_);
+                      static_cast<std::size_t>(to.local) * kElem + p.offset_ % kElem, p.block());
   }
   friend global_ptr operator+(std::ptrdiff_t delta, const global_ptr &p) { return p + delta; }
   friend global_ptr operator-(const global_ptr &p, std::ptrdiff_t delta) { return p + (-delta); }
-  friend std::ptrdiff_t operator-(const global_ptr &a, const global_ptr &b) requires(!std::is_void_v<T>) {
-    return layout::distance(a.position(), b.position(), a.block_,
+  friend std::ptrdiff_t operator-(const global_ptr &a,
+                                  const global_ptr &b) requires(!std::is_void_v<Element>) {
+    return layout::distance(a.position(), b.position(), a.block(),
                             static_cast<std::uint64_t>(detail::g_threads));
   }
   global_ptr &operator+=(std::ptrdiff_t d) { return *this = *this + d; }
@@ -106,12 +135,18 @@ class global_ptr {
   }
   // Pointers into the same object compare by element position.
   friend std::strong_ordering operator<=>(const global_ptr &a,
-                                          const global_ptr &b) requires(!std::is_void_v<T>) {
+                                          const global_ptr &b) requires(!std::is_void_v<Element>) {
     if (a.handle_ != b.handle_) return a.handle_ <=> b.handle_;
     return (a - b) <=> 0;
   }
 
  private:
+  // The phase of p as a pointer with blocking factor `block`.
+  template <class Other, std::size_t OtherBlock>
+  static std::size_t phase_in(const global_ptr<Other, OtherBlock> &p, std::size_t block) {
+    return block == p.block() && block > 1 ? p.phase() : 0;
+  }
+
   layout::Position position() const {
     return {thread_, static_cast<std::int64_t>(phase_), static_cast<std::int64_t>(offset_ / kElem)};
   }
@@ -123,28 +158,35 @@ class global_ptr {
   std::size_t block_ = 1;
 };
 
-template <class T>
-global_ptr<T> shared_ref<T>::operator&() const {
-  return global_ptr<T>(handle_, thread_, phase_, offset_, block_);
+// Pointers of different types compare by place (the hidden friend compares pointers of one type).
+template <class Left, std::size_t LeftBlock, class Right, std::size_t RightBlock>
+requires(!std::is_same_v<global_ptr<Left, LeftBlock>, global_ptr<Right, RightBlock>>) bool operator==(
+    const global_ptr<Left, LeftBlock> &a, const global_ptr<Right, RightBlock> &b) {
+  return a.handle() == b.handle() && a.thread() == b.thread() && a.offset() == b.offset();
+}
+
+template <class Element>
+global_ptr<Element> shared_ref<Element>::operator&() const {
+  return global_ptr<Element>(handle_, thread_, phase_, offset_, block_);
 }
 
 }  // namespace pgas
 
 // UPC's pointer queries.
-template <class T>
-std::size_t upc_threadof(const pgas::global_ptr<T> &p) {
+template <class Element, std::size_t Block>
+std::size_t upc_threadof(const pgas::global_ptr<Element, Block> &p) {
   return static_cast<std::size_t>(p.thread());
 }
-template <class T>
-std::size_t upc_phaseof(const pgas::global_ptr<T> &p) {
+template <class Element, std::size_t Block>
+std::size_t upc_phaseof(const pgas::global_ptr<Element, Block> &p) {
   return p.phase();
 }
 // The byte address of the element inside its thread's part of the object.
-template <class T>
-std::size_t upc_addrfield(const pgas::global_ptr<T> &p) {
+template <class Element, std::size_t Block>
+std::size_t upc_addrfield(const pgas::global_ptr<Element, Block> &p) {
   return p.offset();
 }
-template <class T>
-pgas::global_ptr<T> upc_resetphase(const pgas::global_ptr<T> &p) {
-  return pgas::global_ptr<T>(p.handle(), p.thread(), 0, p.offset(), p.block());
+template <class Element, std::size_t Block>
+pgas::global_ptr<Element, Block> upc_resetphase(const pgas::global_ptr<Element, Block> &p) {
+  return pgas::global_ptr<Element, Block>(p.handle(), p.thread(), 0, p.offset(), p.block());
 }

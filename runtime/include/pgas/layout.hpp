@@ -64,25 +64,25 @@ constexpr std::uint64_t local_count(std::uint64_t n, std::uint64_t block, std::u
 // Inverse of place(): the global index of a position.
 constexpr std::int64_t global_index(const Position &p, std::uint64_t block, std::uint64_t threads) {
   if (block == 0) return p.local;
-  auto B = static_cast<std::int64_t>(block), T = static_cast<std::int64_t>(threads);
-  std::int64_t local_block = floor_div(p.local - p.phase, B);
-  return (local_block * T + p.thread) * B + p.phase;
+  auto block_size = static_cast<std::int64_t>(block), thread_count = static_cast<std::int64_t>(threads);
+  std::int64_t local_block = floor_div(p.local - p.phase, block_size);
+  return (local_block * thread_count + p.thread) * block_size + p.phase;
 }
 
 // UPC pointer arithmetic: the position `delta` elements after p (UPC 1.2 section 6.4.2).
 constexpr Position advance(const Position &p, std::int64_t delta, std::uint64_t block,
                            std::uint64_t threads) {
   if (block == 0) return {p.thread, 0, p.local + delta};
-  auto B = static_cast<std::int64_t>(block), T = static_cast<std::int64_t>(threads);
+  auto block_size = static_cast<std::int64_t>(block), thread_count = static_cast<std::int64_t>(threads);
   if (block == 1) {  // cyclic, the default: one division
     std::int64_t thread_steps = p.thread + delta;
-    return {floor_mod(thread_steps, T), 0, p.local + floor_div(thread_steps, T)};
+    return {floor_mod(thread_steps, thread_count), 0, p.local + floor_div(thread_steps, thread_count)};
   }
-  std::int64_t steps = floor_div(p.phase + delta, B);  // blocks crossed, counting thread by thread
-  std::int64_t phase = floor_mod(p.phase + delta, B);
+  std::int64_t steps = floor_div(p.phase + delta, block_size);  // blocks crossed, counting thread by thread
+  std::int64_t phase = floor_mod(p.phase + delta, block_size);
   std::int64_t thread_steps = p.thread + steps;
-  std::int64_t rounds = floor_div(thread_steps, T);  // full rounds over all threads
-  return {floor_mod(thread_steps, T), phase, p.local + rounds * B + (phase - p.phase)};
+  std::int64_t rounds = floor_div(thread_steps, thread_count);  // full rounds over all threads
+  return {floor_mod(thread_steps, thread_count), phase, p.local + rounds * block_size + (phase - p.phase)};
 }
 
 // a - b in elements, for positions in the same array.

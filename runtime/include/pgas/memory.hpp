@@ -1,5 +1,5 @@
-// UPC allocation and bulk copies: upc_all_alloc, upc_global_alloc, upc_alloc, upc_free, upc_memget,
-// upc_memput, upc_memcpy, upc_memset. Freshly allocated shared memory is zeroed.
+// UPC allocation and bulk copies: upc_all_alloc, upc_global_alloc, upc_alloc, upc_free, upc_all_free,
+// upc_memget, upc_memput, upc_memcpy, upc_memset. Freshly allocated shared memory is zeroed.
 #pragma once
 
 #include <cstddef>
@@ -39,6 +39,10 @@ inline pgas::global_ptr<void> upc_alloc(std::size_t nbytes,
 inline void upc_free(const pgas::global_ptr<const void> &p) {
   pgas::detail::free_shared(p.handle(), "upc_free");
 }
+
+// Collective (UPC 1.3): every thread passes the same pointer, and the memory is freed once. NULL on every
+// thread does nothing.
+inline void upc_all_free(const pgas::global_ptr<const void> &p) { pgas::detail::all_free_shared(p.handle()); }
 
 // The n bytes must all lie in one thread's part of the object, as in UPC.
 inline void upc_memget(void *dst, const pgas::global_ptr<const void> &src, std::size_t n) {

@@ -1,6 +1,7 @@
 // shared_array<T>: a UPC shared array (`shared [B] T x[n]`), allocated collectively by every thread and
 // freed collectively when the threads destroy it. Element i lives on thread (i / B) % THREADS; B = 1
-// (cyclic) by default, pgas::indefinite puts everything on thread 0.
+// (cyclic) by default, pgas::indefinite puts everything on thread 0. The blocking factor is a constructor
+// argument (shared_array<T>(n, B)) or part of the type (shared_array<T, B>(n), see detail/array_spec.hpp).
 #pragma once
 
 #include <cstddef>
@@ -9,6 +10,7 @@
 #include <utility>
 
 #include "pgas/detail/api.hpp"
+#include "pgas/detail/array_spec.hpp"
 #include "pgas/detail/site.hpp"
 #include "pgas/global_ptr.hpp"
 #include "pgas/layout.hpp"
@@ -18,25 +20,42 @@ namespace pgas {
 
 inline constexpr std::size_t indefinite = 0;
 
-template <class T, consistency C = relaxed>
+template <class Element, auto BlockOrMode = relaxed, auto TypedMode = relaxed>
 class shared_array {
-  static_assert(std::is_trivially_copyable_v<T>, "shared element types must be trivially copyable");
+  static_assert(std::is_trivially_copyable_v<Element>, "shared element types must be trivially copyable");
+  using spec = detail::array_spec<BlockOrMode, TypedMode>;
+  static constexpr consistency Mode = spec::mode;
 
  public:
+  using pointer = global_ptr<Element, spec::block>;  // what the array's name decays to
+
   // Collective: every thread constructs it with the same n and block. Elements start zeroed. `name` is how
   // tools show the array; by default the tracer reads it from the declaring source line.
-  explicit shared_array(std::size_t n, std::size_t block = 1, const char *name = nullptr,
-                        std::source_location loc = std::source_location::current())
+  explicit shared_array(
+      std::size_t n, std::size_t block = 1, const char *name = nullptr,
+      std::source_location loc = std::source_location::current()) requires(!spec::typed_block)
+      : shared_array(n, block, name, loc, 0) {}
+  // The same with the blocking factor of the type.
+  explicit shared_array(
+      std::size_t n, const char *name = nullptr,
+      std::source_location loc = std::source_location::current()) requires(spec::typed_block)
+      : shared_array(n, spec::block, name, loc, 0) {}
+
+ private:
+  shared_array(std::size_t n, std::size_t block, const char *name, const std::source_location &loc, int)
       : n_(n), block_(block) {
     std::string site = detail::site_of(loc);
-    pgas_layout_t layout{sizeof(T), block, n, block == 0 ? 0 : -1, PGAS_ALLOC_STATIC, name, site.c_str()};
+    pgas_layout_t layout{sizeof(Element),   block, n,           block == 0 ? 0 : -1,
+                         PGAS_ALLOC_STATIC, name,  site.c_str()};
     handle_ = remote_alloc(&layout);
     threads_ = static_cast<std::size_t>(detail::g_threads);
     by_threads_ = detail::fast_divisor(threads_);
     by_block_ = detail::fast_divisor(block == 0 ? 1 : block);
     mythread_ = detail::g_mythread;
-    local_ = static_cast<T *>(detail::local_base(handle_));
+    local_ = static_cast<Element *>(detail::local_base(handle_));
   }
+
+ public:
   ~shared_array() {
     if (handle_ != 0) remote_free(handle_);
   }
@@ -56,22 +75,29 @@ class shared_array {
     return layout::place(i, block_, by_block_, by_threads_);
   }
 
-  PGAS_ALWAYS_INLINE shared_ref<T> operator[](std::size_t i) const {
+  PGAS_ALWAYS_INLINE shared_ref<Element> operator[](std::size_t i) const {
     layout::Position p = locate(i);
-    T *local = p.thread == mythread_ ? local_ + p.local : nullptr;
-    return shared_ref<T>(local, handle_, static_cast<int>(p.thread), static_cast<std::size_t>(p.phase),
-                         static_cast<std::size_t>(p.local) * sizeof(T), block_, C == strict);
+    Element *local = p.thread == mythread_ ? local_ + p.local : nullptr;
+    return shared_ref<Element>(local, handle_, static_cast<int>(p.thread), static_cast<std::size_t>(p.phase),
+                               static_cast<std::size_t>(p.local) * sizeof(Element), block_, Mode == strict);
   }
 
   // Pointer-to-shared to element 0 (UPC: the array's name used as a pointer).
-  global_ptr<T> ptr() const { return global_ptr<T>(handle_, 0, 0, 0, block_); }
-  operator global_ptr<T>() const { return ptr(); }           // NOLINT: arrays decay to pointers
-  operator global_ptr<const T>() const { return ptr(); }     // NOLINT
-  operator global_ptr<void>() const { return ptr(); }        // NOLINT
-  operator global_ptr<const void>() const { return ptr(); }  // NOLINT
+  pointer ptr() const { return pointer(handle_, 0, 0, 0, block_); }
+  operator pointer() const requires(spec::typed_block) { return ptr(); }                 // NOLINT
+  operator global_ptr<const Element, spec::block>() const requires(spec::typed_block) {  // NOLINT
+    return ptr();
+  }
+  operator global_ptr<Element>() const { return ptr(); }        // NOLINT: arrays decay to pointers
+  operator global_ptr<const Element>() const { return ptr(); }  // NOLINT
+  operator global_ptr<void>() const { return ptr(); }           // NOLINT
+  operator global_ptr<const void>() const { return ptr(); }     // NOLINT
+  // Array-to-pointer decay in arithmetic: A + MYTHREAD is &A[MYTHREAD], a pointer-to-shared.
+  friend pointer operator+(const shared_array &a, std::ptrdiff_t delta) { return a.ptr() + delta; }
+  friend pointer operator+(std::ptrdiff_t delta, const shared_array &a) { return a.ptr() + delta; }
 
   // The calling thread's elements, in local order (UPC: casting &x[MYTHREAD * B] to a local pointer).
-  std::span<T> local_part() const {
+  std::span<Element> local_part() const {
     return {local_, static_cast<std::size_t>(
                         layout::local_count(n_, block_, threads_, static_cast<std::uint64_t>(mythread_)))};
   }
@@ -98,28 +124,28 @@ class shared_array {
   std::size_t threads_ = 1;
   detail::fast_divisor by_threads_, by_block_;
   std::int64_t mythread_ = 0;
-  T *local_ = nullptr;
+  Element *local_ = nullptr;
 };
 
 // A 2-D shared array in row-major order: `shared [B] T x[rows][cols]`, x[i][j] is element i * cols + j of
 // the linearized array (so shared_array2d<double> A(M, N, N) puts one row per block, like
 // `shared [N] double A[M][N]`).
-template <class T, consistency C = relaxed>
+template <class Element, consistency Mode = relaxed>
 class shared_array2d {
  public:
   // Row i of the array; its element access checks both indices (a message then names them both).
   class row {
    public:
-    row(const shared_array<T, C> &a, std::size_t i, std::size_t rows, std::size_t cols)
+    row(const shared_array<Element, Mode> &a, std::size_t i, std::size_t rows, std::size_t cols)
         : a_(a), i_(i), rows_(rows), cols_(cols) {}
-    PGAS_ALWAYS_INLINE shared_ref<T> operator[](std::size_t j) const {
+    PGAS_ALWAYS_INLINE shared_ref<Element> operator[](std::size_t j) const {
       if (i_ >= rows_ || j >= cols_) [[unlikely]]
         detail::index2d_out_of_range(a_.handle(), i_, j, rows_, cols_);
       return a_[i_ * cols_ + j];
     }
 
    private:
-    const shared_array<T, C> &a_;
+    const shared_array<Element, Mode> &a_;
     std::size_t i_, rows_, cols_;
   };
 
@@ -128,26 +154,28 @@ class shared_array2d {
       : rows_(rows), cols_(cols), flat_(rows * cols, block, name, loc) {}
 
   PGAS_ALWAYS_INLINE row operator[](std::size_t i) const { return row(flat_, i, rows_, cols_); }
-  PGAS_ALWAYS_INLINE shared_ref<T> operator()(std::size_t i, std::size_t j) const { return (*this)[i][j]; }
+  PGAS_ALWAYS_INLINE shared_ref<Element> operator()(std::size_t i, std::size_t j) const {
+    return (*this)[i][j];
+  }
 
   std::size_t rows() const { return rows_; }
   std::size_t cols() const { return cols_; }
-  const shared_array<T, C> &flat() const { return flat_; }
+  const shared_array<Element, Mode> &flat() const { return flat_; }
 
  private:
   std::size_t rows_, cols_;
-  shared_array<T, C> flat_;
+  shared_array<Element, Mode> flat_;
 };
 
 // A shared scalar (`shared T x;`): one element with affinity to thread 0, usable like a T.
-template <class T, consistency C = relaxed>
+template <class Element, consistency Mode = relaxed>
 class shared_var {
  public:
   explicit shared_var(const char *name = nullptr, std::source_location loc = std::source_location::current())
       : storage_(1, indefinite, name, loc) {}
-  PGAS_ALWAYS_INLINE shared_ref<T> ref() const { return storage_[0]; }
-  PGAS_ALWAYS_INLINE operator T() const { return ref().get(); }  // NOLINT
-  PGAS_ALWAYS_INLINE const shared_var &operator=(const T &v) const {
+  PGAS_ALWAYS_INLINE shared_ref<Element> ref() const { return storage_[0]; }
+  PGAS_ALWAYS_INLINE operator Element() const { return ref().get(); }  // NOLINT
+  PGAS_ALWAYS_INLINE const shared_var &operator=(const Element &v) const {
     ref().put(v);
     return *this;
   }
@@ -159,18 +187,18 @@ class shared_var {
   shared_var(const shared_var &) = delete;
   shared_var(shared_var &&) = delete;
   shared_var &operator=(shared_var &&) = delete;
-  template <class U>
-  PGAS_ALWAYS_INLINE const shared_var &operator+=(const U &u) const {
+  template <class Operand>
+  PGAS_ALWAYS_INLINE const shared_var &operator+=(const Operand &u) const {
     ref() += u;
     return *this;
   }
-  template <class U>
-  PGAS_ALWAYS_INLINE const shared_var &operator-=(const U &u) const {
+  template <class Operand>
+  PGAS_ALWAYS_INLINE const shared_var &operator-=(const Operand &u) const {
     ref() -= u;
     return *this;
   }
-  PGAS_ALWAYS_INLINE T operator++(int) const { return ref()++; }
-  PGAS_ALWAYS_INLINE T operator--(int) const { return ref()--; }
+  PGAS_ALWAYS_INLINE Element operator++(int) const { return ref()++; }
+  PGAS_ALWAYS_INLINE Element operator--(int) const { return ref()--; }
   PGAS_ALWAYS_INLINE const shared_var &operator++() const {
     ++ref();
     return *this;
@@ -179,11 +207,11 @@ class shared_var {
     --ref();
     return *this;
   }
-  global_ptr<T> operator&() const { return &ref(); }
+  global_ptr<Element> operator&() const { return &ref(); }
   pgas_handle_t handle() const { return storage_.handle(); }
 
  private:
-  shared_array<T, C> storage_;
+  shared_array<Element, Mode> storage_;
 };
 
 }  // namespace pgas

@@ -8,12 +8,10 @@
 #include <type_traits>
 
 #include "pgas/detail/api.hpp"
+#include "pgas/detail/global_ptr_fwd.hpp"
 #include "pgas/transport.h"
 
 namespace pgas {
-
-template <class T>
-class global_ptr;
 
 enum class consistency { relaxed, strict };
 inline constexpr consistency relaxed = consistency::relaxed;
@@ -28,16 +26,32 @@ inline void fence() {
     detail::network_progress();
 }
 
-template <class T>
+namespace detail {
+template <class Type>
+inline constexpr bool is_pointer_to_shared = false;
+template <class Element, std::size_t Block>
+inline constexpr bool is_pointer_to_shared<global_ptr<Element, Block>> = true;
+}  // namespace detail
+
+// A shared_ref passed to C varargs (printf("%d", x[i])) must not compile: it would pass the proxy's bytes.
+// The proxy is therefore not trivially copyable (its copy constructor is user-provided), which Clang rejects
+// in varargs by default and GCC reports with -Wconditionally-supported, made an error here for the rest of
+// the translation unit (its only other use is a cast between function and object pointers: write
+// std::bit_cast for dlsym's result).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic error "-Wconditionally-supported"
+#endif
+
+template <class Element>
 class shared_ref {
-  static_assert(std::is_trivially_copyable_v<T>, "shared element types must be trivially copyable");
+  static_assert(std::is_trivially_copyable_v<Element>, "shared element types must be trivially copyable");
 
  public:
-  using value_type = std::remove_const_t<T>;
+  using value_type = std::remove_const_t<Element>;
 
   // `local` is the element's address when it has affinity to this thread, else nullptr. thread, phase,
   // offset (bytes in the thread's part) and block locate it for remote access and for operator&.
-  shared_ref(T *local, pgas_handle_t handle, int thread, std::size_t phase, std::size_t offset,
+  shared_ref(Element *local, pgas_handle_t handle, int thread, std::size_t phase, std::size_t offset,
              std::size_t block, bool strict) noexcept
       : local_(local),
         handle_(handle),
@@ -46,6 +60,15 @@ class shared_ref {
         phase_(phase),
         thread_(thread),
         strict_(strict) {}
+  // User-provided, so that the proxy cannot pass through varargs (see above); it copies the reference.
+  shared_ref(const shared_ref &other) noexcept
+      : local_(other.local_),
+        handle_(other.handle_),
+        offset_(other.offset_),
+        block_(other.block_),
+        phase_(other.phase_),
+        thread_(other.thread_),
+        strict_(other.strict_) {}
 
   PGAS_ALWAYS_INLINE value_type get() const {
     value_type v;
@@ -62,7 +85,7 @@ class shared_ref {
   }
 
   PGAS_ALWAYS_INLINE void put(const value_type &v) const {
-    static_assert(!std::is_const_v<T>, "cannot write through a reference to const shared data");
+    static_assert(!std::is_const_v<Element>, "cannot write through a reference to const shared data");
     if (local_ != nullptr) {
       if (strict_) fence();
       std::memcpy(local_, &v, sizeof v);
@@ -85,11 +108,11 @@ class shared_ref {
     return *this;
   }
 
-#define PGAS_COMPOUND_ASSIGN(op)                                          \
-  template <class U>                                                      \
-  PGAS_ALWAYS_INLINE const shared_ref &operator op##=(const U &u) const { \
-    put(static_cast<value_type>(get() op u));                             \
-    return *this;                                                         \
+#define PGAS_COMPOUND_ASSIGN(op)                                                \
+  template <class Operand>                                                      \
+  PGAS_ALWAYS_INLINE const shared_ref &operator op##=(const Operand &u) const { \
+    put(static_cast<value_type>(get() op u));                                   \
+    return *this;                                                               \
   }
   PGAS_COMPOUND_ASSIGN(+)
   PGAS_COMPOUND_ASSIGN(-)
@@ -117,25 +140,43 @@ class shared_ref {
   }
 
   // &x[i]: the pointer-to-shared of this element.
-  global_ptr<T> operator&() const;
+  global_ptr<Element> operator&() const;
 
   // A reference to one member of a struct element: x[i].field(&Point::y) is UPC's x[i].y.
-  template <class M, class U = value_type>
-  requires std::is_class_v<U> shared_ref<M> field(M U::*member)
+  template <class Member, class Struct = value_type>
+  requires std::is_class_v<Struct> shared_ref<Member> field(Member Struct::*member)
   const {
     alignas(value_type) unsigned char probe[sizeof(value_type)];
     const auto *object = reinterpret_cast<const value_type *>(probe);
     std::size_t delta =
         static_cast<std::size_t>(reinterpret_cast<const unsigned char *>(&(object->*member)) - probe);
-    M *local = local_ ? reinterpret_cast<M *>(reinterpret_cast<unsigned char *>(local_) + delta) : nullptr;
-    return shared_ref<M>(local, handle_, thread_, 0, offset_ + delta, 0, strict_);
+    Member *local =
+        local_ ? reinterpret_cast<Member *>(reinterpret_cast<unsigned char *>(local_) + delta) : nullptr;
+    return shared_ref<Member>(local, handle_, thread_, 0, offset_ + delta, 0, strict_);
+  }
+
+  // An element that is itself a pointer-to-shared (shared_array<global_ptr<double>> C): C[i][j] and *C[i]
+  // go through the pointer read from C[i], and C[i] converts to every pointer type that pointer converts to
+  // (shared void * for upc_memget), as an element of type T * does in C.
+  PGAS_ALWAYS_INLINE auto operator[](
+      std::ptrdiff_t i) const requires detail::is_pointer_to_shared<value_type> {
+    return get()[i];
+  }
+  PGAS_ALWAYS_INLINE auto operator*() const requires detail::is_pointer_to_shared<value_type> {
+    return *get();
+  }
+  template <class Target>
+  requires(detail::is_pointer_to_shared<value_type> && !std::is_same_v<Target, value_type> &&
+           std::is_convertible_v<value_type, Target>) PGAS_ALWAYS_INLINE
+  operator Target() const {  // NOLINT
+    return get();
   }
 
   int thread() const { return thread_; }
   bool is_local() const { return local_ != nullptr; }
 
  private:
-  T *local_;
+  Element *local_;
   pgas_handle_t handle_;
   std::size_t offset_;
   std::size_t block_;

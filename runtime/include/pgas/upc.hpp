@@ -7,6 +7,7 @@
 //   upc_barrier;
 #pragma once
 
+#include "pgas/bupc_strided.h"
 #include "pgas/detail/api.hpp"
 #include "pgas/forall.hpp"
 #include "pgas/global_ptr.hpp"
@@ -18,7 +19,12 @@
 #include "pgas/shared_ref.hpp"
 #include "pgas/sync.hpp"
 #include "pgas/transport.h"
+#include "pgas/upc_atomic.h"
+#include "pgas/upc_nb.h"
 #include "pgas/upc_sem.h"
+#include "pgas/upc_sizeof.hpp"
+#include "pgas/upc_tick.h"
+#include "pgas/upc_types.h"
 #include "pgas/vector.hpp"
 
 #define MYTHREAD (::pgas::mythread())

@@ -21,24 +21,25 @@
 namespace pgas {
 
 namespace detail {
-template <class T>
+template <class Element>
 constexpr pgas_type_t type_code() {
-  if constexpr (std::is_same_v<T, float>)
+  if constexpr (std::is_same_v<Element, float>)
     return PGAS_FLOAT;
-  else if constexpr (std::is_same_v<T, double>)
+  else if constexpr (std::is_same_v<Element, double>)
     return PGAS_DOUBLE;
-  else if constexpr (std::is_signed_v<T>)
-    return sizeof(T) == 4 ? PGAS_INT32 : PGAS_INT64;
+  else if constexpr (std::is_signed_v<Element>)
+    return sizeof(Element) == 4 ? PGAS_INT32 : PGAS_INT64;
   else
-    return sizeof(T) == 4 ? PGAS_UINT32 : PGAS_UINT64;
+    return sizeof(Element) == 4 ? PGAS_UINT32 : PGAS_UINT64;
 }
-template <class T>
-concept transport_number = (std::integral<T> || std::floating_point<T>)&&(sizeof(T) == 4 || sizeof(T) == 8);
+template <class Element>
+concept transport_number = (std::integral<Element> || std::floating_point<Element>)&&(sizeof(Element) == 4 ||
+                                                                                      sizeof(Element) == 8);
 
 // Byte offsets in `thread`'s part of `a` of the given global indices; each must have affinity to `thread`.
 // The result lives in a buffer reused by the calling thread's next vector transfer.
-template <class T, consistency C>
-std::span<const std::size_t> offsets_on(const shared_array<T, C> &a, int thread,
+template <class Element, auto... Spec>
+std::span<const std::size_t> offsets_on(const shared_array<Element, Spec...> &a, int thread,
                                         std::span<const std::size_t> indices) {
   thread_local std::vector<std::size_t> offsets;
   offsets.resize(indices.size());
@@ -46,7 +47,7 @@ std::span<const std::size_t> offsets_on(const shared_array<T, C> &a, int thread,
     auto p = a.locate(indices[k]);
     if (p.thread != thread)
       not_local(a.handle(), static_cast<int>(p.thread), "vector transfer to one thread");
-    offsets[k] = static_cast<std::size_t>(p.local) * sizeof(T);
+    offsets[k] = static_cast<std::size_t>(p.local) * sizeof(Element);
   }
   return offsets;
 }
@@ -60,38 +61,38 @@ enum class accumulate {
 };
 
 // out[k] = a[indices[k]] for indices that all live on `thread`.
-template <class T, consistency C>
-PGAS_ALWAYS_INLINE void getv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices,
-                             T *out) {
+template <class Element, auto... Spec>
+PGAS_ALWAYS_INLINE void getv(const shared_array<Element, Spec...> &a, int thread,
+                             std::span<const std::size_t> indices, Element *out) {
   auto offsets = detail::offsets_on(a, thread, indices);
   if (thread == detail::g_mythread) {
     auto *base = static_cast<const std::byte *>(detail::local_base(a.handle()));
-    for (std::size_t k = 0; k < offsets.size(); ++k) std::memcpy(out + k, base + offsets[k], sizeof(T));
+    for (std::size_t k = 0; k < offsets.size(); ++k) std::memcpy(out + k, base + offsets[k], sizeof(Element));
   } else if (!offsets.empty()) {
-    remote_getv(a.handle(), thread, offsets.data(), offsets.size(), sizeof(T), out);
+    remote_getv(a.handle(), thread, offsets.data(), offsets.size(), sizeof(Element), out);
   }
 }
 
 // a[indices[k]] = in[k] for indices that all live on `thread`.
-template <class T, consistency C>
-PGAS_ALWAYS_INLINE void putv(const shared_array<T, C> &a, int thread, std::span<const std::size_t> indices,
-                             const T *in) {
+template <class Element, auto... Spec>
+PGAS_ALWAYS_INLINE void putv(const shared_array<Element, Spec...> &a, int thread,
+                             std::span<const std::size_t> indices, const Element *in) {
   auto offsets = detail::offsets_on(a, thread, indices);
   if (thread == detail::g_mythread) {
     auto *base = static_cast<std::byte *>(detail::local_base(a.handle()));
-    for (std::size_t k = 0; k < offsets.size(); ++k) std::memcpy(base + offsets[k], in + k, sizeof(T));
+    for (std::size_t k = 0; k < offsets.size(); ++k) std::memcpy(base + offsets[k], in + k, sizeof(Element));
   } else if (!offsets.empty()) {
-    remote_putv(a.handle(), thread, offsets.data(), offsets.size(), sizeof(T), in);
+    remote_putv(a.handle(), thread, offsets.data(), offsets.size(), sizeof(Element), in);
   }
 }
 
 // a[indices[k]] = op(a[indices[k]], in[k]), atomically per element, for indices that all live on `thread`.
-template <class T, consistency C>
-requires detail::transport_number<T> PGAS_ALWAYS_INLINE void accv(const shared_array<T, C> &a, int thread,
-                                                                  std::span<const std::size_t> indices,
-                                                                  const T *in, accumulate op) {
+template <class Element, auto... Spec>
+requires detail::transport_number<Element> PGAS_ALWAYS_INLINE void accv(
+    const shared_array<Element, Spec...> &a, int thread, std::span<const std::size_t> indices,
+    const Element *in, accumulate op) {
   auto offsets = detail::offsets_on(a, thread, indices);
-  const auto type = detail::type_code<T>();
+  const auto type = detail::type_code<Element>();
   if (thread == detail::g_mythread) {
     auto *base = static_cast<std::byte *>(detail::local_base(a.handle()));
     for (std::size_t k = 0; k < offsets.size(); ++k)
@@ -102,53 +103,55 @@ requires detail::transport_number<T> PGAS_ALWAYS_INLINE void accv(const shared_a
 }
 
 namespace detail {
-template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic(const global_ptr<T> &p, pgas_atomic_op_t op, T operand, T compare = T{}) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "remote atomics take 32- or 64-bit integers");
-  T old{};
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic(const global_ptr<Element, Block> &p, pgas_atomic_op_t op, Element operand,
+                                  Element compare = Element{}) {
+  static_assert(sizeof(Element) == 4 || sizeof(Element) == 8, "remote atomics take 32- or 64-bit integers");
+  Element old{};
   if (p.thread() == g_mythread)
-    atomic_element(type_code<T>(), op, p.local(), &operand, &compare, &old);
+    atomic_element(type_code<Element>(), op, p.local(), &operand, &compare, &old);
   else
-    remote_atomic(p.handle(), p.thread(), p.offset(), type_code<T>(), op, &operand, &compare, &old);
+    remote_atomic(p.handle(), p.thread(), p.offset(), type_code<Element>(), op, &operand, &compare, &old);
   return old;
 }
 }  // namespace detail
 
 // Remote atomics; each returns the value the element had before.
-template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_fetch_add(const global_ptr<T> &p, T v) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_fetch_add(const global_ptr<Element, Block> &p, Element v) {
   return detail::atomic(p, PGAS_ATOMIC_FETCH_ADD, v);
 }
-template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_swap(const global_ptr<T> &p, T v) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_swap(const global_ptr<Element, Block> &p, Element v) {
   return detail::atomic(p, PGAS_ATOMIC_SWAP, v);
 }
-template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_compare_swap(const global_ptr<T> &p, T expected, T desired) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_compare_swap(const global_ptr<Element, Block> &p, Element expected,
+                                               Element desired) {
   return detail::atomic(p, PGAS_ATOMIC_CSWAP, desired, expected);
 }
-template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_fetch_min(const global_ptr<T> &p, T v) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_fetch_min(const global_ptr<Element, Block> &p, Element v) {
   return detail::atomic(p, PGAS_ATOMIC_FETCH_MIN, v);
 }
-template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_fetch_max(const global_ptr<T> &p, T v) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_fetch_max(const global_ptr<Element, Block> &p, Element v) {
   return detail::atomic(p, PGAS_ATOMIC_FETCH_MAX, v);
 }
-template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_load(const global_ptr<T> &p) {
-  return detail::atomic(p, PGAS_ATOMIC_LOAD, T{});
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_load(const global_ptr<Element, Block> &p) {
+  return detail::atomic(p, PGAS_ATOMIC_LOAD, Element{});
 }
-template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_fetch_xor(const global_ptr<T> &p, T v) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_fetch_xor(const global_ptr<Element, Block> &p, Element v) {
   return detail::atomic(p, PGAS_ATOMIC_FETCH_XOR, v);
 }
-template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_fetch_and(const global_ptr<T> &p, T v) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_fetch_and(const global_ptr<Element, Block> &p, Element v) {
   return detail::atomic(p, PGAS_ATOMIC_FETCH_AND, v);
 }
-template <std::integral T>
-PGAS_ALWAYS_INLINE T atomic_fetch_or(const global_ptr<T> &p, T v) {
+template <std::integral Element, std::size_t Block>
+PGAS_ALWAYS_INLINE Element atomic_fetch_or(const global_ptr<Element, Block> &p, Element v) {
   return detail::atomic(p, PGAS_ATOMIC_FETCH_OR, v);
 }
 

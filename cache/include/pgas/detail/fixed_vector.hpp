@@ -9,18 +9,18 @@
 
 namespace pgas::detail {
 
-template <class T>
+template <class Element>
 class fixed_vector {
  public:
   fixed_vector() = default;
   explicit fixed_vector(std::size_t capacity)
-      : data_(std::make_unique_for_overwrite<T[]>(capacity)), capacity_(capacity) {}
+      : data_(std::make_unique_for_overwrite<Element[]>(capacity)), capacity_(capacity) {}
 
-  void push_back(const T &value) { data_[size_++] = value; }
-  T &operator[](std::size_t k) { return data_[k]; }
-  const T &operator[](std::size_t k) const { return data_[k]; }
-  const T *begin() const { return data_.get(); }
-  const T *end() const { return data_.get() + size_; }
+  void push_back(const Element &value) { data_[size_++] = value; }
+  Element &operator[](std::size_t k) { return data_[k]; }
+  const Element &operator[](std::size_t k) const { return data_[k]; }
+  const Element *begin() const { return data_.get(); }
+  const Element *end() const { return data_.get() + size_; }
   std::size_t size() const { return size_; }
   std::size_t capacity() const { return capacity_; }
   bool full() const { return size_ == capacity_; }
@@ -28,30 +28,30 @@ class fixed_vector {
   void release() { *this = fixed_vector(); }
 
  private:
-  std::unique_ptr<T[]> data_;
+  std::unique_ptr<Element[]> data_;
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
 };
 
 // An allocator whose resize() leaves new elements uninitialized: a buffer sized for a whole tile at open is
 // faulted in only as far as the tiles fill it (every element is written before it is read).
-template <class T>
-struct uninitialized_allocator : std::allocator<T> {
-  template <class U>
+template <class Element>
+struct uninitialized_allocator : std::allocator<Element> {
+  template <class Other>
   struct rebind {
-    using other = uninitialized_allocator<U>;
+    using other = uninitialized_allocator<Other>;
   };
-  template <class U>
-  void construct(U *p) noexcept {
-    ::new (static_cast<void *>(p)) U;
+  template <class Other>
+  void construct(Other *p) noexcept {
+    ::new (static_cast<void *>(p)) Other;
   }
-  template <class U, class... Args>
-  void construct(U *p, Args &&...args) {
-    ::new (static_cast<void *>(p)) U(std::forward<Args>(args)...);
+  template <class Other, class... Args>
+  void construct(Other *p, Args &&...args) {
+    ::new (static_cast<void *>(p)) Other(std::forward<Args>(args)...);
   }
 };
 
-template <class T>
-using uninitialized_vector = std::vector<T, uninitialized_allocator<T>>;
+template <class Element>
+using uninitialized_vector = std::vector<Element, uninitialized_allocator<Element>>;
 
 }  // namespace pgas::detail

@@ -9,27 +9,27 @@
 namespace pgas::refactored {
 
 // The allocation a shared object or pointer-to-shared is part of.
-template <class T, consistency C>
-pgas_handle_t allocation_of(const shared_array<T, C> &a) {
+template <class Element, auto... Spec>
+pgas_handle_t allocation_of(const shared_array<Element, Spec...> &a) {
   return a.handle();
 }
-template <class T, consistency C>
-pgas_handle_t allocation_of(const shared_array2d<T, C> &a) {
+template <class Element, consistency Mode>
+pgas_handle_t allocation_of(const shared_array2d<Element, Mode> &a) {
   return a.flat().handle();
 }
-template <class T, consistency C>
-pgas_handle_t allocation_of(const shared_var<T, C> &v) {
+template <class Element, consistency Mode>
+pgas_handle_t allocation_of(const shared_var<Element, Mode> &v) {
   return v.handle();
 }
-template <class T>
-pgas_handle_t allocation_of(const global_ptr<T> &p) {
+template <class Element, std::size_t Block>
+pgas_handle_t allocation_of(const global_ptr<Element, Block> &p) {
   return p.handle();
 }
 
 // Whether two shared objects (arrays, 2-D arrays, shared variables, pointers-to-shared) are different
 // allocations, so that no element of one is an element of the other.
-template <class A, class B>
-bool distinct_objects(const A &a, const B &b) {
+template <class Left, class Right>
+bool distinct_objects(const Left &a, const Right &b) {
   return allocation_of(a) != allocation_of(b);
 }
 

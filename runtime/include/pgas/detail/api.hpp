@@ -40,6 +40,8 @@ void atomic_element(pgas_type_t type, pgas_atomic_op_t op, void *target, const v
 [[noreturn]] void index2d_out_of_range(pgas_handle_t handle, std::size_t row, std::size_t column,
                                        std::size_t rows, std::size_t cols);
 [[noreturn]] void not_local(pgas_handle_t handle, int thread, const char *operation);
+// A pointer whose run-time blocking factor `carried` was converted to a type with blocking factor `wanted`.
+[[noreturn]] void block_mismatch(pgas_handle_t handle, std::size_t carried, std::size_t wanted);
 
 // Barriers; id == nullptr means no barrier id; `where` is the user's statement, for error messages.
 void barrier_notify(const std::int64_t *id, const std::source_location &where);
@@ -62,6 +64,8 @@ void memset_shared(gaddr dst, int c, std::size_t n);
 // Allocation behind upc_all_alloc / upc_global_alloc / upc_alloc / upc_free; `site` is "file:line".
 pgas_handle_t allocate(pgas_alloc_kind_t kind, std::size_t nblocks, std::size_t nbytes, const char *site);
 void free_shared(pgas_handle_t handle, const char *operation);
+// Collective: every thread names the same object (or none), one frees it.
+void all_free_shared(pgas_handle_t handle);
 
 }  // namespace pgas::detail
 

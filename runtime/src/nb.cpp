@@ -1,0 +1,130 @@
+// Non-blocking bulk transfers (pgas/upc_nb.h). Remote parts go through remote_get_nb / remote_put_nb; a
+// transfer keeps what it sends (a memset's pattern, a copy between two other threads' parts) in a buffer
+// of its own until it is synced. Parts with affinity to the calling thread are copied at once.
+#include "nb.hpp"
+
+#include <cstring>
+#include <memory>
+#include <unordered_set>
+#include <vector>
+
+#include "errors.hpp"
+#include "handles.hpp"
+#include "runtime.hpp"
+
+namespace pgas::detail {
+namespace {
+
+using Transfer = pgas_upc_nb_transfer;
+
+bool is_local(const gaddr &a) { return a.thread == rt::g_runtime.mythread; }
+
+// The calling thread's transfers in flight: the handles it returned (so that a stale or foreign handle is
+// told apart) and the implicit-handle ones.
+struct InFlight {
+  std::unordered_set<Transfer *> handles;
+  std::vector<std::unique_ptr<Transfer>> implicit;
+};
+InFlight &in_flight() {
+  static InFlight transfers;
+  return transfers;
+}
+
+// Waits for a transfer and does what is left of it.
+void complete(Transfer &t) {
+  remote_sync(t.token);
+  if (t.after_sync) t.after_sync();
+}
+
+}  // namespace
+
+// A transfer the conduit completed at once still gets a handle, so that a program syncing a handle twice
+// is told on every conduit.
+upc_handle_t file_transfer(std::unique_ptr<Transfer> t, bool implicit) {
+  if (implicit) {
+    if (t->token == 0) {
+      complete(*t);
+      return UPC_COMPLETE_HANDLE;
+    }
+    in_flight().implicit.push_back(std::move(t));
+    return UPC_COMPLETE_HANDLE;
+  }
+  in_flight().handles.insert(t.get());
+  return t.release();
+}
+
+namespace {
+// A transfer of n bytes to or from the shared `at`: `here` copies at once when `at` has affinity to the
+// caller (it gets the local address), `remote` starts it through the transport (it returns the token).
+template <class Here, class Remote>
+upc_handle_t start(gaddr at, std::size_t n, bool implicit, const char *operation, Here here, Remote remote) {
+  rt::runtime(operation);
+  if (n == 0) return UPC_COMPLETE_HANDLE;
+  if (is_local(at)) {
+    here(rt::resolve(at.handle, at.thread, at.offset, n, operation));
+    return UPC_COMPLETE_HANDLE;
+  }
+  auto t = std::make_unique<Transfer>();
+  t->token = remote(*t);
+  return file_transfer(std::move(t), implicit);
+}
+}  // namespace
+
+upc_handle_t memget_nb(void *dst, gaddr src, std::size_t n, bool implicit) {
+  return start(
+      src, n, implicit, "upc_memget_nb", [&](std::byte *here) { std::memmove(dst, here, n); },
+      [&](Transfer &) { return remote_get_nb(src.handle, src.thread, src.offset, dst, n); });
+}
+
+upc_handle_t memput_nb(gaddr dst, const void *src, std::size_t n, bool implicit) {
+  return start(
+      dst, n, implicit, "upc_memput_nb", [&](std::byte *here) { std::memmove(here, src, n); },
+      [&](Transfer &) { return remote_put_nb(dst.handle, dst.thread, dst.offset, src, n); });
+}
+
+upc_handle_t memset_nb(gaddr dst, int c, std::size_t n, bool implicit) {
+  return start(
+      dst, n, implicit, "upc_memset_nb", [&](std::byte *here) { std::memset(here, c, n); },
+      [&](Transfer &t) {
+        t.buffer.assign(n, static_cast<std::byte>(c));
+        return remote_put_nb(dst.handle, dst.thread, dst.offset, t.buffer.data(), n);
+      });
+}
+
+// Between two other threads' parts the source is read at once (there is no remote-to-remote transfer) and
+// only the write is in flight.
+upc_handle_t memcpy_nb(gaddr dst, gaddr src, std::size_t n, bool implicit) {
+  rt::runtime("upc_memcpy_nb");
+  if (n == 0) return UPC_COMPLETE_HANDLE;
+  if (is_local(src))
+    return memput_nb(dst, rt::resolve(src.handle, src.thread, src.offset, n, "upc_memcpy_nb"), n, implicit);
+  if (is_local(dst))
+    return memget_nb(rt::resolve(dst.handle, dst.thread, dst.offset, n, "upc_memcpy_nb"), src, n, implicit);
+  auto t = std::make_unique<Transfer>();
+  t->buffer.resize(n);
+  remote_memget(src.handle, src.thread, src.offset, t->buffer.data(), n);
+  t->token = remote_put_nb(dst.handle, dst.thread, dst.offset, t->buffer.data(), n);
+  return file_transfer(std::move(t), implicit);
+}
+
+void sync_nb(upc_handle_t handle, const char *operation) {
+  if (handle == UPC_COMPLETE_HANDLE) return;
+  auto &handles = in_flight().handles;
+  auto found = handles.find(handle);
+  if (found == handles.end())
+    rt::fatal(
+        "%s: handle %p is not a transfer in flight of this thread (synced already, or not returned by a "
+        "_nb call of this thread)",
+        operation, static_cast<void *>(handle));
+  handles.erase(found);
+  std::unique_ptr<Transfer> t(handle);
+  complete(*t);
+}
+
+void sync_implicit() {
+  auto &implicit = in_flight().implicit;
+  for (auto &t : implicit) complete(*t);
+  implicit.clear();
+}
+
+}  // namespace pgas::detail
