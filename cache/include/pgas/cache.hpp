@@ -41,14 +41,25 @@ class cache {
  public:
   template <consistency C>
   cache(const shared_array<T, C> &array, std::size_t chunk, write_policy policy = write_policy::any)
-      : core_({array.handle(), sizeof(T), array.block(), array.block() == 0 ? 0 : -1, 0, array.size()}, chunk,
-              static_cast<hpcstpf_policy_t>(policy), type_code(), "pgas::cache::") {}
+      : cache(array, sizeof(T), 0, chunk, policy) {}
 
   // Index i is element p[i]; the object's layout bounds the valid indices, which are negative for the
   // elements before p (p[-1], as in UPC: an index converted to std::size_t wraps and is taken modulo 2^64).
   cache(global_ptr<T> p, std::size_t chunk, write_policy policy = write_policy::any)
-      : core_(geometry_of(p), chunk, static_cast<hpcstpf_policy_t>(policy), type_code(), "pgas::cache::"),
-        origin_(origin_of(p)) {}
+      : cache(p, std::size_t{0}, chunk, policy) {}
+
+  // A cache of one member of every element of an array of structs: index i is array[i].field(member), UPC's
+  // array[i].m. Only the member's bytes are fetched and written back, so a put never overwrites the other
+  // members of the element, which other threads (or other caches) may write in the same phase. A combining
+  // policy combines the member (a number).
+  template <class S, consistency C>
+  requires std::is_class_v<S> cache(const shared_array<S, C> &array, T S::*member, std::size_t chunk,
+                                    write_policy policy = write_policy::any)
+      : cache(array, sizeof(S), detail::member_offset(member), chunk, policy) {}
+  template <class S>
+  requires std::is_class_v<S> cache(global_ptr<S> p, T S::*member, std::size_t chunk,
+                                    write_policy policy = write_policy::any)
+      : cache(p, detail::member_offset(member), chunk, policy) {}
 
   ~cache() {
     if (closed_) return;
@@ -108,6 +119,19 @@ class cache {
   static std::size_t memory_bound(std::size_t chunk) { return hpcstpf_memory_bound(chunk, sizeof(T)); }
 
  private:
+  // Elements `stride` bytes apart, each cached from byte `skew` of its element (a member, or all of it).
+  template <class S, consistency C>
+  cache(const shared_array<S, C> &array, std::size_t stride, std::size_t skew, std::size_t chunk,
+        write_policy policy)
+      : core_({array.handle(), sizeof(T), stride, array.block(), array.block() == 0 ? 0 : -1, 0, array.size(),
+               skew},
+              chunk, static_cast<hpcstpf_policy_t>(policy), type_code(), "pgas::cache::") {}
+  template <class S>
+  cache(const global_ptr<S> &p, std::size_t skew, std::size_t chunk, write_policy policy)
+      : core_(geometry_of(p, skew), chunk, static_cast<hpcstpf_policy_t>(policy), type_code(),
+              "pgas::cache::"),
+        origin_(origin_of(p)) {}
+
   // The transport's code for T, or an invalid one (which the combining policies reject).
   static pgas_type_t type_code() {
     if constexpr (detail::transport_number<T>)
@@ -115,19 +139,23 @@ class cache {
     else
       return static_cast<pgas_type_t>(-1);
   }
-  // The cache indexes the whole object the pointer points into; index i is element origin_of(p) + i of it.
-  static detail::cache_geometry geometry_of(const global_ptr<T> &p) {
+  // The cache indexes the whole object the pointer points into; index i is element origin_of(p) + i of it
+  // (from its byte `skew`).
+  template <class S>
+  static detail::cache_geometry geometry_of(const global_ptr<S> &p, std::size_t skew) {
     pgas_layout_t l = detail::layout_of(p.handle());
     return {p.handle(),
             sizeof(T),
+            sizeof(S),
             p.block(),
             p.thread(),
             0,
-            l.nelems * l.elem_size / sizeof(T),
-            p.offset() % sizeof(T)};
+            l.nelems * l.elem_size / sizeof(S),
+            p.offset() % sizeof(S) + skew};
   }
-  static std::size_t origin_of(const global_ptr<T> &p) {
-    const std::size_t local = p.offset() / sizeof(T), threads = static_cast<std::size_t>(pgas::threads());
+  template <class S>
+  static std::size_t origin_of(const global_ptr<S> &p) {
+    const std::size_t local = p.offset() / sizeof(S), threads = static_cast<std::size_t>(pgas::threads());
     if (p.block() == 0) return local;
     return static_cast<std::size_t>(layout::global_index(
         {p.thread(), static_cast<std::int64_t>(p.phase()), static_cast<std::int64_t>(local)}, p.block(),

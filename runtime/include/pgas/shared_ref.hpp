@@ -28,6 +28,16 @@ inline void fence() {
     detail::network_progress();
 }
 
+namespace detail {
+// The byte offset of a member in its struct (offsetof for a pointer to member).
+template <class M, class U>
+std::size_t member_offset(M U::*member) {
+  alignas(U) unsigned char probe[sizeof(U)];
+  const auto *object = reinterpret_cast<const U *>(probe);
+  return static_cast<std::size_t>(reinterpret_cast<const unsigned char *>(&(object->*member)) - probe);
+}
+}  // namespace detail
+
 template <class T>
 class shared_ref {
   static_assert(std::is_trivially_copyable_v<T>, "shared element types must be trivially copyable");
@@ -123,10 +133,7 @@ class shared_ref {
   template <class M, class U = value_type>
   requires std::is_class_v<U> shared_ref<M> field(M U::*member)
   const {
-    alignas(value_type) unsigned char probe[sizeof(value_type)];
-    const auto *object = reinterpret_cast<const value_type *>(probe);
-    std::size_t delta =
-        static_cast<std::size_t>(reinterpret_cast<const unsigned char *>(&(object->*member)) - probe);
+    const std::size_t delta = detail::member_offset(member);
     M *local = local_ ? reinterpret_cast<M *>(reinterpret_cast<unsigned char *>(local_) + delta) : nullptr;
     return shared_ref<M>(local, handle_, thread_, 0, offset_ + delta, 0, strict_);
   }
