@@ -148,9 +148,11 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
       CachedArray a;
       a.decl = d;
       a.name = d->getName().str();
+      a.element = kind.element;
       a.element_type = spellable_type(kind.element.getUnqualifiedType(), ctx_);
       a.element_size = static_cast<unsigned>(ctx_.getTypeSizeInChars(kind.element).getQuantity());
       a.two_d = two_d;
+      a.numeric = kind.element->isArithmeticType();
       m_.arrays.push_back(a);
     }
     return it->second;
@@ -163,19 +165,28 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
   void classify(Access &a) {
     CachedArray &array = m_.arrays[static_cast<std::size_t>(a.array)];
     const Expr *outer;
-    DynTypedNode parent = parent_of(a.subscript, ctx_, outer);
-    a.whole = a.subscript;
+    auto *member = parent_of(a.subscript, ctx_, outer).get<MemberExpr>();
+    auto *method = member ? dyn_cast<CXXMethodDecl>(member->getMemberDecl()) : nullptr;
+    if (method && method->getName() == "field") return classify_field(a, array, member);
+    classify_use(a, array, a.subscript);
+  }
+
+  // How the element (`ref` is A[i]) or one of its members (`ref` is A[i].field(&S::m)) is used: read as a
+  // value, assigned, or updated by a compound assignment or ++ / --.
+  void classify_use(Access &a, CachedArray &array, const Expr *ref) {
+    const Expr *outer;
+    DynTypedNode parent = parent_of(ref, ctx_, outer);
+    a.whole = ref;
     if (auto *member = parent.get<MemberExpr>()) {
       auto *method = dyn_cast<CXXMethodDecl>(member->getMemberDecl());
-      if (method && method->getName() == "field") return read_field(a, array, member);
       if (method && (isa<CXXConversionDecl>(method) || method->getName() == "get")) {
         if (!isa<CXXConversionDecl>(method))
           if (auto *call = ctx_.getParents(*member)[0].get<CXXMemberCallExpr>()) a.whole = call;
-        return add(a, array);
+        return add(a);
       }
     } else if (auto *op = parent.get<CXXOperatorCallExpr>()) {
-      const bool is_target = bare(op->getArg(0)) == a.subscript;
-      if (op->getOperator() == OO_Equal && !is_target) return add(a, array);
+      const bool is_target = bare(op->getArg(0)) == ref;
+      if (op->getOperator() == OO_Equal && !is_target) return add(a);
       const char *binary = binary_of(op->getOperator());
       if (is_target && (op->getOperator() == OO_Equal || binary)) {
         a.kind = op->getOperator() == OO_Equal ? Access::kWrite : Access::kUpdate;
@@ -185,39 +196,38 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
                 ? op->getArg(1)
                 : nullptr;
         if (binary) a.op = binary;
-        if (a.kind == Access::kWrite) read_as_addition(a);
+        if (a.kind == Access::kWrite && !a.field) read_as_addition(a);
         const Expr *assignment_outer;
         if (parent_of(op, ctx_, assignment_outer).get<Expr>())
           return refuse(op, "the value of an assignment to '" + array.name + "' is used",
                         "a cached write must be a statement of its own");
-        return add(a, array);
+        return add(a);
       }
     }
-    refuse(a.subscript, "an element of '" + array.name + "' is used as a shared reference",
+    if (a.field)
+      return refuse(ref, "a member of an element of '" + array.name + "' is used as a shared reference",
+                    "only reads, assignments and compound assignments of a member (`" + array.name +
+                        "[i].field(&S::m)`) can be cached");
+    refuse(ref, "an element of '" + array.name + "' is used as a shared reference",
            "only reads, assignments and compound assignments of elements can be cached");
   }
 
-  // A read of one member of a struct element, `A[i].field(&S::m)` (UPC's A[i].m): read through the cache
-  // as `A_cache.get(i).m`. A write of one member is refused (it would write back the whole element).
-  void read_field(Access &a, CachedArray &array, const MemberExpr *member) {
+  // One member of a struct element, `A[i].field(&S::m)` (UPC's A[i].m): a read goes through the element's
+  // cache (`A_cache.get(i).m`), a write or an update through a cache of that member alone (member_views.cpp).
+  void classify_field(Access &a, CachedArray &array, const MemberExpr *member) {
     auto parents = ctx_.getParents(*member);
     auto *call = parents.empty() ? nullptr : parents[0].get<CXXMemberCallExpr>();
     auto *pointer =
         call && call->getNumArgs() == 1 ? dyn_cast<UnaryOperator>(bare(call->getArg(0))) : nullptr;
     auto *ref = pointer ? dyn_cast<DeclRefExpr>(pointer->getSubExpr()) : nullptr;
     auto *field = ref ? dyn_cast<FieldDecl>(ref->getDecl()) : nullptr;
-    const Expr *outer;
-    DynTypedNode use = call ? parent_of(call, ctx_, outer) : DynTypedNode();
-    auto *read = use.get<MemberExpr>();
-    auto *method = read ? dyn_cast<CXXMethodDecl>(read->getMemberDecl()) : nullptr;
-    if (!field || !method || !(isa<CXXConversionDecl>(method) || method->getName() == "get"))
-      return refuse(a.subscript, "a member of an element of '" + array.name + "' is written or referenced",
-                    "only reads of a member (`" + array.name + "[i].field(&S::m)` as a value) can be cached");
-    a.whole = call;
-    if (!isa<CXXConversionDecl>(method))
-      if (auto *get = ctx_.getParents(*read)[0].get<CXXMemberCallExpr>()) a.whole = get;
+    if (!field)
+      return refuse(a.subscript, "a member of an element of '" + array.name + "' is named by an expression",
+                    "only a member named as `&S::m` (`" + array.name + "[i].field(&S::m)`) can be cached");
     a.member = field->getName().str();
-    add(a, array);
+    a.field = field;
+    a.field_call = call;
+    classify_use(a, array, call);
   }
 
   // `A[k] = A[k] + v` (or `v + A[k]`) is the update `A[k] += v`: the sum policy can cache it, and the read
@@ -252,12 +262,8 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
     }
   }
 
-  void add(Access &a, CachedArray &array) {
-    ++array.sites;
-    (a.kind == Access::kRead ? array.read : array.written) = true;
-    if (a.kind == Access::kUpdate) array.read = true;
-    m_.accesses.push_back(a);
-  }
+  // The arrays' use counts and flags are set once every access is known (split_member_views).
+  void add(const Access &a) { m_.accesses.push_back(a); }
 
   const std::set<std::string> &chosen_;
   ASTContext &ctx_;
@@ -321,6 +327,7 @@ bool find_accesses(const std::set<std::string> &chosen, ASTContext &ctx, LoopMod
   const std::size_t refused_before = refusals.size();
   AccessFinder finder(chosen, ctx, m, refusals);
   finder.TraverseStmt(const_cast<Stmt *>(m.body));
+  split_member_views(ctx, m, refusals);
   DepthCalculator depth(m);
   for (std::size_t k = 0; k < m.accesses.size(); ++k) depth.of_access(k);
   return !m.arrays.empty() || refusals.size() > refused_before;  // a chosen array of a dependent type

@@ -55,11 +55,11 @@ class cache {
   template <class S, consistency C>
   requires std::is_class_v<S> cache(const shared_array<S, C> &array, T S::*member, std::size_t chunk,
                                     write_policy policy = write_policy::any)
-      : cache(array, sizeof(S), detail::member_offset(member), chunk, policy) {}
+      : cache(array, sizeof(S), detail::member_offset<S>(member), chunk, policy) {}
   template <class S>
   requires std::is_class_v<S> cache(global_ptr<S> p, T S::*member, std::size_t chunk,
                                     write_policy policy = write_policy::any)
-      : cache(p, detail::member_offset(member), chunk, policy) {}
+      : cache(p, detail::member_offset<S>(member), chunk, policy) {}
 
   ~cache() {
     if (closed_) return;

@@ -29,11 +29,11 @@ inline void fence() {
 }
 
 namespace detail {
-// The byte offset of a member in its struct (offsetof for a pointer to member).
-template <class M, class U>
+// The byte offset in an S of a member (offsetof for a pointer to member; U is S or a base of S).
+template <class S, class M, class U>
 std::size_t member_offset(M U::*member) {
-  alignas(U) unsigned char probe[sizeof(U)];
-  const auto *object = reinterpret_cast<const U *>(probe);
+  alignas(S) unsigned char probe[sizeof(S)];
+  const auto *object = reinterpret_cast<const S *>(probe);
   return static_cast<std::size_t>(reinterpret_cast<const unsigned char *>(&(object->*member)) - probe);
 }
 }  // namespace detail
@@ -133,7 +133,7 @@ class shared_ref {
   template <class M, class U = value_type>
   requires std::is_class_v<U> shared_ref<M> field(M U::*member)
   const {
-    const std::size_t delta = detail::member_offset(member);
+    const std::size_t delta = detail::member_offset<value_type>(member);
     M *local = local_ ? reinterpret_cast<M *>(reinterpret_cast<unsigned char *>(local_) + delta) : nullptr;
     return shared_ref<M>(local, handle_, thread_, 0, offset_ + delta, 0, strict_);
   }

@@ -1,0 +1,95 @@
+// ARGS: --array P --array Pp:priority --array Q:sum --array R:min --array D --array X
+// Member writes through field() that cannot be cached soundly are refused, each with its reason: a whole
+// element read where a member of it is written through the member's cache (the element's cache would not
+// see the write), whole and member writes under priority, writes a combining policy does not combine (a
+// plain write under sum, a member that is not a number, a write under min that is not a minimum), a member
+// of a member, a member of a base class, a member update at another iteration's element under any, a
+// member reference kept or an assignment's value used, and an uncached array whose member the loop writes
+// read in a cached index.
+#include <pgas/upc.hpp>
+
+using namespace pgas;
+
+struct Inner {
+  int x, y;
+};
+struct Cell {
+  int a, b;
+  Inner in;
+};
+struct Tally {
+  long hits;
+  Inner where;
+};
+struct Best {
+  int dist, from;
+};
+struct Base {
+  int id;
+};
+struct Derived : Base {
+  int extra;
+};
+struct Idx {
+  int k, unused;
+};
+
+void whole_and_member(const shared_array<Cell> &P, const shared_array<Cell> &Pp, int n, int *out) {
+  upc_forall(int i = 0, i < n, i++, &P[i]) {
+    P[(i + 1) % n].field(&Cell::a) = i;
+    const Cell c = P[(i + 1) % n];
+    out[i] = c.a;
+  }
+  upc_forall(int i = 0, i < n, i++, &Pp[i]) {
+    Pp[i] = Cell{i, i, {0, 0}};
+    Pp[(i + 1) % n].field(&Cell::b) = i;
+  }
+}
+
+void policies(const shared_array<Tally> &Q, const shared_array<Best> &R, int n, int m) {
+  upc_forall(int i = 0, i < n, i++, i) { Q[i % m].field(&Tally::hits) = 1; }
+  upc_forall(int i = 0, i < n, i++, i) { Q[i % m].field(&Tally::where) = Inner{i, i}; }
+  upc_forall(int i = 0, i < n, i++, i) { R[i % m].field(&Best::dist) = i; }
+}
+
+void members(const shared_array<Cell> &P, const shared_array<Derived> &D, int n, int *out) {
+  upc_forall(int i = 0, i < n, i++, &P[i]) { P[i].field(&Cell::in).field(&Inner::x) = i; }
+  upc_forall(int i = 0, i < n, i++, &D[i]) { D[i].field(&Derived::id) = i; }
+  upc_forall(int i = 0, i < n, i++, &P[i]) { P[(i + 1) % n].field(&Cell::a) += 1; }
+  upc_forall(int i = 0, i < n, i++, &P[i]) {
+    auto member = P[i].field(&Cell::a);
+    member = i;
+  }
+  upc_forall(int i = 0, i < n, i++, &P[i]) { out[i] = (P[i].field(&Cell::b) = i); }
+}
+
+void uncached_index(const shared_array<int> &X, const shared_array<Idx> &U, int n, int *out) {
+  upc_forall(int i = 0, i < n, i++, &U[i]) {
+    out[i] = X[U[i].field(&Idx::k)];
+    U[(i + 1) % n].field(&Idx::k) = i % n;
+  }
+}
+
+// Expected diagnostics:
+// CHECK: input.cpp:38:3: warning: not rewritten: 'P' is accessed whole and its member 'a' is written through
+// CHECK: input.cpp:40:20: note: the element's cache would not see the member's writes: access whole elements
+// CHECK: input.cpp:43:3: warning: not rewritten: 'Pp' is accessed whole and its member 'b' is written
+// CHECK: input.cpp:44:5: note: policy 'priority' orders the writes of each cache apart: write 'Pp' either
+// CHECK: input.cpp:50:3: warning: not rewritten: policy 'sum' adds every thread's puts: only additions to
+// CHECK: input.cpp:50:42: note: this write is not an addition (`+=` or `++`)
+// CHECK: input.cpp:51:3: warning: not rewritten: policy 'sum' combines numbers: the member 'where' of 'Q' is
+// CHECK: input.cpp:51:42: note: choose policy any or priority for 'Q' (--array Q:any)
+// CHECK: input.cpp:52:3: warning: not rewritten: policy 'min' keeps the smaller value: only writes of that
+// CHECK: input.cpp:52:42: note: write `R[k].field(&Best::dist) = std::min(R[k].field(&Best::dist), v)` or
+// CHECK: input.cpp:56:3: warning: not rewritten: a member of an element of 'P' is used as a shared reference
+// CHECK: input.cpp:56:46: note: only reads, assignments and compound assignments of a member
+// CHECK: input.cpp:57:3: warning: not rewritten: the member 'id' of 'D' is written
+// CHECK: input.cpp:57:46: note: 'id' is not a member of the element type itself (it belongs to a base class,
+// CHECK: input.cpp:58:3: warning: not rewritten: 'P' is read and written in the same tile
+// CHECK: input.cpp:58:46: note: with policy any, a read of an element another iteration writes is not well
+// CHECK: input.cpp:59:3: warning: not rewritten: a member of an element of 'P' is used as a shared reference
+// CHECK: input.cpp:60:19: note: only reads, assignments and compound assignments of a member
+// CHECK: input.cpp:63:3: warning: not rewritten: the value of an assignment to 'P' is used
+// CHECK: input.cpp:63:56: note: a cached write must be a statement of its own
+// CHECK: input.cpp:67:3: warning: not rewritten: an index of 'X' cannot be computed ahead of the tile
+// CHECK: input.cpp:68:16: note: it reads 'U', which the loop body writes
