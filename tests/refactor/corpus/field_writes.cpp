@@ -1,4 +1,4 @@
-// ARGS: --array P --array Q:sum --array R:min --chunk 4
+// ARGS: --array P --array Q:sum --array R:min --array G --array p --chunk 4
 // Writes of one member of a struct element through field() (UPC's A[k].m = v, A[k].m += v, ++A[k].m,
 // A[k].m++) on cached arrays go through a cache of that member alone, which writes back only the member's
 // bytes: other members of the same element, written in the same phase by another thread (b and a of P in
@@ -70,6 +70,14 @@ int main() {
     R[(i * 2) % m].field(&Best::dist) = std::min<int>(R[(i * 2) % m].field(&Best::dist), d + 1);
   }
   upc_barrier;
+  // A member of a shared_array2d's element, and of a pointer-to-shared's (negative indices included).
+  shared_array2d<Cell> G(4, 5, 5, "G");
+  upc_forall(int i = 0, i < 20, i++, i) { G[i / 5][i % 5] = Cell{i, i, 0.0, 'g'}; }
+  upc_barrier;
+  upc_forall(int i = 0, i < 20, i++, i) { G[(i / 5 + 1) % 4][i % 5].field(&Cell::b) = 2 * i; }
+  global_ptr<Cell> p = &P[2];
+  upc_forall(int i = 0, i < n - 2, i++, i) { p[i - 1].field(&Cell::w) = 0.25 * i; }
+  upc_barrier;
   if (MYTHREAD == 0) {
     for (int i = 0; i < n; ++i) {
       const Cell c = P[i];
@@ -79,6 +87,10 @@ int main() {
       const Tally t = Q[k];
       const Best b = R[k];
       std::printf("Q %d: %ld %.2f %d R: %d %d\n", k, t.hits, t.total, t.id, b.dist, b.from);
+    }
+    for (int i = 0; i < 20; ++i) {
+      const Cell c = G[i / 5][i % 5];
+      std::printf("G %d: %d %d %c\n", i, c.a, c.b, c.tag);
     }
   }
   return 0;
