@@ -152,7 +152,7 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
       a.element_type = spellable_type(kind.element.getUnqualifiedType(), ctx_);
       a.element_size = static_cast<unsigned>(ctx_.getTypeSizeInChars(kind.element).getQuantity());
       a.two_d = two_d;
-      a.numeric = kind.element->isArithmeticType();
+      a.numeric = combinable_number(kind.element, ctx_);
       m_.arrays.push_back(a);
     }
     return it->second;

@@ -28,7 +28,7 @@ struct CachedArray {
   std::string element_type;  // the cached type (the element's, or the member's), fully qualified
   unsigned element_size = 0;
   bool two_d = false;    // shared_array2d: cached through its flat array, index row * cols() + col
-  bool numeric = false;  // the cached values are numbers (the combining policies apply)
+  bool numeric = false;  // the cached values are numbers the combining policies can combine
   // A member view (member_views.cpp): the cache holds only this member of each struct element, fetched and
   // written back alone, e.g. `pgas::cache<int> A_m_cache(A, &S::m, ...)`; empty for whole elements.
   std::string member;

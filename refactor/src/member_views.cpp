@@ -41,7 +41,7 @@ CachedArray member_view(const CachedArray &array, const FieldDecl *field, const 
                         "::" + view.member;
   view.element_type = spellable_type(type.getUnqualifiedType(), ctx);
   view.element_size = static_cast<unsigned>(ctx.getTypeSizeInChars(type).getQuantity());
-  view.numeric = type->isArithmeticType();
+  view.numeric = combinable_number(type, ctx);
   return view;
 }
 

@@ -2,10 +2,10 @@
 // Member writes through field() that cannot be cached soundly are refused, each with its reason: a whole
 // element read where a member of it is written through the member's cache (the element's cache would not
 // see the write), whole and member writes under priority, writes a combining policy does not combine (a
-// plain write under sum, a member that is not a number, a write under min that is not a minimum), a member
-// of a member, a member of a base class, a member update at another iteration's element under any, a
-// member reference kept or an assignment's value used, and an uncached array whose member the loop writes
-// read in a cached index.
+// plain write under sum, a member that is not a number or one too short for the transport's accumulate, a
+// write under min that is not a minimum), a member of a member, a member of a base class, a member update at
+// another iteration's element under any, a member reference kept or an assignment's value used, and an
+// uncached array whose member the loop writes read in a cached index.
 #include <pgas/upc.hpp>
 
 using namespace pgas;
@@ -20,6 +20,7 @@ struct Cell {
 struct Tally {
   long hits;
   Inner where;
+  short small;
 };
 struct Best {
   int dist, from;
@@ -50,6 +51,7 @@ void policies(const shared_array<Tally> &Q, const shared_array<Best> &R, int n, 
   upc_forall(int i = 0, i < n, i++, i) { Q[i % m].field(&Tally::hits) = 1; }
   upc_forall(int i = 0, i < n, i++, i) { Q[i % m].field(&Tally::where) = Inner{i, i}; }
   upc_forall(int i = 0, i < n, i++, i) { R[i % m].field(&Best::dist) = i; }
+  upc_forall(int i = 0, i < n, i++, i) { Q[i % m].field(&Tally::small) += 1; }
 }
 
 void members(const shared_array<Cell> &P, const shared_array<Derived> &D, int n, int *out) {
@@ -71,25 +73,27 @@ void uncached_index(const shared_array<int> &X, const shared_array<Idx> &U, int 
 }
 
 // Expected diagnostics:
-// CHECK: input.cpp:38:3: warning: not rewritten: 'P' is accessed whole and its member 'a' is written through
-// CHECK: input.cpp:40:20: note: the element's cache would not see the member's writes: access whole elements
-// CHECK: input.cpp:43:3: warning: not rewritten: 'Pp' is accessed whole and its member 'b' is written
-// CHECK: input.cpp:44:5: note: policy 'priority' orders the writes of each cache apart: write 'Pp' either
-// CHECK: input.cpp:50:3: warning: not rewritten: policy 'sum' adds every thread's puts: only additions to
-// CHECK: input.cpp:50:42: note: this write is not an addition (`+=` or `++`)
-// CHECK: input.cpp:51:3: warning: not rewritten: policy 'sum' combines numbers: the member 'where' of 'Q' is
-// CHECK: input.cpp:51:42: note: choose policy any or priority for 'Q' (--array Q:any)
-// CHECK: input.cpp:52:3: warning: not rewritten: policy 'min' keeps the smaller value: only writes of that
-// CHECK: input.cpp:52:42: note: write `R[k].field(&Best::dist) = std::min(R[k].field(&Best::dist), v)` or
-// CHECK: input.cpp:56:3: warning: not rewritten: a member of an element of 'P' is used as a shared reference
-// CHECK: input.cpp:56:46: note: only reads, assignments and compound assignments of a member
-// CHECK: input.cpp:57:3: warning: not rewritten: the member 'id' of 'D' is written
-// CHECK: input.cpp:57:46: note: 'id' is not a member of the element type itself (it belongs to a base class,
-// CHECK: input.cpp:58:3: warning: not rewritten: 'P' is read and written in the same tile
-// CHECK: input.cpp:58:46: note: with policy any, a read of an element another iteration writes is not well
-// CHECK: input.cpp:59:3: warning: not rewritten: a member of an element of 'P' is used as a shared reference
-// CHECK: input.cpp:60:19: note: only reads, assignments and compound assignments of a member
-// CHECK: input.cpp:63:3: warning: not rewritten: the value of an assignment to 'P' is used
-// CHECK: input.cpp:63:56: note: a cached write must be a statement of its own
-// CHECK: input.cpp:67:3: warning: not rewritten: an index of 'X' cannot be computed ahead of the tile
-// CHECK: input.cpp:68:16: note: it reads 'U', which the loop body writes
+// CHECK: input.cpp:39:3: warning: not rewritten: 'P' is accessed whole and its member 'a' is written through
+// CHECK: input.cpp:41:20: note: the element's cache would not see the member's writes: access whole elements
+// CHECK: input.cpp:44:3: warning: not rewritten: 'Pp' is accessed whole and its member 'b' is written
+// CHECK: input.cpp:45:5: note: policy 'priority' orders the writes of each cache apart: write 'Pp' either
+// CHECK: input.cpp:51:3: warning: not rewritten: policy 'sum' adds every thread's puts: only additions to
+// CHECK: input.cpp:51:42: note: this write is not an addition (`+=` or `++`)
+// CHECK: input.cpp:52:3: warning: not rewritten: policy 'sum' combines numbers: the member 'where' of 'Q' is
+// CHECK: input.cpp:52:42: note: choose policy any or priority for 'Q' (--array Q:any)
+// CHECK: input.cpp:53:3: warning: not rewritten: policy 'min' keeps the smaller value: only writes of that
+// CHECK: input.cpp:53:42: note: write `R[k].field(&Best::dist) = std::min(R[k].field(&Best::dist), v)` or
+// CHECK: input.cpp:54:3: warning: not rewritten: policy 'sum' combines numbers: the member 'small' of 'Q' is
+// CHECK: input.cpp:54:42: note: choose policy any or priority for 'Q' (--array Q:any)
+// CHECK: input.cpp:58:3: warning: not rewritten: a member of an element of 'P' is used as a shared reference
+// CHECK: input.cpp:58:46: note: only reads, assignments and compound assignments of a member
+// CHECK: input.cpp:59:3: warning: not rewritten: the member 'id' of 'D' is written
+// CHECK: input.cpp:59:46: note: 'id' is not a member of the element type itself (it belongs to a base class,
+// CHECK: input.cpp:60:3: warning: not rewritten: 'P' is read and written in the same tile
+// CHECK: input.cpp:60:46: note: with policy any, a read of an element another iteration writes is not well
+// CHECK: input.cpp:61:3: warning: not rewritten: a member of an element of 'P' is used as a shared reference
+// CHECK: input.cpp:62:19: note: only reads, assignments and compound assignments of a member
+// CHECK: input.cpp:65:3: warning: not rewritten: the value of an assignment to 'P' is used
+// CHECK: input.cpp:65:56: note: a cached write must be a statement of its own
+// CHECK: input.cpp:69:3: warning: not rewritten: an index of 'X' cannot be computed ahead of the tile
+// CHECK: input.cpp:70:16: note: it reads 'U', which the loop body writes
