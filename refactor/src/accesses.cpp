@@ -221,6 +221,11 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
         call && call->getNumArgs() == 1 ? dyn_cast<UnaryOperator>(bare(call->getArg(0))) : nullptr;
     auto *ref = pointer ? dyn_cast<DeclRefExpr>(pointer->getSubExpr()) : nullptr;
     auto *field = ref ? dyn_cast<FieldDecl>(ref->getDecl()) : nullptr;
+    if (auto *indirect = ref ? dyn_cast<IndirectFieldDecl>(ref->getDecl()) : nullptr)
+      return refuse(a.subscript,
+                    "the member '" + indirect->getName().str() + "' of an element of '" + array.name +
+                        "' belongs to an anonymous struct or union",
+                    "its place in the element is not known to the rewrite");
     if (!field)
       return refuse(a.subscript, "a member of an element of '" + array.name + "' is named by an expression",
                     "only a member named as `&S::m` (`" + array.name + "[i].field(&S::m)`) can be cached");

@@ -27,8 +27,8 @@ std::string uncachable(const FieldDecl *field, const CachedArray &array) {
   // (A member of a const element cannot be written: the dialect's field() does not compile for it.)
   const RecordDecl *record = array.element->getAsRecordDecl();
   if (!record || field->getParent()->getCanonicalDecl() != record->getCanonicalDecl())
-    return "'" + field->getName().str() + "' is not a member of the element type itself (it belongs to " +
-           "a base class, or to an anonymous struct or union in it): its place in the element is not known";
+    return "'" + field->getName().str() +
+           "' is a member of a base class of the element type: its place in the element is not known";
   return {};
 }
 
