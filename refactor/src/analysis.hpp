@@ -33,6 +33,10 @@ bool read_header(const clang::ForStmt *loop, const clang::ASTContext &ctx, LoopM
 bool find_accesses(const std::set<std::string> &chosen, clang::ASTContext &ctx, LoopModel &model,
                    std::vector<Refusal> &refusals);
 
+// Sets each access's inspector level (Access::depth): 1 + the deepest cached read its index needs, directly
+// or through the body's declarations (inspector_levels.cpp).
+void assign_inspector_levels(LoopModel &model);
+
 // Gives each member of a struct element the loop writes (`A[i].field(&S::m) = v`, `+= v`, `++`) a view of
 // its own in model.arrays, whose cache fetches and writes back that member alone, and moves the member's
 // accesses to it; then counts every array's sites, reads and writes (member_views.cpp). Refuses members it
