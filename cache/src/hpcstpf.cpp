@@ -45,7 +45,8 @@ hpcstpf_handle_t hpcstpf_open_ex(pgas_handle_t array, size_t chunk, hpcstpf_poli
   pgas_layout_t layout;
   if (!pgas_handle_layout(array, &layout))
     cache_fatal("hpcstpf_open: unknown or freed shared object %#llx", static_cast<unsigned long long>(array));
-  pgas::detail::cache_geometry g{array, layout.elem_size, layout.block, layout.owner, 0, layout.nelems};
+  pgas::detail::cache_geometry g{array, layout.elem_size, layout.elem_size, layout.block, layout.owner,
+                                 0,     layout.nelems};
   auto cache = std::make_unique<cache_core>(g, chunk, policy, type, "hpcstpf_");
   auto &slots = registry();
   std::size_t index = 1;  // slot 0 is unused, so that no handle is 0

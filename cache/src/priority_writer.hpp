@@ -40,7 +40,7 @@ class priority_writer {
 
  private:
   std::size_t tag_offset(std::size_t byte_offset) const {
-    return (byte_offset - g_.byte_skew) / g_.elem_size * sizeof(std::uint64_t);
+    return (byte_offset - g_.byte_skew) / g_.stride * sizeof(std::uint64_t);
   }
 
   cache_geometry g_;

@@ -1,6 +1,6 @@
-// Finding and classifying the element accesses of the chosen arrays in a loop body: which are reads, which
-// are writes (`A[i] = v`) or updates (`A[i] += v`, `++A[i]`), and at which inspector level their index can
-// be computed.
+// Finding and classifying the element accesses of the chosen arrays in a loop body, and of their members
+// (`A[i].field(&S::m)`): which are reads, which are writes (`A[i] = v`) or updates (`A[i] += v`, `++A[i]`).
+// Written members get caches of their own (member_views.cpp); inspector levels: inspector_levels.cpp.
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/QualTypeNames.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -148,9 +148,11 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
       CachedArray a;
       a.decl = d;
       a.name = d->getName().str();
+      a.element = kind.element;
       a.element_type = spellable_type(kind.element.getUnqualifiedType(), ctx_);
       a.element_size = static_cast<unsigned>(ctx_.getTypeSizeInChars(kind.element).getQuantity());
       a.two_d = two_d;
+      a.numeric = combinable_number(kind.element, ctx_);
       m_.arrays.push_back(a);
     }
     return it->second;
@@ -163,19 +165,28 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
   void classify(Access &a) {
     CachedArray &array = m_.arrays[static_cast<std::size_t>(a.array)];
     const Expr *outer;
-    DynTypedNode parent = parent_of(a.subscript, ctx_, outer);
-    a.whole = a.subscript;
+    auto *member = parent_of(a.subscript, ctx_, outer).get<MemberExpr>();
+    auto *method = member ? dyn_cast<CXXMethodDecl>(member->getMemberDecl()) : nullptr;
+    if (method && method->getName() == "field") return classify_field(a, array, member);
+    classify_use(a, array, a.subscript);
+  }
+
+  // How the element (`ref` is A[i]) or one of its members (`ref` is A[i].field(&S::m)) is used: read as a
+  // value, assigned, or updated by a compound assignment or ++ / --.
+  void classify_use(Access &a, CachedArray &array, const Expr *ref) {
+    const Expr *outer;
+    DynTypedNode parent = parent_of(ref, ctx_, outer);
+    a.whole = ref;
     if (auto *member = parent.get<MemberExpr>()) {
       auto *method = dyn_cast<CXXMethodDecl>(member->getMemberDecl());
-      if (method && method->getName() == "field") return read_field(a, array, member);
       if (method && (isa<CXXConversionDecl>(method) || method->getName() == "get")) {
         if (!isa<CXXConversionDecl>(method))
           if (auto *call = ctx_.getParents(*member)[0].get<CXXMemberCallExpr>()) a.whole = call;
-        return add(a, array);
+        return add(a);
       }
     } else if (auto *op = parent.get<CXXOperatorCallExpr>()) {
-      const bool is_target = bare(op->getArg(0)) == a.subscript;
-      if (op->getOperator() == OO_Equal && !is_target) return add(a, array);
+      const bool is_target = bare(op->getArg(0)) == ref;
+      if (op->getOperator() == OO_Equal && !is_target) return add(a);
       const char *binary = binary_of(op->getOperator());
       if (is_target && (op->getOperator() == OO_Equal || binary)) {
         a.kind = op->getOperator() == OO_Equal ? Access::kWrite : Access::kUpdate;
@@ -185,39 +196,43 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
                 ? op->getArg(1)
                 : nullptr;
         if (binary) a.op = binary;
-        if (a.kind == Access::kWrite) read_as_addition(a);
+        if (a.kind == Access::kWrite && !a.field) read_as_addition(a);
         const Expr *assignment_outer;
         if (parent_of(op, ctx_, assignment_outer).get<Expr>())
           return refuse(op, "the value of an assignment to '" + array.name + "' is used",
                         "a cached write must be a statement of its own");
-        return add(a, array);
+        return add(a);
       }
     }
-    refuse(a.subscript, "an element of '" + array.name + "' is used as a shared reference",
+    if (a.field)
+      return refuse(ref, "a member of an element of '" + array.name + "' is used as a shared reference",
+                    "only reads, assignments and compound assignments of a member (`" + array.name +
+                        "[i].field(&S::m)`) can be cached");
+    refuse(ref, "an element of '" + array.name + "' is used as a shared reference",
            "only reads, assignments and compound assignments of elements can be cached");
   }
 
-  // A read of one member of a struct element, `A[i].field(&S::m)` (UPC's A[i].m): read through the cache
-  // as `A_cache.get(i).m`. A write of one member is refused (it would write back the whole element).
-  void read_field(Access &a, CachedArray &array, const MemberExpr *member) {
+  // One member of a struct element, `A[i].field(&S::m)` (UPC's A[i].m): a read goes through the element's
+  // cache (`A_cache.get(i).m`), a write or an update through a cache of that member alone (member_views.cpp).
+  void classify_field(Access &a, CachedArray &array, const MemberExpr *member) {
     auto parents = ctx_.getParents(*member);
     auto *call = parents.empty() ? nullptr : parents[0].get<CXXMemberCallExpr>();
     auto *pointer =
         call && call->getNumArgs() == 1 ? dyn_cast<UnaryOperator>(bare(call->getArg(0))) : nullptr;
     auto *ref = pointer ? dyn_cast<DeclRefExpr>(pointer->getSubExpr()) : nullptr;
     auto *field = ref ? dyn_cast<FieldDecl>(ref->getDecl()) : nullptr;
-    const Expr *outer;
-    DynTypedNode use = call ? parent_of(call, ctx_, outer) : DynTypedNode();
-    auto *read = use.get<MemberExpr>();
-    auto *method = read ? dyn_cast<CXXMethodDecl>(read->getMemberDecl()) : nullptr;
-    if (!field || !method || !(isa<CXXConversionDecl>(method) || method->getName() == "get"))
-      return refuse(a.subscript, "a member of an element of '" + array.name + "' is written or referenced",
-                    "only reads of a member (`" + array.name + "[i].field(&S::m)` as a value) can be cached");
-    a.whole = call;
-    if (!isa<CXXConversionDecl>(method))
-      if (auto *get = ctx_.getParents(*read)[0].get<CXXMemberCallExpr>()) a.whole = get;
+    if (auto *indirect = ref ? dyn_cast<IndirectFieldDecl>(ref->getDecl()) : nullptr)
+      return refuse(a.subscript,
+                    "the member '" + indirect->getName().str() + "' of an element of '" + array.name +
+                        "' belongs to an anonymous struct or union",
+                    "its place in the element is not known to the rewrite");
+    if (!field)
+      return refuse(a.subscript, "a member of an element of '" + array.name + "' is named by an expression",
+                    "only a member named as `&S::m` (`" + array.name + "[i].field(&S::m)`) can be cached");
     a.member = field->getName().str();
-    add(a, array);
+    a.field = field;
+    a.field_call = call;
+    classify_use(a, array, call);
   }
 
   // `A[k] = A[k] + v` (or `v + A[k]`) is the update `A[k] += v`: the sum policy can cache it, and the read
@@ -252,12 +267,8 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
     }
   }
 
-  void add(Access &a, CachedArray &array) {
-    ++array.sites;
-    (a.kind == Access::kRead ? array.read : array.written) = true;
-    if (a.kind == Access::kUpdate) array.read = true;
-    m_.accesses.push_back(a);
-  }
+  // The arrays' use counts and flags are set once every access is known (split_member_views).
+  void add(const Access &a) { m_.accesses.push_back(a); }
 
   const std::set<std::string> &chosen_;
   ASTContext &ctx_;
@@ -268,52 +279,6 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
   std::set<const ValueDecl *> dependent_;
 };
 
-// Inspector levels: a cached read's index needs the values of the cached reads it contains (directly or
-// through the body's declarations), so it can be hinted one level after the deepest of them.
-class DepthCalculator {
- public:
-  explicit DepthCalculator(LoopModel &m) : m_(m) {
-    for (std::size_t k = 0; k < m.accesses.size(); ++k) by_whole_[m.accesses[k].whole] = k;
-    for (const DeclStmt *ds : m.body_decls)
-      for (const Decl *d : ds->decls())
-        if (auto *vd = dyn_cast<VarDecl>(d)) body_vars_.insert(vd);
-  }
-
-  int of_access(std::size_t k) {
-    Access &a = m_.accesses[k];
-    if (done_.count(k)) return a.depth;
-    done_.insert(k);  // a cycle cannot occur: an index never contains its own access
-    a.depth = 1 + std::max(a.row ? of_expr(a.row) : 0, of_expr(a.index));
-    return a.depth;
-  }
-
- private:
-  int of_expr(const Stmt *s) {
-    if (!s) return 0;
-    if (auto *e = dyn_cast<Expr>(s)) {
-      auto it = by_whole_.find(e);
-      if (it != by_whole_.end() && m_.accesses[it->second].kind == Access::kRead)
-        return of_access(it->second);
-      if (auto *ref = dyn_cast<DeclRefExpr>(e)) {
-        auto *vd = dyn_cast<VarDecl>(ref->getDecl());
-        if (!vd || !body_vars_.count(vd)) return 0;
-        auto [known, added] = var_depth_.emplace(vd, 0);
-        if (added) known->second = of_expr(vd->getInit());
-        return known->second;
-      }
-    }
-    int depth = 0;
-    for (const Stmt *child : s->children()) depth = std::max(depth, of_expr(child));
-    return depth;
-  }
-
-  LoopModel &m_;
-  std::map<const Expr *, std::size_t> by_whole_;
-  std::set<const VarDecl *> body_vars_;
-  std::map<const VarDecl *, int> var_depth_;
-  std::set<std::size_t> done_;
-};
-
 }  // namespace
 
 bool find_accesses(const std::set<std::string> &chosen, ASTContext &ctx, LoopModel &m,
@@ -321,8 +286,8 @@ bool find_accesses(const std::set<std::string> &chosen, ASTContext &ctx, LoopMod
   const std::size_t refused_before = refusals.size();
   AccessFinder finder(chosen, ctx, m, refusals);
   finder.TraverseStmt(const_cast<Stmt *>(m.body));
-  DepthCalculator depth(m);
-  for (std::size_t k = 0; k < m.accesses.size(); ++k) depth.of_access(k);
+  split_member_views(ctx, m, refusals);
+  assign_inspector_levels(m);
   return !m.arrays.empty() || refusals.size() > refused_before;  // a chosen array of a dependent type
 }
 

@@ -68,10 +68,11 @@ class AliasChecker {
       : ctx_(ctx), m_(m), modified_(modified), refusals_(r) {}
 
   void run() {
-    // The cached arrays among themselves: two caches of one array would not see each other's writes.
+    // The cached arrays among themselves: two caches of one array would not see each other's writes. (Views
+    // of one array's members are checked in member_views.cpp.)
     for (std::size_t k = 0; k < m_.arrays.size(); ++k)
       for (std::size_t j = k + 1; j < m_.arrays.size(); ++j)
-        if (may_alias(m_.arrays[k].decl, m_.arrays[j].decl))
+        if (m_.arrays[k].decl != m_.arrays[j].decl && may_alias(m_.arrays[k].decl, m_.arrays[j].decl))
           check_before_loop(m_.arrays[k], m_.arrays[j].name);
     find(m_.body);
   }

@@ -33,6 +33,21 @@ bool read_header(const clang::ForStmt *loop, const clang::ASTContext &ctx, LoopM
 bool find_accesses(const std::set<std::string> &chosen, clang::ASTContext &ctx, LoopModel &model,
                    std::vector<Refusal> &refusals);
 
+// Sets each access's inspector level (Access::depth): 1 + the deepest cached read its index needs, directly
+// or through the body's declarations (inspector_levels.cpp).
+void assign_inspector_levels(LoopModel &model);
+
+// Gives each member of a struct element the loop writes (`A[i].field(&S::m) = v`, `+= v`, `++`) a view of
+// its own in model.arrays, whose cache fetches and writes back that member alone, and moves the member's
+// accesses to it; then counts every array's sites, reads and writes (member_views.cpp). Refuses members it
+// cannot cache alone.
+void split_member_views(clang::ASTContext &ctx, LoopModel &model, std::vector<Refusal> &refusals);
+
+// A view of whole struct elements next to views of their written members (member_views.cpp): its accesses
+// must not reach a written member's bytes behind that member's cache.
+void check_member_views(const Settings &settings, const clang::ASTContext &ctx, const LoopModel &model,
+                        std::vector<Refusal> &refusals);
+
 // The legality rules (see README, "pgas-refactor"). Adds one refusal per violated rule; records in the
 // model the pairs of arrays whose distinctness the rewritten code checks before it runs (aliases).
 void check_legality(const Settings &settings, clang::ASTContext &ctx, LoopModel &model,

@@ -54,6 +54,17 @@ inline std::string spellable_type(clang::QualType t, const clang::ASTContext &ct
   return clang::TypeName::getFullyQualifiedName(t, ctx, pp);
 }
 
+// Whether the cache's combining policies (min, max, sum) can combine values of type t: an integer or
+// floating-point type of 4 or 8 bytes, as the transport's accumulate takes (pgas::detail::transport_number).
+inline bool combinable_number(clang::QualType t, const clang::ASTContext &ctx) {
+  t = t.getCanonicalType();
+  const bool number =
+      (t->isIntegerType() && !t->isEnumeralType() && !t->isBooleanType()) || t->isRealFloatingType();
+  if (!number) return false;
+  const auto bytes = ctx.getTypeSizeInChars(t).getQuantity();
+  return bytes == 4 || bytes == 8;
+}
+
 // The text of an expression without white space or outer parentheses, for comparing two spellings of one
 // element or value.
 inline std::string compact_text(const clang::Expr *e, const clang::ASTContext &ctx) {

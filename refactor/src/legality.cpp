@@ -98,6 +98,7 @@ class Checker {
     check_pure(m_.affinity_expr, "the affinity expression has side effects");
     check_indices();
     check_write_policies(settings_, ctx_, m_, modified_, refusals_);
+    check_member_views(settings_, ctx_, m_, refusals_);
     check_aliases(ctx_, m_, modified_, refusals_);
     check_speculation(ctx_, m_, effects_, refusals_);
   }

@@ -24,11 +24,17 @@ struct Refusal {
 struct CachedArray {
   const clang::ValueDecl *decl = nullptr;
   std::string name;          // as spelled
-  std::string element_type;  // fully qualified
+  clang::QualType element;   // the array's element type
+  std::string element_type;  // the cached type (the element's, or the member's), fully qualified
   unsigned element_size = 0;
-  bool two_d = false;     // shared_array2d: cached through its flat array, index row * cols() + col
-  std::string cache_var;  // the generated cache's name
-  unsigned sites = 0;     // element accesses in the body (each may need a cache slot per iteration)
+  bool two_d = false;    // shared_array2d: cached through its flat array, index row * cols() + col
+  bool numeric = false;  // the cached values are numbers the combining policies can combine
+  // A member view (member_views.cpp): the cache holds only this member of each struct element, fetched and
+  // written back alone, e.g. `pgas::cache<int> A_m_cache(A, &S::m, ...)`; empty for whole elements.
+  std::string member;
+  std::string member_pointer;  // `&S::m`, as the output spells it
+  std::string cache_var;       // the generated cache's name
+  unsigned sites = 0;          // element accesses in the body (each may need a cache slot per iteration)
   bool read = false, written = false;
 };
 
@@ -43,8 +49,12 @@ struct Access {
   const clang::Expr *whole = nullptr;      // what the rewrite replaces: the read, or the whole assignment
   const clang::Expr *value = nullptr;      // write / update: the right-hand side (null for ++ / --)
   std::string op;                          // update: the binary operator ("+" for += and ++)
-  std::string member;                      // read of one member of a struct element (A[i].field(&S::m))
-  int depth = 1;                           // inspector level: 1 + the deepest cached read its index needs
+  // An access of one member of a struct element, A[i].field(&S::m): its name and declaration, and the
+  // field() call, which stands for the member as the subscript stands for the element.
+  std::string member;
+  const clang::FieldDecl *field = nullptr;
+  const clang::Expr *field_call = nullptr;
+  int depth = 1;  // inspector level: 1 + the deepest cached read its index needs
   // Ordinary for loops of the body (outermost first) whose variables the index depends on: the inspector
   // repeats their headers around the hint (a stencil's radius loop).
   std::vector<const clang::ForStmt *> loops;

@@ -95,7 +95,8 @@ class Renderer {
   std::string access(const Access &a) {
     const std::string &cache = array(a).cache_var, idx = index(a);
     if (a.kind == Access::kRead)
-      return cache + ".get(" + idx + ")" + (a.member.empty() ? "" : "." + a.member);
+      return cache + ".get(" + idx + ")" +
+             (a.member.empty() || !array(a).member.empty() ? "" : "." + a.member);
     std::string value = a.value ? node(a.value) : "1";
     if (a.kind == Access::kWrite || settings_.policy_of(array(a).name) == "sum")
       return cache + ".put(" + idx + ", " + value + ")";
@@ -205,7 +206,12 @@ bool first_has_effects(const LoopModel &m, const ASTContext &ctx) {
 LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTContext &ctx,
                          const std::function<bool(const std::string &)> &taken, const Stmt *hoist_to) {
   LoopModel m = model;
-  for (CachedArray &a : m.arrays) a.cache_var = fresh(a.name + "_cache", taken);
+  std::set<std::string> caches;  // names given so far (array P_y and P's member y would both be P_y_cache)
+  for (CachedArray &a : m.arrays) {
+    a.cache_var = fresh(a.name + (a.member.empty() ? "" : "_" + a.member) + "_cache",
+                        [&](const std::string &name) { return caches.count(name) || taken(name); });
+    caches.insert(a.cache_var);
+  }
   Renderer render(m, ctx, settings);
   LoopRewrite out;
   const std::string chunk = fresh(m.var_name + "_chunk", taken), tile = fresh(m.var_name + "_tile", taken);
@@ -240,7 +246,8 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
       first_value + "const " + m.var_type + " " + chunk + " = " + std::to_string(chunk_value) + ";\n";
   if (!owned.empty()) opening += "std::vector<" + m.var_type + "> " + owned + ";\n";
   for (const CachedArray &a : m.arrays) {
-    const std::string source = a.two_d ? a.name + ".flat()" : a.name;
+    const std::string source =
+        (a.two_d ? a.name + ".flat()" : a.name) + (a.member.empty() ? "" : ", " + a.member_pointer);
     const std::string policy = settings.policy_of(a.name);
     opening += "pgas::cache<" + a.element_type + "> " + a.cache_var + "(" + source +
                ", pgas::refactored::tile_capacity(" + m.first + ", " + past + ", " + chunk + ", " +

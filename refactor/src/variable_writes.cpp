@@ -25,24 +25,27 @@ void scan_writes(const Stmt *s, std::set<const ValueDecl *> &modified,
     if (auto *op = dyn_cast<CXXOperatorCallExpr>(e);
         op && op->getOperator() == OO_Subscript && !is_shared_type(op->getArg(0)->getType()))
       return mark(op->getArg(0));
-    if (const ValueDecl *d = named_decl(e)) modified.insert(d);
+    // `&S::m` names a member to point to, not a variable.
+    if (const ValueDecl *d = named_decl(e); d && !isa<FieldDecl>(d)) modified.insert(d);
   };
   if (auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp()) mark(bo->getLHS());
   if (auto *uo = dyn_cast<UnaryOperator>(s);
       uo && (uo->isIncrementDecrementOp() || uo->getOpcode() == UO_AddrOf))
     mark(uo->getSubExpr());
-  if (auto *op = dyn_cast<CXXOperatorCallExpr>(s); op && op->isAssignmentOp()) {
+  if (auto *op = dyn_cast<CXXOperatorCallExpr>(s);
+      op &&
+      (op->isAssignmentOp() || op->getOperator() == OO_PlusPlus || op->getOperator() == OO_MinusMinus)) {
     mark(op->getArg(0));
-    const CXXOperatorCallExpr *target = subscript_call(op->getArg(0));
+    // The element written, A[k] or A[r][c], also when one member of it is (A[k].field(&S::m)).
+    const Expr *written = bare(op->getArg(0));
+    if (auto *field = dyn_cast<CXXMemberCallExpr>(written);
+        field && field->getMethodDecl() && field->getMethodDecl()->getName() == "field")
+      written = field->getImplicitObjectArgument();
+    const CXXOperatorCallExpr *target = subscript_call(written);
     if (target && subscript_call(target->getArg(0))) target = subscript_call(target->getArg(0));
     if (target)
       if (const ValueDecl *array = named_decl(target->getArg(0))) written_arrays.insert(array);
   }
-  // A non-const member function changes its object (a container that grows, say).
-  if (auto *mc = dyn_cast<CXXMemberCallExpr>(s))
-    if (auto *m = mc->getMethodDecl();
-        m && !m->isConst() && !m->isStatic() && !is_shared_type(m->getThisObjectType()))
-      mark(mc->getImplicitObjectArgument());
   // A non-const member function changes its object (a container that grows, say).
   if (auto *mc = dyn_cast<CXXMemberCallExpr>(s))
     if (auto *m = mc->getMethodDecl();

@@ -81,6 +81,7 @@ class PolicyChecker {
   void run() {
     for (std::size_t k = 0; k < m_.arrays.size(); ++k) {
       const CachedArray &array = m_.arrays[k];
+      if (!array.written) continue;  // a view only read is cached without a policy (a member view's array)
       const std::string &policy = settings_.policy_of(array.name);
       for (const Access &a : m_.accesses)
         if (static_cast<std::size_t>(a.array) == k && !accepts(policy, array, a)) break;
@@ -95,9 +96,14 @@ class PolicyChecker {
 
   bool accepts(const std::string &policy, const CachedArray &array, const Access &a) {
     const std::string &name = array.name;
-    if ((policy == "min" || policy == "max" || policy == "sum") && a.kind != Access::kRead &&
-        !numeric_elements(array))
-      return refuse(a, "policy '" + policy + "' combines numbers: the elements of '" + name + "' are not",
+    // What is written, as the program spells it: `A[k]`, or `A[k].field(&S::m)` for a member view.
+    const std::string element =
+        name + "[k]" + (array.member.empty() ? "" : ".field(" + array.member_pointer + ")");
+    if ((policy == "min" || policy == "max" || policy == "sum") && a.kind != Access::kRead && !array.numeric)
+      return refuse(a,
+                    "policy '" + policy + "' combines numbers: the " +
+                        (array.member.empty() ? "elements of '" + name + "' are not"
+                                              : "member '" + array.member + "' of '" + name + "' is not"),
                     "choose policy any or priority for '" + name + "' (--array " + name + ":any)");
     if (policy == "sum") {
       if (a.kind == Access::kRead)
@@ -106,9 +112,12 @@ class PolicyChecker {
                           "' cannot also be read in the loop",
                       "a cached element being summed does not hold the element's value");
       if (a.kind == Access::kWrite || a.op != "+")
-        return refuse(
-            a, "policy 'sum' adds every thread's puts: only additions to '" + name + "' can be cached",
-            "this write is not an addition (`+=`, `++`, or `" + name + "[k] = " + name + "[k] + v`)");
+        return refuse(a,
+                      "policy 'sum' adds every thread's puts: only additions to '" + name + "' can be cached",
+                      "this write is not an addition (" +
+                          (array.member.empty() ? "`+=`, `++`, or `" + element + " = " + element + " + v`"
+                                                : std::string("`+=` or `++`")) +
+                          ")");
       return true;
     }
     if (policy == "min" || policy == "max") {
@@ -117,8 +126,8 @@ class PolicyChecker {
       return refuse(a,
                     "policy '" + policy + "' keeps the " + (policy == "min" ? "smaller" : "larger") +
                         " value: only writes of that form to '" + name + "' can be cached",
-                    "write `" + name + "[k] = std::" + policy + "(" + name + "[k], v)` or `if (v " + cmp +
-                        " " + name + "[k]) " + name + "[k] = v`; choose another policy for '" + name +
+                    "write `" + element + " = std::" + policy + "(" + element + ", v)` or `if (v " + cmp +
+                        " " + element + ") " + element + " = v`; choose another policy for '" + name +
                         "' with --array " + name + ":POLICY");
     }
     if (policy == "any" && array.read && array.written && !owner_computes(a, m_, ctx_))
@@ -129,18 +138,11 @@ class PolicyChecker {
     return true;
   }
 
-  static bool numeric_elements(const CachedArray &array) {
-    auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-        array.decl->getType().getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
-    return spec && spec->getTemplateArgs().size() >= 1 &&
-           spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
-           spec->getTemplateArgs()[0].getAsType()->isArithmeticType();
-  }
-
   // Whether a plain write `A[k] = v` has the combining policy's meaning.
   bool combines(const Access &a, const std::string &policy) {
-    if (!a.value || reads_modified(a.subscript, modified_)) return false;
-    const std::string element = compact_text(a.subscript, ctx_);
+    const Expr *target = a.field_call ? a.field_call : a.subscript;  // the element, or its member
+    if (!a.value || reads_modified(target, modified_)) return false;
+    const std::string element = compact_text(target, ctx_);
     // A[k] = std::min(A[k], v)
     if (auto *call = dyn_cast<CallExpr>(bare(a.value)); call && call->getNumArgs() == 2) {
       const FunctionDecl *f = call->getDirectCallee();

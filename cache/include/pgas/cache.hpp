@@ -41,14 +41,25 @@ class cache {
  public:
   template <consistency Mode>
   cache(const shared_array<Element, Mode> &array, std::size_t chunk, write_policy policy = write_policy::any)
-      : core_({array.handle(), sizeof(Element), array.block(), array.block() == 0 ? 0 : -1, 0, array.size()},
-              chunk, static_cast<hpcstpf_policy_t>(policy), type_code(), "pgas::cache::") {}
+      : cache(array, sizeof(Element), 0, chunk, policy) {}
 
   // Index i is element p[i]; the object's layout bounds the valid indices, which are negative for the
   // elements before p (p[-1], as in UPC: an index converted to std::size_t wraps and is taken modulo 2^64).
   cache(global_ptr<Element> p, std::size_t chunk, write_policy policy = write_policy::any)
-      : core_(geometry_of(p), chunk, static_cast<hpcstpf_policy_t>(policy), type_code(), "pgas::cache::"),
-        origin_(origin_of(p)) {}
+      : cache(p, std::size_t{0}, chunk, policy) {}
+
+  // A cache of one member of every element of an array of structs: index i is array[i].field(member), UPC's
+  // array[i].m. Only the member's bytes are fetched and written back, so a put never overwrites the other
+  // members of the element, which other threads (or other caches) may write in the same phase. A combining
+  // policy combines the member (a number).
+  template <class Struct, consistency Mode>
+  requires std::is_class_v<Struct> cache(const shared_array<Struct, Mode> &array, Element Struct::*member,
+                                         std::size_t chunk, write_policy policy = write_policy::any)
+      : cache(array, sizeof(Struct), detail::member_offset<Struct>(member), chunk, policy) {}
+  template <class Struct>
+  requires std::is_class_v<Struct> cache(global_ptr<Struct> p, Element Struct::*member, std::size_t chunk,
+                                         write_policy policy = write_policy::any)
+      : cache(p, detail::member_offset<Struct>(member), chunk, policy) {}
 
   ~cache() {
     if (closed_) return;
@@ -108,6 +119,19 @@ class cache {
   static std::size_t memory_bound(std::size_t chunk) { return hpcstpf_memory_bound(chunk, sizeof(Element)); }
 
  private:
+  // Elements `stride` bytes apart, each cached from byte `skew` of its element (a member, or all of it).
+  template <class Struct, consistency Mode>
+  cache(const shared_array<Struct, Mode> &array, std::size_t stride, std::size_t skew, std::size_t chunk,
+        write_policy policy)
+      : core_({array.handle(), sizeof(Element), stride, array.block(), array.block() == 0 ? 0 : -1, 0,
+               array.size(), skew},
+              chunk, static_cast<hpcstpf_policy_t>(policy), type_code(), "pgas::cache::") {}
+  template <class Struct>
+  cache(const global_ptr<Struct> &p, std::size_t skew, std::size_t chunk, write_policy policy)
+      : core_(geometry_of(p, skew), chunk, static_cast<hpcstpf_policy_t>(policy), type_code(),
+              "pgas::cache::"),
+        origin_(origin_of(p)) {}
+
   // The transport's code for T, or an invalid one (which the combining policies reject).
   static pgas_type_t type_code() {
     if constexpr (detail::transport_number<Element>)
@@ -115,19 +139,23 @@ class cache {
     else
       return static_cast<pgas_type_t>(-1);
   }
-  // The cache indexes the whole object the pointer points into; index i is element origin_of(p) + i of it.
-  static detail::cache_geometry geometry_of(const global_ptr<Element> &p) {
+  // The cache indexes the whole object the pointer points into; index i is element origin_of(p) + i of it
+  // (from its byte `skew`).
+  template <class Struct>
+  static detail::cache_geometry geometry_of(const global_ptr<Struct> &p, std::size_t skew) {
     pgas_layout_t l = detail::layout_of(p.handle());
     return {p.handle(),
             sizeof(Element),
+            sizeof(Struct),
             p.block(),
             p.thread(),
             0,
-            l.nelems * l.elem_size / sizeof(Element),
-            p.offset() % sizeof(Element)};
+            l.nelems * l.elem_size / sizeof(Struct),
+            p.offset() % sizeof(Struct) + skew};
   }
-  static std::size_t origin_of(const global_ptr<Element> &p) {
-    const std::size_t local = p.offset() / sizeof(Element),
+  template <class Struct>
+  static std::size_t origin_of(const global_ptr<Struct> &p) {
+    const std::size_t local = p.offset() / sizeof(Struct),
                       threads = static_cast<std::size_t>(pgas::threads());
     if (p.block() == 0) return local;
     return static_cast<std::size_t>(layout::global_index(

@@ -31,6 +31,14 @@ template <class Type>
 inline constexpr bool is_pointer_to_shared = false;
 template <class Element, std::size_t Block>
 inline constexpr bool is_pointer_to_shared<global_ptr<Element, Block>> = true;
+// The byte offset in a Struct of a member (offsetof for a pointer to member; Owner is Struct or a base of
+// it).
+template <class Struct, class Member, class Owner>
+std::size_t member_offset(Member Owner::*member) {
+  alignas(Struct) unsigned char probe[sizeof(Struct)];
+  const auto *object = reinterpret_cast<const Struct *>(probe);
+  return static_cast<std::size_t>(reinterpret_cast<const unsigned char *>(&(object->*member)) - probe);
+}
 }  // namespace detail
 
 // A shared_ref passed to C varargs (printf("%d", x[i])) must not compile: it would pass the proxy's bytes.
@@ -146,10 +154,7 @@ class shared_ref {
   template <class Member, class Struct = value_type>
   requires std::is_class_v<Struct> shared_ref<Member> field(Member Struct::*member)
   const {
-    alignas(value_type) unsigned char probe[sizeof(value_type)];
-    const auto *object = reinterpret_cast<const value_type *>(probe);
-    std::size_t delta =
-        static_cast<std::size_t>(reinterpret_cast<const unsigned char *>(&(object->*member)) - probe);
+    const std::size_t delta = detail::member_offset<value_type>(member);
     Member *local =
         local_ ? reinterpret_cast<Member *>(reinterpret_cast<unsigned char *>(local_) + delta) : nullptr;
     return shared_ref<Member>(local, handle_, thread_, 0, offset_ + delta, 0, strict_);

@@ -165,6 +165,18 @@ struct Builder {
       body.push_back(owner.name + "[" + own + "] = " + element_value(owner, sum) + ";");
       body.push_back(sum + " += " + read_value(rng, view, own) + ";");
       body.push_back(owner.name + "[" + own + "] = " + element_value(owner, sum) + ";");
+    } else if (owner.elem == "Rec" && !owner.two_d() && want("members", 40)) {
+      const std::string a = owner.name + "[" + own + "].field(&Rec::a)";
+      if (rng.chance(50)) {  // both members of the own element
+        if (rng.chance(30)) body.push_back(sum + " += " + read_value(rng, owner, own) + ";");
+        body.push_back(a + " = static_cast<int>(" + sum + " % 1009);");
+        body.push_back(owner.name + "[" + own + "].field(&Rec::b) " + rng.pick<std::string>({"+=", "-="}) +
+                       " static_cast<int>(" + sum + " % 7);");
+      } else {  // b of the next element, whose a its own iteration writes: not read in this loop
+        body.push_back(a + " = static_cast<int>(" + sum + " % 1009);");
+        body.push_back(owner.name + "[(" + own + " + 1) % " + str(owner.size) +
+                       "].field(&Rec::b) = static_cast<int>(" + sum + " % 7);");
+      }
     } else {
       if (rng.chance(30)) body.push_back(sum + " += " + read_value(rng, owner, own) + ";");
       body.push_back(owner.name + "[" + own + "] = " + element_value(owner, sum) + ";");

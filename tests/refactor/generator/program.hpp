@@ -25,6 +25,8 @@ inline const std::vector<std::string> kFeatureGroups = {
     "lambdas",    // pure, stateful and array-capturing lambdas
     "aliases",    // global_ptr to an array, references to it
     "combining",  // racing += / min / max writes under the batch's policy (and forms that do not match it)
+    "members",    // members of struct elements written one by one through field(), one of them at the next
+                  // iteration's element (another thread's, in the same phase)
     "empty",      // empty iteration ranges
     "locals",     // indices through local variables and structured bindings
     "clauses",    // an init clause with a side effect, a bound through a call, a variable assigned in an

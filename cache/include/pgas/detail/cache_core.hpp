@@ -21,7 +21,10 @@ namespace pgas::detail {
 // Where the cached elements live: index i is element base + i of a UPC layout over THREADS threads.
 struct cache_geometry {
   pgas_handle_t handle;
-  std::size_t elem_size;
+  std::size_t elem_size;  // bytes cached, fetched and written back per element
+  // Bytes from one element to the next in a thread's part: elem_size, or the struct's size when the cache
+  // holds one member of each struct element (byte_skew then includes the member's offset).
+  std::size_t stride;
   std::size_t block;  // 0 = indefinite: everything on `owner`
   int owner;
   std::size_t base;           // global index of the cache's index 0
@@ -129,15 +132,14 @@ class cache_core {
   where locate(std::size_t index) const {
     if (g_.block <= 1) {  // cyclic or indefinite: no division by the block, nothing to remember
       layout::Position p = layout::place(g_.base + index, g_.block, by_block_, by_threads_, g_.owner);
-      return {static_cast<int>(p.thread), static_cast<std::size_t>(p.local) * g_.elem_size + g_.byte_skew};
+      return {static_cast<int>(p.thread), static_cast<std::size_t>(p.local) * g_.stride + g_.byte_skew};
     }
     if (index - last_block_.first < last_block_.count)
-      return {last_block_.thread, last_block_.offset + (index - last_block_.first) * g_.elem_size};
+      return {last_block_.thread, last_block_.offset + (index - last_block_.first) * g_.stride};
     layout::Position p = layout::place(g_.base + index, g_.block, by_block_, by_threads_, g_.owner);
-    const where w{static_cast<int>(p.thread),
-                  static_cast<std::size_t>(p.local) * g_.elem_size + g_.byte_skew};
+    const where w{static_cast<int>(p.thread), static_cast<std::size_t>(p.local) * g_.stride + g_.byte_skew};
     const auto phase = static_cast<std::size_t>(p.phase);
-    last_block_ = {index - phase, g_.block, w.thread, w.offset - phase * g_.elem_size};
+    last_block_ = {index - phase, g_.block, w.thread, w.offset - phase * g_.stride};
     return w;
   }
   void count_in_place(int thread) { ++(thread == mythread_ ? stats_.local : stats_.direct); }
