@@ -32,7 +32,8 @@ namespace settings = tracedb::settings;
 // leaked directory that --recover imports.
 int g_raw_directory_fd = -1;
 
-// Where pgasrun itself lives: the tracing library is in ../lib, the importer beside it.
+// Where pgasrun itself lives: the tracing library is in PGAS_LIBDIR_FROM_BINDIR from it (../lib), the
+// importer beside it, in the build tree as in any installed tree.
 fs::path own_directory() {
   std::error_code ec;
   fs::path self = fs::read_symlink("/proc/self/exe", ec);
@@ -129,7 +130,7 @@ std::string prepare_trace(LaunchOptions &options) {
   const TraceOptions &trace = options.trace;
   if (trace.file.empty()) return {};
   fs::path library =
-      tool_path("PGAS_TRACE_LIBRARY", own_directory().parent_path() / "lib" / "libpgas-trace.so");
+      tool_path("PGAS_TRACE_LIBRARY", own_directory() / PGAS_LIBDIR_FROM_BINDIR / "libpgas-trace.so");
   if (!fs::exists(library))
     return "cannot find the tracing library at " + library.string() + " (set PGAS_TRACE_LIBRARY to its path)";
   std::error_code ec;
