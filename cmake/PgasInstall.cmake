@@ -66,6 +66,7 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/pgasConfig.cmake ${CMAKE_CURRENT_BINAR
 # pkg-config: pgas.pc (the runtime) and pgas-cache.pc (the software cache, with the runtime). Their prefix is
 # found from where the .pc file is (${pcfiledir}), so the installed tree can move.
 file(RELATIVE_PATH PGAS_PC_PREFIX_FROM_PCDIR ${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig ${CMAKE_INSTALL_PREFIX})
+string(REGEX REPLACE "/$" "" PGAS_PC_PREFIX_FROM_PCDIR "${PGAS_PC_PREFIX_FROM_PCDIR}")
 foreach(pc pgas pgas-cache)
   configure_file(cmake/${pc}.pc.in ${CMAKE_CURRENT_BINARY_DIR}/${pc}.pc @ONLY)
   install(FILES ${CMAKE_CURRENT_BINARY_DIR}/${pc}.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
