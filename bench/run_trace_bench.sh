@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Tracing overhead, side by side in one run (DESIGN.md section 12, issue "tracing library"):
+# Tracing overhead, side by side in one run (docs/architecture.md section 12, issue "tracing library"):
 #  1. per-event cost: 10^7 remote reads per thread at 2 threads, untraced / --trace / --trace --lines;
 #  2. slowdown of the dp sample at --latency 0 and --latency 2us, untraced vs --trace --lines, at 2 threads
 #     (with more threads than CPUs, emulated waits yield the CPU and their length varies from run to run);

@@ -1,6 +1,6 @@
 // pgasrun: runs a PGAS program as a job of N processes connected by shared memory (the shm conduit), or
 // under mpirun on the MPI conduit (--conduit mpi).
-// See DESIGN.md section 5 and common/launch_contract.hpp.
+// See docs/architecture.md section 5 and common/launch_contract.hpp.
 
 #include <cstdio>
 #include <cstdlib>
