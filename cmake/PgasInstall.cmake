@@ -27,7 +27,7 @@ foreach(entry IN LISTS PGAS_INSTALLED_LIBRARIES)
     set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN")
     # Debug information (the tracer keeps it) names files relative to the tree, never the tree's path.
     # (also at link time: link-time optimization writes the debug information there).
-    set(prefix_maps -ffile-prefix-map=${PROJECT_SOURCE_DIR}/= -ffile-prefix-map=${PROJECT_BINARY_DIR}/=)
+    set(prefix_maps -ffile-prefix-map=${PROJECT_SOURCE_DIR}=. -ffile-prefix-map=${PROJECT_BINARY_DIR}=.)
     target_compile_options(${target} PRIVATE ${prefix_maps})
     target_link_options(${target} PRIVATE ${prefix_maps})
   endif()
