@@ -22,7 +22,7 @@ seconds() {
 # calls THREADS PROGRAM ARGS...: remote transport calls of one traced run.
 calls() {
   local threads=$1; shift
-  "$bin/pgasrun" -n "$threads" --trace "$db" "$@" >/dev/null 2>&1
+  "$bin/pgasrun" -n "$threads" --trace "$db" --force "$@" >/dev/null 2>&1
   sqlite3 "$db" "SELECT sum(remote_count) FROM thread"
 }
 

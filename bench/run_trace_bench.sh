@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Tracing overhead, side by side in one run (DESIGN.md section 12, issue "tracing library"):
+# Tracing overhead, side by side in one run (docs/architecture.md section 12, issue "tracing library"):
 #  1. per-event cost: 10^7 remote reads per thread at 2 threads, untraced / --trace / --trace --lines;
 #  2. slowdown of the dp sample at --latency 0 and --latency 2us, untraced vs --trace --lines, at 2 threads
 #     (with more threads than CPUs, emulated waits yield the CPU and their length varies from run to run);
@@ -17,8 +17,8 @@ source "$(dirname "$0")/lib.sh"
 echo "== 1. per-event cost (2 threads, 10^7 remote 8-byte reads per thread)"
 n=10000000
 plain=$(measure ns_per_access "$bin/pgasrun" -n 2 "$bin/bench_trace_overhead" $n)
-counts=$(measure ns_per_access "$bin/pgasrun" -n 2 --trace "$db" "$bin/bench_trace_overhead" $n)
-lines=$(measure ns_per_access "$bin/pgasrun" -n 2 --trace "$db" --lines "$bin/bench_trace_overhead" $n)
+counts=$(measure ns_per_access "$bin/pgasrun" -n 2 --trace "$db" --force "$bin/bench_trace_overhead" $n)
+lines=$(measure ns_per_access "$bin/pgasrun" -n 2 --trace "$db" --force --lines "$bin/bench_trace_overhead" $n)
 printf "%-28s %10s %12s\n" "mode" "ns/access" "overhead ns"
 printf "%-28s %10.2f %12s\n" "untraced" "$plain" "-"
 printf "%-28s %10.2f %12.2f\n" "--trace (counts)" "$counts" "$(calc "$counts - $plain")"
@@ -29,7 +29,7 @@ printf "%-10s %12s %12s %10s\n" "latency" "untraced s" "traced s" "slowdown"
 for latency in 0 2us; do
   size=$([ "$latency" = 0 ] && echo 4000000 || echo 200000)
   u=$(measure time "$bin/pgasrun" -n 2 --latency "$latency" "$bin/dp" --n $size)
-  t=$(measure time "$bin/pgasrun" -n 2 --latency "$latency" --trace "$db" --lines "$bin/dp" --n $size)
+  t=$(measure time "$bin/pgasrun" -n 2 --latency "$latency" --trace "$db" --force --lines "$bin/dp" --n $size)
   printf "%-10s %12.4f %12.4f %9.1f%%\n" "$latency" "$u" "$t" "$(calc "($t / $u - 1) * 100")"
 done
 

@@ -8,13 +8,14 @@
 # write policy (ARRAYS D:min P: D combined by min, P by POLICY, else any); POLICY is the default of the others. LIBS are linked as well
 # as the runtime and the cache. The tool parses SOURCE with TARGET's include directories and compile
 # definitions, also those added to TARGET after this call. Usable on any program built against this
-# project's targets.
+# project's targets, in-tree or from the installed package (find_package(pgas)): it needs no
+# compile_commands.json, the flags are passed to the tool.
 function(pgas_refactor)
   cmake_parse_arguments(ARG "" "TARGET;SOURCE;POLICY;CHUNK;OUTPUT;TRACE" "ARRAYS;FLAGS;LIBS" ${ARGN})
   if(NOT ARG_TARGET OR NOT ARG_SOURCE OR (NOT ARG_ARRAYS AND NOT ARG_TRACE AND NOT ARG_FLAGS))
     message(FATAL_ERROR "pgas_refactor: TARGET, SOURCE and ARRAYS or TRACE (or --array in FLAGS) are required")
   endif()
-  if(NOT TARGET pgas-refactor)
+  if(NOT TARGET pgas::pgas-refactor)
     message(WARNING "pgas_refactor(${ARG_TARGET}): pgas-refactor is not built; ${ARG_TARGET} is skipped")
     return()
   endif()
@@ -43,13 +44,18 @@ function(pgas_refactor)
   set(defs "$<TARGET_PROPERTY:${ARG_TARGET},COMPILE_DEFINITIONS>")
   set(includes "-I${source_dir}" "$<$<BOOL:${dirs}>:-I$<JOIN:${dirs},$<SEMICOLON>-I>>"
                "$<$<BOOL:${defs}>:-D$<JOIN:${defs},$<SEMICOLON>-D>>")
+  # In-tree the tool is a target to build first; from the package, an installed file.
+  get_target_property(tool pgas::pgas-refactor ALIASED_TARGET)
+  if(NOT tool)
+    set(tool $<TARGET_FILE:pgas::pgas-refactor>)
+  endif()
   add_custom_command(
     OUTPUT ${ARG_OUTPUT}
-    COMMAND pgas-refactor ${flags} ${source} -o ${ARG_OUTPUT} -- -std=c++20 ${includes}
-    DEPENDS ${source} pgas-refactor
+    COMMAND $<TARGET_FILE:pgas::pgas-refactor> ${flags} ${source} -o ${ARG_OUTPUT} -- -std=c++20 ${includes}
+    DEPENDS ${source} ${tool}
     COMMENT "pgas-refactor: ${ARG_SOURCE} -> ${ARG_OUTPUT}"
     COMMAND_EXPAND_LISTS VERBATIM)
   add_executable(${ARG_TARGET} ${ARG_OUTPUT})
   target_include_directories(${ARG_TARGET} PRIVATE ${source_dir})
-  target_link_libraries(${ARG_TARGET} PRIVATE pgas pgas_refactored ${ARG_LIBS})
+  target_link_libraries(${ARG_TARGET} PRIVATE pgas::pgas pgas::refactored ${ARG_LIBS})
 endfunction()

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs every Debian package the project builds against (DESIGN.md section 11).
+# Installs every Debian package the project builds against (docs/architecture.md section 12).
 # Safe to re-run: when everything is present it prints nothing and returns at once.
 set -euo pipefail
 

@@ -14,7 +14,7 @@ bin="$build/bin"
 graph=(--vertices 10000 --edges 40000)
 
 echo "== 1. CC on 4 threads, traced with source lines"
-"$bin/pgasrun" -n 4 --trace "$build/cc.db" --lines "$bin/cc" "${graph[@]}"
+"$bin/pgasrun" -n 4 --trace "$build/cc.db" --force --lines "$bin/cc" "${graph[@]}"
 
 echo
 echo "== 2. Where the remote accesses are"

@@ -1,4 +1,4 @@
--- The trace database: one SQLite file per traced run (DESIGN.md section 7).
+-- The trace database: one SQLite file per traced run (docs/architecture.md section 7).
 -- Every table and column is documented here; readers go through the tracedb reader library.
 -- A database whose meta.schema_version is newer than the reader's is refused.
 

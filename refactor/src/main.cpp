@@ -4,7 +4,9 @@
 #include <clang/Tooling/ArgumentsAdjusters.h>
 #include <clang/Tooling/CommonOptionsParser.h>
 #include <llvm/Support/CommandLine.h>
+#include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
@@ -119,9 +121,25 @@ std::string trace_chose_nothing(const TraceSelection &selection, const std::vect
          "), trace the program again";
 }
 
+// The arguments every parse gets after the user's: Clang's resource directory, and the dialect headers of
+// the tree pgas-refactor is installed in (<bindir>/PGAS_INCLUDEDIR_FROM_BINDIR), searched after the user's
+// own include directories, so that a program builds without -I for them.
+std::vector<std::string> parse_arguments(const char *argv0) {
+  std::vector<std::string> arguments = {"-resource-dir=" PGAS_CLANG_RESOURCE_DIR,
+                                        "-Wno-unknown-warning-option", "-w"};
+  std::string self = llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&parse_arguments));
+  if (self.empty()) return arguments;
+  llvm::SmallString<256> include(llvm::sys::path::parent_path(self));
+  llvm::sys::path::append(include, PGAS_INCLUDEDIR_FROM_BINDIR);
+  llvm::sys::path::remove_dots(include, /*remove_dot_dot=*/true);
+  if (llvm::sys::fs::exists(include + "/pgas/upc.hpp")) arguments.push_back("-isystem" + include.str().str());
+  return arguments;
+}
+
 }  // namespace
 
 int main(int argc, const char **argv) {
+  cl::SetVersionPrinter([](llvm::raw_ostream &out) { out << "pgas-refactor " << PGAS_VERSION << "\n"; });
   auto parsed = clang::tooling::CommonOptionsParser::create(argc, argv, category, cl::OneOrMore,
                                                             "Rewrites upc_forall loops with tiled caching "
                                                             "and coalescing of remote accesses.\n");
@@ -193,8 +211,7 @@ int main(int argc, const char **argv) {
     const std::string code = (*buffer)->getBuffer().str();
     clang::tooling::ClangTool tool(parsed->getCompilations(), {file});
     tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-        {"-resource-dir=" PGAS_CLANG_RESOURCE_DIR, "-Wno-unknown-warning-option", "-w"},
-        clang::tooling::ArgumentInsertPosition::END));
+        parse_arguments(argv[0]), clang::tooling::ArgumentInsertPosition::END));
     FileResult result;
     if (tool.run(make_action_factory(settings, select, result).get()) != 0) {
       status = fail(file + " does not parse; it is left unchanged");

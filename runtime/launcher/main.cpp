@@ -1,14 +1,17 @@
 // pgasrun: runs a PGAS program as a job of N processes connected by shared memory (the shm conduit), or
 // under mpirun on the MPI conduit (--conduit mpi).
-// See DESIGN.md section 5 and common/launch_contract.hpp.
+// See docs/architecture.md section 5 and common/launch_contract.hpp.
 
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 
 #include "emulation.hpp"
+#include "job_preview.hpp"
 #include "job_segments.hpp"
 #include "mpi_launch.hpp"
 #include "options.hpp"
+#include "output_tagging.hpp"
 #include "program_lookup.hpp"
 #include "signal_channel.hpp"
 #include "supervisor.hpp"
@@ -38,15 +41,27 @@ int run_job(pgas::launcher::LaunchOptions options) {
     std::fprintf(stderr, "pgasrun: %s\n", problem.c_str());
     return EXIT_FAILURE;
   }
+  std::optional<OutputTagger> tagger;
+  if (options.tag_output) {
+    tagger.emplace(options.threads, &error);
+    if (!error.empty()) {
+      std::fprintf(stderr, "pgasrun: %s\n", error.c_str());
+      return EXIT_FAILURE;
+    }
+  }
 
   SignalChannel signals;  // before fork: a thread may finish before the launcher waits for it
-  Supervisor supervisor(start_threads(options, *segments, &error), segments->control(), signals);
+  Supervisor supervisor(start_threads(options, *segments, tagger ? &*tagger : nullptr, &error),
+                        segments->control(), signals);
+  if (tagger) tagger->start();
   if (!error.empty()) {
     std::fprintf(stderr, "pgasrun: %s; ending the job\n", error.c_str());
     supervisor.end_job();
     return EXIT_FAILURE;
   }
-  return finish_trace(options, supervisor.run(options.timeout_s), &signals);
+  const int status = supervisor.run(options.timeout_s);
+  if (tagger) tagger->finish();
+  return finish_trace(options, status, &signals);
 }
 
 }  // namespace
@@ -66,6 +81,10 @@ int main(int argc, char **argv) {
       return kUsageExit;
     case ParsedCommandLine::Action::kRun:
       break;
+  }
+  if (command.options.show) {
+    std::fputs(pgas::launcher::job_preview(command.options).c_str(), stdout);
+    return EXIT_SUCCESS;
   }
   return run_job(command.options);
 }

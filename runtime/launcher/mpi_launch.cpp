@@ -12,14 +12,14 @@
 #include "trace_setup.hpp"
 
 namespace pgas::launcher {
-namespace {
-
-// mpirun's command line: every setting the threads need travels with -x, so that ranks on other machines
-// get it too. --timeout is pgasrun's own (mpirun_supervision.cpp), as on the shm conduit.
+// Every setting the threads need travels with -x, so that ranks on other machines get it too. --timeout is
+// pgasrun's own (mpirun_supervision.cpp), as on the shm conduit; --tag-output and --bind-to are mpirun's.
 std::vector<std::string> mpirun_command(const LaunchOptions &options) {
   const char *mpirun = std::getenv("PGAS_MPIRUN");
-  std::vector<std::string> argv = {mpirun && *mpirun ? mpirun : "mpirun", "--oversubscribe", "-np",
-                                   std::to_string(options.threads)};
+  std::vector<std::string> argv = {
+      mpirun && *mpirun ? mpirun : "mpirun", "--oversubscribe", "-np",
+      std::to_string(options.threads),       "--bind-to",       options.bind_to_core ? "core" : "none"};
+  if (options.tag_output) argv.push_back("--tag-output");
   std::vector<std::pair<std::string, std::string>> env = {
       {launch::kConduitEnv, "mpi"}, {launch::kSegmentSizeEnv, std::to_string(options.segment_size)}};
   env.insert(env.end(), options.extra_env.begin(), options.extra_env.end());
@@ -31,8 +31,6 @@ std::vector<std::string> mpirun_command(const LaunchOptions &options) {
   argv.insert(argv.end(), options.program.begin(), options.program.end());
   return argv;
 }
-
-}  // namespace
 
 int run_mpi_job(LaunchOptions options) {
   options.trace.raw_next_to_database = true;  // ranks may run on other machines

@@ -1,5 +1,7 @@
 #include "options.hpp"
 
+#include <unistd.h>
+
 #include <charconv>
 #include <cmath>
 #include <string_view>
@@ -8,14 +10,12 @@
 #include "common/launch_contract.hpp"
 #include "common/launch_settings.hpp"
 #include "common/units.hpp"
+#include "cpu_binding.hpp"
 
 namespace pgas::launcher {
 namespace {
 
 namespace settings = tracedb::settings;
-
-// --timeout is at most a year: the deadline stays far inside the clock's range.
-constexpr double kMaxTimeoutSeconds = 365 * 24 * 3600;
 
 enum class OptionId {
   kThreads,
@@ -30,6 +30,10 @@ enum class OptionId {
   kDepth,
   kTimeEvery,
   kConduit,
+  kForce,
+  kTagOutput,
+  kShow,
+  kBindTo,
   kHelp,
   kVersion
 };
@@ -39,10 +43,11 @@ struct OptionSpec {
   char short_name;  // 0: long form only
   bool takes_value;
   OptionId id;
+  std::string_view single_dash_name = {};  // mpirun's spelling, e.g. -np for -n
 };
 
 constexpr OptionSpec kOptions[] = {
-    {"threads", 'n', true, OptionId::kThreads},
+    {"threads", 'n', true, OptionId::kThreads, "np"},
     {"latency", 0, true, OptionId::kLatency},
     {"bandwidth", 0, true, OptionId::kBandwidth},
     {"segment-size", 0, true, OptionId::kSegmentSize},
@@ -54,6 +59,10 @@ constexpr OptionSpec kOptions[] = {
     {"depth", 0, true, OptionId::kDepth},
     {"time-every", 0, true, OptionId::kTimeEvery},
     {"conduit", 0, true, OptionId::kConduit},
+    {"force", 0, false, OptionId::kForce},
+    {"tag-output", 0, false, OptionId::kTagOutput},
+    {"show", 0, false, OptionId::kShow},
+    {"bind-to", 0, true, OptionId::kBindTo},
     {"help", 'h', false, OptionId::kHelp},
     {"version", 0, false, OptionId::kVersion},
 };
@@ -61,8 +70,9 @@ constexpr OptionSpec kOptions[] = {
 // Option values as written on the command line, before they are checked.
 struct RawOptions {
   std::optional<std::string> threads, latency, bandwidth, segment_size, timeout, trace, timeline, bins, depth,
-      time_every, conduit;
-  bool lines = false;
+      time_every, conduit, bind_to;
+  bool lines = false, force = false, tag_output = false, show = false;
+  bool trace_named_by_pgasrun = false;  // --trace without FILE
   std::vector<std::string> program;
 
   std::optional<std::string> &value_of(OptionId id) {
@@ -87,6 +97,8 @@ struct RawOptions {
         return time_every;
       case OptionId::kConduit:
         return conduit;
+      case OptionId::kBindTo:
+        return bind_to;
       default:  // kTimeout; --lines, --help and --version take no value
         return timeout;
     }
@@ -109,6 +121,34 @@ const OptionSpec *find_option(std::string_view long_name, char short_name) {
   return nullptr;
 }
 
+// "-np" and "-np=4": an option spelled with one dash and a long name, as mpirun's.
+const OptionSpec *find_single_dash_option(std::string_view arg) {
+  const std::string_view name = arg.substr(1, arg.find('=') - 1);
+  for (const OptionSpec &spec : kOptions)
+    if (!spec.single_dash_name.empty() && spec.single_dash_name == name) return &spec;
+  return nullptr;
+}
+
+// The flags without a value: --lines, --force, --tag-output, --show.
+bool *flag_of(OptionId id, RawOptions &raw) {
+  switch (id) {
+    case OptionId::kLines:
+      return &raw.lines;
+    case OptionId::kForce:
+      return &raw.force;
+    case OptionId::kTagOutput:
+      return &raw.tag_output;
+    case OptionId::kShow:
+      return &raw.show;
+    default:
+      return nullptr;
+  }
+}
+
+// --trace takes the next argument as its FILE only when it ends in ".db" (or as --trace=FILE); otherwise the
+// next argument is the program, and pgasrun names the database itself.
+bool is_database_name(std::string_view arg) { return arg.size() > 3 && arg.ends_with(".db"); }
+
 // Splits argv into option values and the program. Returns kRun to go on, or the action/error that ends it.
 ParsedCommandLine scan(int argc, char **argv, RawOptions &raw) {
   int i = 1;
@@ -130,6 +170,10 @@ ParsedCommandLine scan(int argc, char **argv, RawOptions &raw) {
       }
       spec = find_option(name, 0);
       spelled = "--" + std::string(name);
+    } else if (const OptionSpec *single = find_single_dash_option(arg)) {
+      spec = single;
+      spelled = "-" + std::string(single->single_dash_name);
+      if (arg.size() > spelled.size()) attached_value = arg.substr(spelled.size() + 1);  // -np=4
     } else {
       spec = find_option({}, arg[1]);
       spelled = std::string(arg.substr(0, 2));
@@ -138,8 +182,8 @@ ParsedCommandLine scan(int argc, char **argv, RawOptions &raw) {
     if (!spec) return usage_error("unknown option '" + spelled + "'");
     if (!spec->takes_value) {
       if (attached_value) return usage_error("option '" + spelled + "' takes no value");
-      if (spec->id == OptionId::kLines) {
-        raw.lines = true;
+      if (bool *flag = flag_of(spec->id, raw)) {
+        *flag = true;
         continue;
       }
       return {spec->id == OptionId::kHelp ? ParsedCommandLine::Action::kHelp
@@ -149,6 +193,8 @@ ParsedCommandLine scan(int argc, char **argv, RawOptions &raw) {
     }
     if (attached_value)
       raw.value_of(spec->id) = std::string(*attached_value);
+    else if (spec->id == OptionId::kTrace && !(i + 1 < argc && is_database_name(argv[i + 1])))
+      raw.trace_named_by_pgasrun = true;
     else if (i + 1 < argc)
       raw.value_of(spec->id) = argv[++i];
     else
@@ -186,14 +232,23 @@ std::string parse_bounded(const std::optional<std::string> &text, const char *fl
   return {};
 }
 
+// pgas.PROGRAM.PID.db in the working directory, as heaptrack names its files: a name no earlier run used.
+std::string database_name_for(const std::string &program) {
+  const std::size_t slash = program.rfind('/');
+  return "pgas." + program.substr(slash == std::string::npos ? 0 : slash + 1) + "." +
+         std::to_string(getpid()) + ".db";
+}
+
 std::string validate_trace(const RawOptions &raw, TraceOptions &trace) {
-  if (!raw.trace) {
-    if (raw.lines || raw.timeline || raw.bins || raw.depth || raw.time_every)
-      return "--lines, --timeline, --bins, --depth and --time-every go with --trace FILE";
+  if (!raw.trace && !raw.trace_named_by_pgasrun) {
+    if (raw.lines || raw.timeline || raw.bins || raw.depth || raw.time_every || raw.force)
+      return "--lines, --timeline, --bins, --depth, --time-every and --force go with --trace";
     return {};
   }
-  if (raw.trace->empty()) return "--trace: the database file name is empty";
-  trace.file = *raw.trace;
+  if (raw.trace && raw.trace->empty()) return "--trace: the database file name is empty";
+  trace.named_by_pgasrun = !raw.trace;
+  trace.file = raw.trace ? *raw.trace : database_name_for(raw.program.front());
+  trace.force = raw.force;
   trace.lines = raw.lines;
   // --timeline MS turns the timeline on: 0 (its "off") is not a width.
   if (auto e = parse_bounded(raw.timeline, "--timeline", 1, settings::kTimeline.high, trace.timeline_ms);
@@ -204,6 +259,18 @@ std::string validate_trace(const RawOptions &raw, TraceOptions &trace) {
         std::tuple{&raw.depth, "--depth", &settings::kDepth, &trace.depth},
         std::tuple{&raw.time_every, "--time-every", &settings::kTimeEvery, &trace.time_every}})
     if (auto e = parse_bounded(*text, option, setting->low, setting->high, *value); !e.empty()) return e;
+  return {};
+}
+
+// --bind-to core|none; on the shm conduit, core needs a CPU for every thread.
+std::string validate_binding(const RawOptions &raw, LaunchOptions &out) {
+  if (!raw.bind_to || *raw.bind_to == "none") return {};
+  if (*raw.bind_to != "core") return "--bind-to: '" + *raw.bind_to + "' is not a binding (core or none)";
+  out.bind_to_core = true;
+  const int cpus = static_cast<int>(usable_cpus().size());
+  if (out.conduit == "shm" && out.threads > cpus)
+    return "--bind-to core: " + std::to_string(out.threads) + " threads but only " + std::to_string(cpus) +
+           " CPU(s) to bind them to (--bind-to none runs more threads than CPUs)";
   return {};
 }
 
@@ -245,7 +312,10 @@ std::string validate(const RawOptions &raw, const EnvLookup &getenv, LaunchOptio
              std::to_string(static_cast<long>(kMaxTimeoutSeconds)) + " seconds (a year)";
     out.timeout_s = seconds;
   }
+  if (raw.program.empty()) return "no program to run";
   if (std::string error = validate_trace(raw, out.trace); !error.empty()) return error;
+  out.tag_output = raw.tag_output;
+  out.show = raw.show;
   if (raw.conduit) {
     if (*raw.conduit != "shm" && *raw.conduit != "mpi")
       return "--conduit: '" + *raw.conduit + "' is not a conduit (shm or mpi)";
@@ -253,7 +323,7 @@ std::string validate(const RawOptions &raw, const EnvLookup &getenv, LaunchOptio
   }
   if (out.conduit == "mpi" && out.emulation_on())
     return "--latency and --bandwidth emulate a network on the shm conduit; --conduit mpi runs on a real one";
-  if (raw.program.empty()) return "no program to run";
+  if (std::string error = validate_binding(raw, out); !error.empty()) return error;
   out.program = raw.program;
   return {};
 }
@@ -267,91 +337,5 @@ ParsedCommandLine parse_command_line(int argc, char **argv, const EnvLookup &get
   if (std::string error = validate(raw, getenv, result.options); !error.empty()) return usage_error(error);
   return result;
 }
-
-// "1..256 (default 64)"
-static std::string range_text(const tracedb::settings::Setting &setting) {
-  return std::to_string(setting.low) + ".." + std::to_string(setting.high) + " (default " +
-         std::to_string(setting.fallback) + ")";
-}
-
-// clang-format off: the help text is laid out as printed
-
-std::string usage_text() {
-  const std::string max_threads = std::to_string(launch::kMaxThreads);
-  const std::string min_size = units::format_size(launch::kMinSegmentSize);
-  const std::string default_size = units::format_size(launch::kDefaultSegmentSize);
-  const std::string max_segments = units::format_size(launch::kMaxJobSegments);
-  const std::string max_latency = units::format_duration_ns(launch::kMaxLatencyNs);
-  const std::string bandwidth_range = units::format_bandwidth(launch::kMinBandwidth) + " to " +
-                                      units::format_bandwidth(launch::kMaxBandwidth);
-  const std::string max_timeout = std::to_string(static_cast<long>(kMaxTimeoutSeconds));
-  return "Usage: pgasrun -n N [options] [--] PROGRAM [ARGS...]\n"
-         "\n"
-         "Runs PROGRAM as a PGAS job of N threads (processes) on this machine, connected by shared memory.\n"
-         "\n"
-         "Options:\n"
-         "  -n, --threads N          number of threads, 1.." +
-         max_threads +
-         " (required)\n"
-         "      --latency T          network emulation (what-if): each remote transport call costs T more,\n"
-         "                           e.g. 2us, 500ns, 1.5ms; at most " +
-         max_latency +
-         "; 0 = off\n"
-         "                           (default: $PGAS_LATENCY, else 0)\n"
-         "      --bandwidth B        network emulation (what-if): remote transfers move at most B,\n"
-         "                           e.g. 10GB/s, 800MB/s, 1.5GiB/s; " +
-         bandwidth_range +
-         "; 0 = unlimited\n"
-         "                           (default: $PGAS_BANDWIDTH, else 0)\n"
-         "      --segment-size SIZE  shared memory per thread, at least " +
-         min_size +
-         ", e.g. 1GiB, 512MiB\n"
-         "                           (default: $PGAS_SEGMENT_SIZE, else " +
-         default_size +
-         "); pages cost memory\n"
-         "                           only when touched; every thread maps all segments, which together\n"
-         "                           may take at most " +
-         max_segments +
-         "\n"
-         "      --timeout SECONDS    end the job after SECONDS, at most " +
-         max_timeout +
-         " (a year)\n"
-         "                           (exit status 124)\n"
-         "      --conduit C          shm (default): the threads are processes on this machine, connected\n"
-         "                           by shared memory; mpi: run them with mpirun on the MPI conduit\n"
-         "                           (MPI-3 RMA; also across machines): mpirun --oversubscribe -np N,\n"
-         "                           plus the flags in $PGAS_MPIRUN_FLAGS (e.g. '--hostfile hosts' or\n"
-         "                           '--mca btl tcp,self'); $PGAS_MPIRUN names mpirun (default: on PATH)\n"
-         "\n"
-         "Tracing (libpgas-trace.so is preloaded into every thread):\n"
-         "      --trace FILE         record remote accesses into the trace database FILE (SQLite); after\n"
-         "                           the job, import and symbolize it and print where it is. If pgasrun\n"
-         "                           is killed first, 'pgas-trace-import --recover' imports the trace\n"
-         "      --lines              also record call sites (source lines) of the accesses\n"
-         "      --timeline MS        also record accesses per thread over time, in MS-millisecond buckets\n"
-         "      --bins N             offset histogram bins per shared variable, " +
-         range_text(settings::kBins) +
-         "\n"
-         "      --depth N            frames walked at most to leave runtime code, " +
-         range_text(settings::kDepth) +
-         "\n"
-         "      --time-every N       time one transport call in N, " +
-         range_text(settings::kTimeEvery) +
-         "; 1 = every call; counts stay\n"
-         "                           exact and time sums are scaled from the timed calls\n"
-         "\n"
-         "  -h, --help               print this help and exit\n"
-         "      --version            print the version and exit\n"
-         "\n"
-         "Options end at '--' or at the first argument that is not an option; PROGRAM and ARGS are passed\n"
-         "unchanged. Every option also accepts the --option=VALUE form.\n"
-         "\n"
-         "When a thread fails (non-zero exit status, or killed by a signal), the others are ended at once.\n"
-         "Exit status: 0 if every thread exits 0; else the first non-zero exit status of a thread;\n"
-         "  128+S if a thread was killed by signal S, or pgasrun was interrupted by signal S;\n"
-         "  the status given to upc_global_exit; 124 after --timeout; 127 if PROGRAM cannot be run;\n"
-         "  2 for a bad command line.\n";
-}
-// clang-format on
 
 }  // namespace pgas::launcher

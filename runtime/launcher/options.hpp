@@ -12,10 +12,15 @@
 
 namespace pgas::launcher {
 
+// --timeout is at most a year: the deadline stays far inside the clock's range.
+inline constexpr double kMaxTimeoutSeconds = 365 * 24 * 3600;
+
 // pgasrun --trace and its companions.
 struct TraceOptions {
-  std::string file;           // the database; empty = no tracing
-  std::string raw_directory;  // where the recorder's raw files go (set by prepare_trace)
+  std::string file;               // the database; empty = no tracing
+  bool named_by_pgasrun = false;  // --trace without FILE: pgas.PROGRAM.PID.db, printed at the start
+  bool force = false;             // --force: an existing database may be replaced
+  std::string raw_directory;      // where the recorder's raw files go (set by prepare_trace)
   bool lines = false;
   unsigned timeline_ms = tracedb::settings::kTimeline.fallback;
   unsigned bins = tracedb::settings::kBins.fallback;
@@ -33,6 +38,9 @@ struct LaunchOptions {
   std::optional<double> timeout_s;   // end the job after this long
   std::vector<std::string> program;  // the program and its arguments, unchanged
   TraceOptions trace;
+  bool tag_output = false;    // --tag-output: each line a thread prints starts with "[T] "
+  bool show = false;          // --show: print what would be run, run nothing
+  bool bind_to_core = false;  // --bind-to core: thread T runs on the T-th CPU pgasrun may use
   // Further variables every thread gets (set by the tracing set-up), applied last.
   std::vector<std::pair<std::string, std::string>> extra_env;
 

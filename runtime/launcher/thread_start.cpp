@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "common/launch_contract.hpp"
+#include "cpu_binding.hpp"
 #include "emulation.hpp"
 #include "signal_channel.hpp"
 
@@ -45,6 +46,12 @@ void set_or_unset(const char *name, const std::string &value) {
     setenv(name, value.c_str(), 1);
 }
 
+// Where a thread's output goes (--tag-output) and the CPUs thread T is bound to (--bind-to core: the T-th).
+struct ThreadPlacement {
+  const OutputTagger *output;
+  std::vector<int> cpus;  // empty: not bound
+};
+
 [[noreturn]] void die_in_child(const char *what) {
   std::fprintf(stderr, "pgasrun: %s: %s\n", what, std::strerror(errno));
   _exit(kExecFailedExit);
@@ -52,9 +59,11 @@ void set_or_unset(const char *name, const std::string &value) {
 
 // Runs in the forked child; never returns. The launcher is single-threaded, so setenv is safe here.
 [[noreturn]] void exec_thread(int thread, const JobEnvironment &env, const LaunchOptions &options,
-                              const JobSegments &segments, pid_t launcher) {
+                              const JobSegments &segments, const ThreadPlacement &placement, pid_t launcher) {
   // Die with the launcher, even if it is SIGKILLed; if it is gone already, there is no job.
   if (!prepare_child_signals(SIGKILL, launcher)) _exit(1);
+  if (placement.output) placement.output->attach_child(thread);
+  if (!placement.cpus.empty() && !bind_to_cpu(placement.cpus.at(thread))) die_in_child("--bind-to core");
 
   // shm_open sets FD_CLOEXEC; the segments must survive exec.
   for (int fd : segments.data_fds())
@@ -82,8 +91,9 @@ void set_or_unset(const char *name, const std::string &value) {
 }  // namespace
 
 std::vector<pid_t> start_threads(const LaunchOptions &options, const JobSegments &segments,
-                                 std::string *error) {
+                                 const OutputTagger *output, std::string *error) {
   const JobEnvironment env = job_environment(options, segments);
+  const ThreadPlacement placement{output, options.bind_to_core ? usable_cpus() : std::vector<int>{}};
   const pid_t launcher = getpid();
   std::fflush(nullptr);  // nothing buffered may be written twice by the children
   std::vector<pid_t> pids;
@@ -93,7 +103,7 @@ std::vector<pid_t> start_threads(const LaunchOptions &options, const JobSegments
       *error = "cannot start thread " + std::to_string(thread) + ": " + std::strerror(errno);
       break;
     }
-    if (pid == 0) exec_thread(thread, env, options, segments, launcher);
+    if (pid == 0) exec_thread(thread, env, options, segments, placement, launcher);
     pids.push_back(pid);
   }
   return pids;

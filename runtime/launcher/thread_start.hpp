@@ -9,12 +9,14 @@
 
 #include "job_segments.hpp"
 #include "options.hpp"
+#include "output_tagging.hpp"
 
 namespace pgas::launcher {
 
-// Forks one process per thread, each executing options.program. Returns the pids indexed by thread; if a
-// fork fails, returns the pids started so far and sets *error.
+// Forks one process per thread, each executing options.program, with its output through `output` when
+// given (--tag-output) and bound to a CPU under --bind-to core. Returns the pids indexed by thread; if a fork
+// fails, returns the pids started so far and sets *error.
 std::vector<pid_t> start_threads(const LaunchOptions &options, const JobSegments &segments,
-                                 std::string *error);
+                                 const OutputTagger *output, std::string *error);
 
 }  // namespace pgas::launcher

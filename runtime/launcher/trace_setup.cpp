@@ -32,7 +32,8 @@ namespace settings = tracedb::settings;
 // leaked directory that --recover imports.
 int g_raw_directory_fd = -1;
 
-// Where pgasrun itself lives: the tracing library is in ../lib, the importer beside it.
+// Where pgasrun itself lives: the tracing library is in PGAS_LIBDIR_FROM_BINDIR from it (../lib), the
+// importer beside it, in the build tree as in any installed tree.
 fs::path own_directory() {
   std::error_code ec;
   fs::path self = fs::read_symlink("/proc/self/exe", ec);
@@ -65,10 +66,13 @@ std::string make_raw_directory(const fs::path &database, bool next_to_database) 
 
 // The database is written at the end by a rename in its directory: check now, before the job runs, that
 // this will work (a probe file made and removed there).
-std::string check_database_target(const fs::path &database) {
+std::string check_database_target(const fs::path &database, bool force) {
   struct stat st {};
   if (lstat(database.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
     return "--trace: " + database.string() + " exists and is not a regular file";
+  if (lstat(database.c_str(), &st) == 0 && !force)
+    return "--trace: " + database.string() +
+           " already exists; choose another name, or add --force to replace it";
   std::string probe = make_unique_directory(database.string() + ".probe-");
   if (probe.empty()) return "--trace: cannot write " + database.string() + ": " + std::strerror(errno);
   rmdir(probe.c_str());
@@ -123,20 +127,45 @@ int run_importer(std::vector<std::string> args, SignalChannel *signals, int *for
   return status;
 }
 
+fs::path trace_library() {
+  return tool_path("PGAS_TRACE_LIBRARY",
+                   (own_directory() / PGAS_LIBDIR_FROM_BINDIR / "libpgas-trace.so").lexically_normal());
+}
+
 }  // namespace
+
+std::vector<std::pair<std::string, std::string>> trace_environment(const LaunchOptions &options) {
+  const TraceOptions &trace = options.trace;
+  std::string preload = trace_library().string();
+  if (const char *existing = std::getenv("LD_PRELOAD"); existing && *existing)
+    preload += std::string(":") + existing;
+  return {{"LD_PRELOAD", preload},
+          {"PGAS_TRACE_FILE", trace.file},
+          {"PGAS_TRACE_RAW_DIR", trace.raw_directory},
+          {settings::kLines.variable, trace.lines ? "1" : "0"},
+          {settings::kTimeline.variable, std::to_string(trace.timeline_ms)},
+          {settings::kBins.variable, std::to_string(trace.bins)},
+          {settings::kDepth.variable, std::to_string(trace.depth)},
+          {settings::kTimeEvery.variable, std::to_string(trace.time_every)}};
+}
+
+std::vector<std::string> importer_command(const LaunchOptions &options) {
+  return {tool_path("PGAS_TRACE_IMPORT", own_directory() / "pgas-trace-import").string(), "--as=pgasrun",
+          "--raw-dir=" + options.trace.raw_directory, "--conduit=" + options.conduit, options.trace.file};
+}
 
 std::string prepare_trace(LaunchOptions &options) {
   const TraceOptions &trace = options.trace;
   if (trace.file.empty()) return {};
-  fs::path library =
-      tool_path("PGAS_TRACE_LIBRARY", own_directory().parent_path() / "lib" / "libpgas-trace.so");
+  fs::path library = trace_library();
   if (!fs::exists(library))
     return "cannot find the tracing library at " + library.string() + " (set PGAS_TRACE_LIBRARY to its path)";
   std::error_code ec;
   fs::path database = fs::absolute(trace.file, ec).lexically_normal();
   if (!fs::is_directory(database.parent_path(), ec))
     return "--trace: the directory of " + trace.file + " does not exist";
-  if (std::string problem = check_database_target(database); !problem.empty()) return problem;
+  if (std::string problem = check_database_target(database, trace.force); !problem.empty()) return problem;
+  if (trace.named_by_pgasrun) std::fprintf(stderr, "pgasrun: tracing into %s\n", database.c_str());
   mention_leaked_directories();
   std::string raw_dir = make_raw_directory(database, trace.raw_next_to_database);
   std::string error;
@@ -149,18 +178,8 @@ std::string prepare_trace(LaunchOptions &options) {
   if (std::string problem = raw::write_job_file(fd, {database.string(), options.conduit}); !problem.empty())
     return "--trace: " + raw_dir + "/" + problem;
   options.trace.raw_directory = raw_dir;
-  std::string preload = library.string();
-  if (const char *existing = std::getenv("LD_PRELOAD"); existing && *existing)
-    preload += std::string(":") + existing;
-  options.extra_env = {{"LD_PRELOAD", preload},
-                       {"PGAS_TRACE_FILE", database.string()},
-                       {"PGAS_TRACE_RAW_DIR", options.trace.raw_directory},
-                       {settings::kLines.variable, trace.lines ? "1" : "0"},
-                       {settings::kTimeline.variable, std::to_string(trace.timeline_ms)},
-                       {settings::kBins.variable, std::to_string(trace.bins)},
-                       {settings::kDepth.variable, std::to_string(trace.depth)},
-                       {settings::kTimeEvery.variable, std::to_string(trace.time_every)}};
   options.trace.file = database.string();
+  options.extra_env = trace_environment(options);
   return {};
 }
 
@@ -168,10 +187,7 @@ int finish_trace(const LaunchOptions &options, int job_status, SignalChannel *si
   const TraceOptions &trace = options.trace;
   if (trace.file.empty()) return job_status;
   int forwarded = 0;
-  int status = run_importer(
-      {tool_path("PGAS_TRACE_IMPORT", own_directory() / "pgas-trace-import").string(), "--as=pgasrun",
-       "--raw-dir=" + trace.raw_directory, "--conduit=" + options.conduit, trace.file},
-      signals, &forwarded);
+  int status = run_importer(importer_command(options), signals, &forwarded);
   if (g_raw_directory_fd >= 0) close(g_raw_directory_fd);
   g_raw_directory_fd = -1;
   if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) return job_status;

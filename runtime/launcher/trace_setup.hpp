@@ -3,16 +3,26 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "options.hpp"
 #include "signal_channel.hpp"
 
 namespace pgas::launcher {
 
-// Checks that the database can be written (before the job runs), makes the run's private raw directory
-// (mkdtemp; in use until pgasrun exits, with a job file naming the database for pgas-trace-import
-// --recover) and fills options.extra_env (LD_PRELOAD of libpgas-trace.so, or $PGAS_TRACE_LIBRARY, and the
-// PGAS_TRACE_* variables). Returns an error message, or "" when ready (also when tracing is off).
+// The variables that attach the tracer to a thread (LD_PRELOAD of libpgas-trace.so, or $PGAS_TRACE_LIBRARY,
+// and the PGAS_TRACE_* settings), for options.trace as it is.
+std::vector<std::pair<std::string, std::string>> trace_environment(const LaunchOptions &options);
+
+// The command that imports the run's raw files after the job.
+std::vector<std::string> importer_command(const LaunchOptions &options);
+
+// Checks that the database can be written (it must not exist unless --force) (before the job runs), makes the
+// run's private raw directory (mkdtemp; in use until pgasrun exits, with a job file naming the database for
+// pgas-trace-import
+// --recover) and fills options.extra_env (trace_environment). A name pgasrun chose is printed. Returns an
+// error message, or "" when ready (also when tracing is off).
 std::string prepare_trace(LaunchOptions &options);
 
 // Imports the run's raw files into the database with pgas-trace-import beside pgasrun (or

@@ -1,6 +1,6 @@
 // The transport functions: each validates its handle, thread and offsets (misuse is reported here, the
 // same on every conduit), has the conduit move the bytes, and adds the emulated network cost when
-// emulation is on. Each public name is a weak alias of its implementation (DESIGN.md section 4): a
+// emulation is on. Each public name is a weak alias of its implementation (docs/architecture.md section 4): a
 // profiler's strong definition replaces it. The aliases are generated from the list of operations
 // (pgas/transport_operations.h), and an alias must be in the file that defines its target: so every
 // implementation is here (allocation's work is in heap.cpp).

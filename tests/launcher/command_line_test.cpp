@@ -16,8 +16,9 @@ TEST_P(HelpTest, PrintsEveryFlagToStdout) {
   RunResult r = run_pgasrun({GetParam()});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err, "");
-  for (const char *flag : {"Usage: pgasrun -n N", "-n, --threads N", "--latency T", "--bandwidth B",
-                           "--segment-size SIZE", "--timeout SECONDS", "-h, --help", "--version"})
+  for (const char *flag : {"Usage: pgasrun -n N", "-n, -np, --threads N", "--latency T", "--bandwidth B",
+                           "--segment-size SIZE", "--timeout SECONDS", "--bind-to B", "--tag-output",
+                           "--show", "--trace [FILE]", "--force", "-h, --help", "--version"})
     EXPECT_NE(r.out.find(flag), std::string::npos) << "help lacks " << flag << ":\n" << r.out;
 }
 

@@ -12,7 +12,7 @@ TEST(Units, Durations) {
   EXPECT_DOUBLE_EQ(*parse_duration_ns("1.5ms"), 1.5e6);
   EXPECT_DOUBLE_EQ(*parse_duration_ns("0"), 0);
   EXPECT_DOUBLE_EQ(*parse_duration_ns("3 s"), 3e9);
-  for (const char *bad : {"", "us", "-1us", "2 parsecs", "2uss", "nan", "inf"})
+  for (const char *bad : {"", "us", "-1us", "2 parsecs", "2uss", "nan", "inf", "2", "1.5"})
     EXPECT_FALSE(parse_duration_ns(bad)) << bad;
 }
 

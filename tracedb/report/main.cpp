@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
       return 0;
     }
     if (options.version) {
-      std::cout << "pgas-report (pgas-toolkit) " << PGAS_VERSION << "\n";
+      std::cout << "pgas-report " << PGAS_VERSION << "\n";
       return 0;
     }
     return report(options);

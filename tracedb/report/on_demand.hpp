@@ -1,5 +1,5 @@
-// Readers symbolize on demand (DESIGN.md section 6): a database imported with --no-symbolize, or whose
-// modules were unreadable at import time, gets its call sites and variable names filled in when opened.
+// Readers symbolize on demand (docs/architecture.md section 6): a database imported with --no-symbolize, or
+// whose modules were unreadable at import time, gets its call sites and variable names filled in when opened.
 #pragma once
 
 #include <string>

@@ -87,7 +87,7 @@ Table summary_table(const Context &c) {
 }
 
 Table threads_table(const Context &c) {
-  Table t("threads", "Remote accesses per thread (Figures 1 and 2)");
+  Table t("threads", "Remote accesses and remote time per thread");
   t.column("thread", "thread");
   t.column("host", "host", Visibility::kDataOnly);
   t.column("pid", "pid", Visibility::kDataOnly);

@@ -56,7 +56,7 @@ Table pair_matrix(const Context &c, const std::vector<tracedb::PairRow> &pairs, 
 std::vector<Table> variable_tables(const Context &c) {
   const tracedb::Filter &filter = c.options.filter;
   std::vector<tracedb::VariableRow> variables = c.trace.variables(filter);
-  Table t("variables", "Remote accesses per shared variable (Figure 3)");
+  Table t("variables", "Remote accesses per shared variable");
   t.column("variable", "variable");
   t.column("handle", "handle");
   t.column("name_source", "named from");
@@ -94,7 +94,7 @@ std::vector<Table> variable_tables(const Context &c) {
   std::vector<Table> tables{std::move(t)};
   if (filter.variables.empty() && filter.handles.empty()) return tables;
 
-  Table per_thread("variable_threads", "Remote accesses to the selected variables per thread (Figure 4)");
+  Table per_thread("variable_threads", "Remote accesses to the selected variables per thread");
   per_thread.column("variable", "variable");
   per_thread.column("handle", "handle");
   per_thread.column("thread", "thread");
@@ -113,7 +113,7 @@ std::vector<Table> variable_tables(const Context &c) {
 }
 
 Table lines_table(const Context &c) {
-  Table t("lines", "Remote accesses per source line (Figure 5)");
+  Table t("lines", "Remote accesses per source line");
   t.column("location", "line", Visibility::kTableOnly);
   t.column("file", "file", Visibility::kDataOnly);
   t.column("line", "line", Visibility::kDataOnly);

@@ -34,7 +34,8 @@ void usage(std::FILE *out) {
       "                   was traced into (only those of DB if given). Directories of running jobs\n"
       "                   are skipped; a database written after the killed run started is not\n"
       "                   replaced (import it elsewhere with --raw-dir=DIR OTHER.db)\n"
-      "  -h, --help   print this help\n"
+      "  -h, --help       print this help\n"
+      "  --version        print the version\n"
       "Prints one line on stderr per database: its remote accesses and threads.\n"
       "Exit status 2 on error (with --recover: if any directory could not be imported, or none of DB\n"
       "was found).\n");
@@ -154,6 +155,10 @@ int main(int argc, char **argv) {
     std::string arg = argv[a];
     if (arg == "-h" || arg == "--help") {
       usage(stdout);
+      return 0;
+    }
+    if (arg == "--version") {
+      std::printf("pgas-trace-import %s\n", PGAS_VERSION);
       return 0;
     }
     if (arg == "--keep-raw") {

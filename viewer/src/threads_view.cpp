@@ -18,8 +18,8 @@ ThreadsView::ThreadsView(QWidget *parent)
     : View(parent),
       table_(new_table(this, {"thread", "host", "pid", "accesses", "reads", "writes", "bytes", "in transport",
                               "wall", "% of wall", "finished"})),
-      accesses_(new_chart_view("Remote accesses per thread (Figure 1)", this)),
-      time_(new_chart_view("Remote access time, % of wall-clock time (Figure 2)", this)) {
+      accesses_(new_chart_view("Remote accesses per thread", this)),
+      time_(new_chart_view("Remote access time, % of wall-clock time", this)) {
   auto *charts = new QSplitter(Qt::Horizontal, this);
   charts->addWidget(accesses_);
   charts->addWidget(time_);

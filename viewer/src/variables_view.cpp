@@ -39,8 +39,8 @@ VariablesView::VariablesView(QWidget *parent)
                               "bytes", "time", "% of accesses", "allocated at"})),
       threads_(new_table(this, {"thread", "accesses", "bytes", "time"})),
       view_(new_table_view(table_, this)),
-      pie_(new_chart_view("Accesses to shared arrays (Figure 3)", this)),
-      per_thread_(new_chart_view("Remote accesses per thread (Figure 4)", this)),
+      pie_(new_chart_view("Accesses per shared array", this)),
+      per_thread_(new_chart_view("Remote accesses to the selected array per thread", this)),
       detail_title_(new QLabel(this)),
       strip_(new HeatStrip(this)) {
   view_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -129,7 +129,7 @@ void VariablesView::show_detail(std::int64_t handle) {
   for (const tdb::VariableRow &v : data_->variables)
     if (v.handle == handle) name = display_name(v);
   detail_title_->setText(QString("<b>%1</b>: remote accesses per thread").arg(name));
-  per_thread_->chart()->setTitle(QString("Remote accesses to %1 (Figure 4)").arg(name));
+  per_thread_->chart()->setTitle(QString("Remote accesses to %1 per thread").arg(name));
   auto found = data_->details.find(handle);
   static const VariableDetail kNone;
   const VariableDetail &detail = found == data_->details.end() ? kNone : found->second;

@@ -1,5 +1,6 @@
 /*
- * The software cache of seed 004 section 4 as a C API, with the paper's names: a per-thread, per-array
+ * The software cache of Cong et al., "Tool-assisted performance measurement and tuning of UPC
+ * applications", section 4, as a C API with the paper's names: a per-thread, per-array
  * cache of remote elements, filled by coalesced prefetches and written back coalesced.
  *
  * A tile (the paper's loop chunk) is:

@@ -17,6 +17,9 @@ Reading<T> refused(std::string problem) {
 
 Reading<double> read_latency_ns(std::string_view text) {
   auto ns = units::parse_duration_ns(text);
+  if (!ns && units::is_bare_number(text))
+    return refused<double>(quoted(text) + " has no unit: write the latency in " + units::kDurationUnits +
+                           " (e.g. " + std::string(text) + "us), or 0 for none");
   if (!ns) return refused<double>(quoted(text) + " is not a duration (e.g. 2us, 500ns, 1.5ms, 0)");
   if (*ns > kMaxLatencyNs)
     return refused<double>(quoted(text) + " is out of range: an emulated latency is at most " +

@@ -30,7 +30,13 @@ std::optional<double> scale_by(std::string_view text,
 }  // namespace
 
 std::optional<double> parse_duration_ns(std::string_view text) {
-  return scale_by(text, {{"", 1}, {"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}});
+  if (auto bare = split_number(text); bare && bare->second.empty() && bare->first == 0) return 0.0;
+  return scale_by(text, {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}});
+}
+
+bool is_bare_number(std::string_view text) {
+  auto parsed = split_number(text);
+  return parsed && parsed->second.empty();
 }
 
 std::optional<double> parse_bandwidth(std::string_view text) {

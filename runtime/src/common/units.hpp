@@ -8,8 +8,13 @@
 
 namespace pgas::units {
 
-// "2us", "500ns", "1.5ms", "0" (a bare number is nanoseconds). Returns nanoseconds.
+// "2us", "500ns", "1.5ms", "0". Returns nanoseconds. A number other than 0 needs a unit (kDurationUnits):
+// "2" could mean any of them.
 std::optional<double> parse_duration_ns(std::string_view text);
+inline constexpr const char *kDurationUnits = "ns, us, ms or s";
+
+// True for a number without a unit ("2", "1.5").
+bool is_bare_number(std::string_view text);
 
 // "10GB/s", "800MB/s", "1.5GiB/s", "0" (unlimited). Returns bytes per second; 0 means unlimited.
 std::optional<double> parse_bandwidth(std::string_view text);

@@ -194,7 +194,7 @@ class Batch:
         """Builds the original with debug information and traces it by source line at 4 threads, for
         pgas-refactor --trace."""
         self.check_original(self.compile("batch"))
-        cmd = [self.tools["pgasrun"], "-n", "4", "--timeout", str(self.timeout), "--trace", self.trace, "--lines",
+        cmd = [self.tools["pgasrun"], "-n", "4", "--timeout", str(self.timeout), "--trace", self.trace, "--force", "--lines",
                os.path.join(self.dir, "batch")]
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:

@@ -213,8 +213,8 @@ TEST_F(SymbolizeDatabaseTest, ReadOnlyDatabaseThrowsAndKeepsItsRows) {
   EXPECT_EQ(variable_row(db, 101).second, "unknown");
 }
 
-// Not an assertion on speed (DESIGN.md section 12): prints what 10^4 sites of one module cost, through
-// Symbolizer alone (LLVM) and through symbolize_database (LLVM, JSON and SQLite updates).
+// Not an assertion on speed (docs/architecture.md section 12): prints what 10^4 sites of one module cost,
+// through Symbolizer alone (LLVM) and through symbolize_database (LLVM, JSON and SQLite updates).
 TEST_F(SymbolizeDatabaseTest, TimesTenThousandSitesOfOneModule) {
   constexpr std::int64_t kSites = 10000;
   std::vector<std::uint64_t> offsets;
