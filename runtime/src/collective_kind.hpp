@@ -9,16 +9,25 @@ namespace pgas::rt {
 
 // X(enumerator, how messages name it, the kind it meets on the other threads). upc_barrier is
 // upc_notify + upc_wait (UPC 1.3, 6.6.1), so one thread's barrier completes another's split phase.
-#define PGAS_COLLECTIVE_KINDS(X)                                  \
-  X(kBarrier, "upc_barrier", kBarrier)                            \
-  X(kNotify, "upc_notify", kBarrier)                              \
-  X(kAllAlloc, "upc_all_alloc", kAllAlloc)                        \
-  X(kArrayAlloc, "the allocation of a shared array", kArrayAlloc) \
-  X(kArrayFree, "the collective free of", kArrayFree)             \
-  X(kAllLockAlloc, "upc_all_lock_alloc", kAllLockAlloc)           \
-  X(kAllLockFree, "upc_all_lock_free", kAllLockFree)              \
-  X(kRuntimeBarrier, "the runtime's barrier in", kRuntimeBarrier) \
-  X(kExit, "the end of main (a return from main or exit)", kExit)
+#define PGAS_COLLECTIVE_KINDS(X)                                       \
+  X(kBarrier, "upc_barrier", kBarrier)                                 \
+  X(kNotify, "upc_notify", kBarrier)                                   \
+  X(kAllAlloc, "upc_all_alloc", kAllAlloc)                             \
+  X(kArrayAlloc, "the allocation of a shared array", kArrayAlloc)      \
+  X(kArrayFree, "the collective free of", kArrayFree)                  \
+  X(kAllLockAlloc, "upc_all_lock_alloc", kAllLockAlloc)                \
+  X(kAllLockFree, "upc_all_lock_free", kAllLockFree)                   \
+  X(kRuntimeBarrier, "the runtime's barrier in", kRuntimeBarrier)      \
+  X(kExit, "the end of main (a return from main or exit)", kExit)      \
+  X(kUpcAllBroadcast, "upc_all_broadcast", kUpcAllBroadcast)           \
+  X(kUpcAllScatter, "upc_all_scatter", kUpcAllScatter)                 \
+  X(kUpcAllGather, "upc_all_gather", kUpcAllGather)                    \
+  X(kUpcAllGatherAll, "upc_all_gather_all", kUpcAllGatherAll)          \
+  X(kUpcAllExchange, "upc_all_exchange", kUpcAllExchange)              \
+  X(kUpcAllPermute, "upc_all_permute", kUpcAllPermute)                 \
+  X(kUpcAllReduce, "upc_all_reduce", kUpcAllReduce)                    \
+  X(kUpcAllPrefixReduce, "upc_all_prefix_reduce", kUpcAllPrefixReduce) \
+  X(kUpcAllSort, "upc_all_sort", kUpcAllSort)
 
 enum class CollectiveKind : std::uint32_t {
 #define PGAS_COLLECTIVE_ENUMERATOR(kind, name, meets) kind,

@@ -17,6 +17,7 @@
 #include "pgas/shared_ref.hpp"
 #include "pgas/sync.hpp"
 #include "pgas/transport.h"
+#include "pgas/upc_collective.h"
 #include "pgas/vector.hpp"
 
 #define MYTHREAD (::pgas::mythread())
