@@ -88,10 +88,8 @@ void check_type(std::uint32_t salt) {
       // A start at a block boundary (a void pointer has phase 0) of the array.
       const std::size_t start = blk == 0 ? same.below(50) : blk * same.below(50 / blk + 1);
       const coll_test::Mode &mode = coll_test::kModes[same.below(9)];
-      X (*func)
-      (X, X) = op == UPC_FUNC           ? &add<X>
-               : op == UPC_NONCOMM_FUNC ? (c % 2 ? &first<X> : &last<X>)
-                                        : nullptr;
+      X(*func)
+      (X, X) = op == UPC_FUNC ? &add<X> : op == UPC_NONCOMM_FUNC ? (c % 2 ? &first<X> : &last<X>) : nullptr;
       shared_array<X> src(kCapacity, blk), dst(kCapacity, blk), result(T());
       std::vector<X> values(nelems);
       for (std::size_t i = 0; i < nelems; ++i) {
