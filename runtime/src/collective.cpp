@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "coll/flags.hpp"
+#include "coll/matching.hpp"
 #include "collective_report.hpp"
 #include "conduit/active.hpp"
 #include "errors.hpp"
@@ -62,7 +63,10 @@ void collective_arrive(const CollectiveCall &call) {
 void collective_complete() {
   g_pending = false;
   const PhaseResult result = conduit().phase_complete();
-  if (result.agreed) return;
+  if (result.agreed) {
+    coll::verify_deferred();  // every thread is here: thread 0 has started every earlier collective
+    return;
+  }
   if (result.exited_thread >= 0) report_exited_peer(*g_current, g_signature.sequence, result);
   report_disagreement(*g_current, g_signature);
 }

@@ -3,6 +3,8 @@
 // arguments, threads in different collectives, a thread that finishes main while the others wait in a
 // MYSYNC collective. Each must stop the job with exit status 70 and one message naming the collective and
 // the thread(s); none may hang or be satisfied by a different collective.
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -94,6 +96,23 @@ const std::map<std::string, std::function<void()>> kModes = {
          upc_all_exchange(a, a, 8, kMy);
        else
          upc_all_gather(a, a, 8, kMy);
+     }},
+    {"nosync-gather-against-broadcast",
+     [] {
+       shared_array<char> a(8 * T() * T(), 8 * T());
+       if (MYTHREAD == last())
+         upc_all_gather(a, a, 8, UPC_IN_NOSYNC | UPC_OUT_NOSYNC);
+       else
+         upc_all_broadcast(a, a, 8, UPC_IN_NOSYNC | UPC_OUT_NOSYNC);
+       upc_barrier;
+     }},
+    // Thread 0 starts late: the others cannot compare at once, and must when they next meet it.
+    {"nosync-late-thread-0",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       if (MYTHREAD == 0) usleep(300000);
+       upc_all_broadcast(a, a, MYTHREAD == 0 ? 4 : 8, UPC_IN_NOSYNC | UPC_OUT_NOSYNC);
+       upc_barrier;
      }},
     {"return-during-mysync",
      [] {

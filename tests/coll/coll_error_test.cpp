@@ -60,6 +60,15 @@ const Case kCases[] = {
      R"(upc_all_(gather|exchange))" AT
      R"(, but thread \d+ is in its collective operation #\d+, upc_all_(exchange|gather))",
      2},
+    {"nosync-gather-against-broadcast",
+     R"(error: collective operations do not match: thread \d+ is in its collective operation #\d+, )"
+     R"(upc_all_(gather|broadcast))" AT
+     R"(, but thread \d+ is in its collective operation #\d+, upc_all_(broadcast|gather))",
+     2},
+    {"nosync-late-thread-0",
+     R"(pgas: thread \d+: error: upc_all_broadcast)" AT
+     R"( called with different single-valued arguments: nbytes on thread \d+ is 8 but 4 on thread 0)",
+     2},
     {"return-during-mysync",
      R"(error: thread LAST finished main \(returned or called exit\) while thread \d+ waits in its collective )"
      R"(operation #\d+, upc_all_broadcast)" AT R"(, which thread LAST can never reach)",

@@ -35,16 +35,6 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {  // splitmix64 step over t
   return h ^ (h >> 31);
 }
 
-// Ends this thread after another one reports (or, on a conduit where every thread may report, reports
-// too): the launcher or mpirun ends the job once the reporter exits.
-[[noreturn]] void report_once(const std::string &message) {
-  if (conduit().claim_report()) {
-    report("%s", message.c_str());
-    exit_quietly();
-  }
-  for (;;) pause();
-}
-
 }  // namespace
 
 Direction configured_direction() {
@@ -57,9 +47,10 @@ std::uint64_t digest(const detail::gaddr &address) {
 }
 
 Call::Call(CollectiveKind kind, std::source_location where, SyncMode mode, std::initializer_list<Arg> args)
-    : call_{.kind = kind, .where = where}, mode_(mode) {
+    : mode_(mode) {
+  me_.call = {.kind = kind, .where = where};
   for (const Arg &a : args)
-    if (nargs_ < kRecordArgs) args_[nargs_++] = a;
+    if (me_.nargs < kRecordArgs) me_.args[me_.nargs++] = a;
 }
 
 void Call::fail(const char *format, ...) const {
@@ -69,7 +60,7 @@ void Call::fail(const char *format, ...) const {
   std::vsnprintf(text, sizeof text, format, list);
   va_end(list);
   runtime(name());
-  const std::string message = describe_call(call_) + ": " + text;
+  const std::string message = describe_call(me_.call) + ": " + text;
   // Every thread sees the same wrong argument; thread 0 words it, the others wait for the job to end.
   if (g_runtime.mythread == 0) {
     report("%s", message.c_str());
@@ -83,62 +74,27 @@ void Call::fail(const char *format, ...) const {
 void Call::start() {
   runtime(name());
   std::uint64_t values[kRecordArgs] = {};
-  for (int k = 0; k < nargs_; ++k) values[k] = args_[k].value;
-  sequence_ =
-      collective_start(call_, std::span<const std::uint64_t>(values, static_cast<std::size_t>(nargs_)));
+  for (int k = 0; k < me_.nargs; ++k) values[k] = me_.args[k].value;
+  me_.sequence =
+      collective_start(me_.call, std::span<const std::uint64_t>(values, static_cast<std::size_t>(me_.nargs)));
   checked_.assign(static_cast<std::size_t>(g_runtime.threads), 0);
   checked_[static_cast<std::size_t>(g_runtime.mythread)] = 1;
   if (mode_.in == Sync::kAll) collective_sync();
-  // Thread 0's record says what every thread must have passed: compared now if it is there (always after
-  // the IN barrier; otherwise the peers this thread waits for are compared when it waits for them).
-  if (g_runtime.mythread != 0 && entered(0, sequence_)) check_record(0);
-}
-
-void Call::mismatch(int peer, const Record &theirs) const {
-  const int me = g_runtime.mythread;
-  const std::string mine =
-      "its collective operation #" + std::to_string(sequence_) + ", " + describe_call(call_);
-  const auto kind = static_cast<CollectiveKind>(theirs.kind);
-  if (kind == CollectiveKind::kExit)
-    report_once("thread " + std::to_string(peer) + " finished main (returned or called exit) while thread " +
-                std::to_string(me) + " waits in " + mine + ", which thread " + std::to_string(peer) +
-                " can never reach");
-  if (kind != collective_kind_meets(call_.kind))
-    report_once("collective operations do not match: thread " + std::to_string(me) + " is in " + mine +
-                ", but thread " + std::to_string(peer) + " is in its collective operation #" +
-                std::to_string(sequence_) + ", " + collective_kind_name(kind) +
-                ", and every thread must run the same collective operations in the same order");
-  for (int k = 0; k < nargs_; ++k) {
-    if (theirs.args[k] == args_[k].value) continue;
-    std::string detail = args_[k].is_pointer
-                             ? std::string(" points elsewhere than on thread ") + std::to_string(peer)
-                             : " is " + std::to_string(args_[k].value) + " but " +
-                                   std::to_string(theirs.args[k]) + " on thread " + std::to_string(peer);
-    report_once(describe_call(call_) + " called with different single-valued arguments: " + args_[k].name +
-                " on thread " + std::to_string(me) + detail);
-  }
-  report_once(describe_call(call_) + ": thread " + std::to_string(peer) + " passed " +
-              std::to_string(theirs.nargs) + " arguments, thread " + std::to_string(me) + " " +
-              std::to_string(nargs_));
+  // Thread 0's record says what every thread must have passed (the peers this thread waits for are also
+  // compared when it waits for them).
+  compare_with_thread0(me_);
 }
 
 void Call::check_record(int peer) {
   auto &seen = checked_[static_cast<std::size_t>(peer)];
   if (seen) return;
-  Record theirs{};
-  // A peer a whole ring of calls ahead has overwritten its record: it passed this call, nothing to compare.
-  if (record_of(peer, sequence_, &theirs)) {
-    bool same = theirs.kind == static_cast<std::uint32_t>(collective_kind_meets(call_.kind)) &&
-                theirs.nargs == static_cast<std::uint32_t>(nargs_);
-    for (int k = 0; same && k < nargs_; ++k) same = theirs.args[k] == args_[k].value;
-    if (!same) mismatch(peer, theirs);
-  }
+  compare_with(me_, peer);  // a peer a whole ring ahead overwrote its record: it passed this call
   seen = 1;
 }
 
 bool Call::peer_ready(int peer) {
   if (mode_.in != Sync::kMy || peer == g_runtime.mythread) return true;
-  if (!entered(peer, sequence_)) return false;
+  if (!entered(peer, me_.sequence)) return false;
   check_record(peer);
   return true;
 }
@@ -166,7 +122,7 @@ void Call::run(std::span<const Move> moves, bool release) {
         else
           detail::memcpy_shared(m.dst, m.src, m.bytes);
       }
-      if (release && mode_.out == Sync::kMy && peer != g_runtime.mythread) signal_done(peer, sequence_);
+      if (release && mode_.out == Sync::kMy && peer != g_runtime.mythread) signal_done(peer, me_.sequence);
       it = peers.erase(it);
       progressed = true;
     }
@@ -186,9 +142,9 @@ void Call::finish(std::span<const int> touched_by) {
   for (int peer : touched_by) {
     if (peer == g_runtime.mythread) continue;
     Backoff backoff;
-    while (!done_by(peer, sequence_)) {
+    while (!done_by(peer, me_.sequence)) {
       // A peer that never signals may be in another collective: its record says so.
-      if (backoff.slow() && !checked_[static_cast<std::size_t>(peer)] && entered(peer, sequence_))
+      if (backoff.slow() && !checked_[static_cast<std::size_t>(peer)] && entered(peer, me_.sequence))
         check_record(peer);
       backoff.pause();
     }

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "coll/flags.hpp"
+#include "coll/matching.hpp"
 #include "collective.hpp"
 #include "pgas/detail/api.hpp"
 
@@ -38,12 +39,7 @@ struct SyncMode {
 enum class Direction : std::uint8_t { kPull, kPush };
 Direction configured_direction();
 
-// A single-valued argument of a call, compared across threads (pointers by a digest of what they name).
-struct Arg {
-  const char *name;
-  std::uint64_t value;
-  bool is_pointer = false;
-};
+// The digest by which a pointer argument is compared across threads.
 std::uint64_t digest(const detail::gaddr &address);
 
 // One transfer of `bytes`, run by this thread, touching `peer`'s data (this thread's own for a local copy):
@@ -70,7 +66,7 @@ class Call {
   Call(const Call &) = delete;
   Call &operator=(const Call &) = delete;
 
-  const char *name() const { return collective_kind_name(call_.kind); }
+  const char *name() const { return collective_kind_name(me_.call.kind); }
   const SyncMode &mode() const { return mode_; }
 
   // An argument this thread can see is wrong (the same on every thread, since arguments are
@@ -91,7 +87,7 @@ class Call {
   void move_blocks(std::span<const Block> blocks, Direction direction);
 
   // Names the call's variant in messages ("upc_all_reduce (upc_all_reduceI) at prog.cpp:12").
-  void name_variant(const char *variant) { call_.operation = variant; }
+  void name_variant(const char *variant) { me_.call.operation = variant; }
 
  protected:
   void set_mode(SyncMode mode) { mode_ = mode; }
@@ -99,13 +95,9 @@ class Call {
  private:
   bool peer_ready(int peer);
   void check_record(int peer);
-  [[noreturn]] void mismatch(int peer, const Record &theirs) const;
 
-  CollectiveCall call_;
+  Published me_;
   SyncMode mode_;
-  Arg args_[kRecordArgs];
-  int nargs_ = 0;
-  std::uint64_t sequence_ = 0;
   std::vector<char> checked_;  // peers whose record this call has compared
 };
 
