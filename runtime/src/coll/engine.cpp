@@ -151,11 +151,6 @@ void Call::finish(std::span<const int> touched_by) {
   }
 }
 
-void Call::relocalize(std::span<const Block> blocks, Direction direction) {
-  start();
-  move_blocks(blocks, direction);
-}
-
 void Call::move_blocks(std::span<const Block> blocks, Direction direction) {
   const int me = g_runtime.mythread;
   std::vector<Move> mine;

@@ -81,9 +81,7 @@ class Call {
   // The OUT synchronization: `touched_by` are the threads that access this thread's data in the call.
   void finish(std::span<const int> touched_by);
 
-  // A relocalization: start, then move_blocks.
-  void relocalize(std::span<const Block> blocks, Direction direction);
-  // Runs this thread's blocks in `direction` and finishes (after start).
+  // Runs this thread's blocks of a relocalization in `direction` and finishes (after start).
   void move_blocks(std::span<const Block> blocks, Direction direction);
 
   // Names the call's variant in messages ("upc_all_reduce (upc_all_reduceI) at prog.cpp:12").

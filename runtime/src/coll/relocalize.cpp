@@ -1,5 +1,6 @@
 // The relocalization collectives of UPC 1.2: each checks its arguments, names its blocks (which bytes go
 // from where to where) and lets the engine move them in the configured direction under its sync mode.
+#include <algorithm>
 #include <vector>
 
 #include "coll/upc_args.hpp"
@@ -24,89 +25,87 @@ std::size_t nthreads() { return static_cast<std::size_t>(g_runtime.threads); }
     "sync_mode", static_cast<std::uint64_t>(flags)                                         \
   }
 
-// `p` is `shared [nbytes] char[nbytes * THREADS * per_thread]`: per_thread blocks on each thread, from
-// thread 0.
-void distributed(const Call &call, const char *what, const gaddr &p, std::size_t nbytes,
-                 std::size_t per_thread) {
-  check_pointer(call, what, p, true);
-  for (int t = 0; t < threads(); ++t) check_extent(call, what, at(p, t, 0), nbytes * per_thread);
+// How a relocalization lays out one of its pointers: `blocks` blocks of nbytes on each thread, from thread 0
+// (`shared [nbytes * blocks] char[...]`), or `blocks` blocks on the pointer's thread (`shared [] char[...]`).
+struct Side {
+  bool distributed;
+  std::size_t blocks;  // 0: THREADS
+  std::size_t count() const { return blocks == 0 ? nthreads() : blocks; }
+};
+
+void check_side(const Call &call, const char *what, const gaddr &p, std::size_t nbytes, const Side &side) {
+  check_pointer(call, what, p, side.distributed);
+  if (!side.distributed) return check_extent(call, what, p, nbytes * side.count());
+  for (int t = 0; t < threads(); ++t) check_extent(call, what, at(p, t, 0), nbytes * side.count());
 }
 
-// `p` is `shared [] char[nbytes * count]` on its thread.
-void single(const Call &call, const char *what, const gaddr &p, std::size_t nbytes, std::size_t count) {
-  check_pointer(call, what, p, false);
-  check_extent(call, what, p, nbytes * count);
+// Checks a relocalization's arguments, starts it, then moves the blocks `each(src, dst, add)` names
+// (add(from, to) for each block of nbytes).
+template <class Each>
+void relocalize(UpcCall &call, const pgas_shared_ptr &d, const pgas_shared_cptr &s, std::size_t nbytes,
+                Side src_side, Side dst_side, Each each) {
+  const gaddr dst = address(d), src = address(s);
+  check_size(call, nbytes, std::max(src_side.count(), dst_side.count()));
+  check_side(call, "src", src, nbytes, src_side);
+  check_side(call, "dst", dst, nbytes, dst_side);
+  call.start();  // then the blocks: naming them may read shared data (permute's perm)
+  std::vector<Block> blocks;
+  each(src, dst, [&](const gaddr &from, const gaddr &to) { blocks.push_back({from, to, nbytes}); });
+  call.move_blocks(blocks, configured_direction());
 }
 
-void run(UpcCall &call, const std::vector<Block> &blocks) { call.relocalize(blocks, configured_direction()); }
+constexpr Side kOnOneThread{false, 1}, kAllOnOneThread{false, 0}, kOnEach{true, 1}, kAllOnEach{true, 0};
 
 }  // namespace
 
 void upc_all_broadcast(pgas_shared_ptr d, pgas_shared_cptr s, std::size_t nbytes, upc_flag_t flags,
                        pgas_here where) {
   UpcCall call(CollectiveKind::kUpcAllBroadcast, where, flags, {RELOCALIZATION_ARGS(d, s, nbytes, flags)});
-  const gaddr dst = address(d), src = address(s);
-  check_size(call, nbytes, 1);
-  single(call, "src", src, nbytes, 1);
-  distributed(call, "dst", dst, nbytes, 1);
-  std::vector<Block> blocks;
-  for (int t = 0; t < threads(); ++t) blocks.push_back({src, at(dst, t, 0), nbytes});
-  run(call, blocks);
+  relocalize(call, d, s, nbytes, kOnOneThread, kOnEach, [](const gaddr &src, const gaddr &dst, auto add) {
+    for (int t = 0; t < threads(); ++t) add(src, at(dst, t, 0));
+  });
 }
 
 void upc_all_scatter(pgas_shared_ptr d, pgas_shared_cptr s, std::size_t nbytes, upc_flag_t flags,
                      pgas_here where) {
   UpcCall call(CollectiveKind::kUpcAllScatter, where, flags, {RELOCALIZATION_ARGS(d, s, nbytes, flags)});
-  const gaddr dst = address(d), src = address(s);
-  check_size(call, nbytes, nthreads());
-  single(call, "src", src, nbytes, nthreads());
-  distributed(call, "dst", dst, nbytes, 1);
-  std::vector<Block> blocks;
-  for (int t = 0; t < threads(); ++t)
-    blocks.push_back({at(src, src.thread, static_cast<std::size_t>(t) * nbytes), at(dst, t, 0), nbytes});
-  run(call, blocks);
+  relocalize(call, d, s, nbytes, kAllOnOneThread, kOnEach,
+             [nbytes](const gaddr &src, const gaddr &dst, auto add) {
+               for (int t = 0; t < threads(); ++t)
+                 add(at(src, src.thread, static_cast<std::size_t>(t) * nbytes), at(dst, t, 0));
+             });
 }
 
 void upc_all_gather(pgas_shared_ptr d, pgas_shared_cptr s, std::size_t nbytes, upc_flag_t flags,
                     pgas_here where) {
   UpcCall call(CollectiveKind::kUpcAllGather, where, flags, {RELOCALIZATION_ARGS(d, s, nbytes, flags)});
-  const gaddr dst = address(d), src = address(s);
-  check_size(call, nbytes, nthreads());
-  distributed(call, "src", src, nbytes, 1);
-  single(call, "dst", dst, nbytes, nthreads());
-  std::vector<Block> blocks;
-  for (int t = 0; t < threads(); ++t)
-    blocks.push_back({at(src, t, 0), at(dst, dst.thread, static_cast<std::size_t>(t) * nbytes), nbytes});
-  run(call, blocks);
+  relocalize(call, d, s, nbytes, kOnEach, kAllOnOneThread,
+             [nbytes](const gaddr &src, const gaddr &dst, auto add) {
+               for (int t = 0; t < threads(); ++t)
+                 add(at(src, t, 0), at(dst, dst.thread, static_cast<std::size_t>(t) * nbytes));
+             });
 }
 
 void upc_all_gather_all(pgas_shared_ptr d, pgas_shared_cptr s, std::size_t nbytes, upc_flag_t flags,
                         pgas_here where) {
   UpcCall call(CollectiveKind::kUpcAllGatherAll, where, flags, {RELOCALIZATION_ARGS(d, s, nbytes, flags)});
-  const gaddr dst = address(d), src = address(s);
-  check_size(call, nbytes, nthreads());
-  distributed(call, "src", src, nbytes, 1);
-  distributed(call, "dst", dst, nbytes, nthreads());
-  std::vector<Block> blocks;
-  for (int from = 0; from < threads(); ++from)
-    for (int to = 0; to < threads(); ++to)
-      blocks.push_back({at(src, from, 0), at(dst, to, static_cast<std::size_t>(from) * nbytes), nbytes});
-  run(call, blocks);
+  relocalize(call, d, s, nbytes, kOnEach, kAllOnEach, [nbytes](const gaddr &src, const gaddr &dst, auto add) {
+    for (int from = 0; from < threads(); ++from)
+      for (int to = 0; to < threads(); ++to)
+        add(at(src, from, 0), at(dst, to, static_cast<std::size_t>(from) * nbytes));
+  });
 }
 
 void upc_all_exchange(pgas_shared_ptr d, pgas_shared_cptr s, std::size_t nbytes, upc_flag_t flags,
                       pgas_here where) {
   UpcCall call(CollectiveKind::kUpcAllExchange, where, flags, {RELOCALIZATION_ARGS(d, s, nbytes, flags)});
-  const gaddr dst = address(d), src = address(s);
-  check_size(call, nbytes, nthreads());
-  distributed(call, "src", src, nbytes, nthreads());
-  distributed(call, "dst", dst, nbytes, nthreads());
-  std::vector<Block> blocks;
-  for (int from = 0; from < threads(); ++from)
-    for (int to = 0; to < threads(); ++to)
-      blocks.push_back({at(src, from, static_cast<std::size_t>(to) * nbytes),
-                        at(dst, to, static_cast<std::size_t>(from) * nbytes), nbytes});
-  run(call, blocks);
+  relocalize(call, d, s, nbytes, kAllOnEach, kAllOnEach,
+             [nbytes](const gaddr &src, const gaddr &dst, auto add) {
+               for (int from = 0; from < threads(); ++from)
+                 for (int to = 0; to < threads(); ++to)
+                   add(at(src, from, static_cast<std::size_t>(to) * nbytes),
+                       at(dst, to, static_cast<std::size_t>(from) * nbytes));
+             });
 }
 
 void upc_all_permute(pgas_shared_ptr d, pgas_shared_cptr s, pgas::global_ptr<const int> perm,
@@ -114,27 +113,19 @@ void upc_all_permute(pgas_shared_ptr d, pgas_shared_cptr s, pgas::global_ptr<con
   const gaddr perm_at{perm.handle(), perm.thread(), perm.offset()};
   UpcCall call(CollectiveKind::kUpcAllPermute, where, flags,
                {RELOCALIZATION_ARGS(d, s, nbytes, flags), {"perm", digest(perm_at), true}});
-  const gaddr dst = address(d), src = address(s);
-  check_size(call, nbytes, 1);
-  distributed(call, "src", src, nbytes, 1);
-  distributed(call, "dst", dst, nbytes, 1);
   check_pointer(call, "perm", perm_at, false);
-  call.start();
-  // perm is read whole at entry: every thread needs the inverse to know who writes its block.
-  std::vector<int> target(nthreads());
-  std::vector<int> source(nthreads(), -1);
-  for (int t = 0; t < threads(); ++t) {
-    const int p = *(perm + t);
-    if (p < 0 || p >= threads())
-      call.fail("perm is not a permutation: perm[%d] is %d, not in [0, %d)", t, p, threads());
-    if (source[static_cast<std::size_t>(p)] >= 0)
-      call.fail("perm is not a permutation: perm[%d] and perm[%d] are both %d",
-                source[static_cast<std::size_t>(p)], t, p);
-    source[static_cast<std::size_t>(p)] = t;
-    target[static_cast<std::size_t>(t)] = p;
-  }
-  std::vector<Block> blocks;
-  for (int t = 0; t < threads(); ++t)
-    blocks.push_back({at(src, t, 0), at(dst, target[static_cast<std::size_t>(t)], 0), nbytes});
-  call.move_blocks(blocks, configured_direction());
+  relocalize(call, d, s, nbytes, kOnEach, kOnEach, [&](const gaddr &src, const gaddr &dst, auto add) {
+    // perm is read whole at entry: every thread needs all of it to know who moves which block.
+    std::vector<int> source(nthreads(), -1);
+    for (int t = 0; t < threads(); ++t) {
+      const int p = *(perm + t);
+      if (p < 0 || p >= threads())
+        call.fail("perm is not a permutation: perm[%d] is %d, not in [0, %d)", t, p, threads());
+      if (source[static_cast<std::size_t>(p)] >= 0)
+        call.fail("perm is not a permutation: perm[%d] and perm[%d] are both %d",
+                  source[static_cast<std::size_t>(p)], t, p);
+      source[static_cast<std::size_t>(p)] = t;
+      add(at(src, t, 0), at(dst, p, 0));
+    }
+  });
 }
