@@ -1,6 +1,8 @@
 #include "coll/flags.hpp"
 
+#include <atomic>
 #include <cstddef>
+#include <cstring>
 
 #include "conduit/active.hpp"
 #include "control.hpp"
@@ -17,14 +19,42 @@ static_assert(kAreaEnd <= kSegmentReserve, "the collective flags must fit in the
 
 std::uint64_t slot_at(std::uint64_t sequence) { return kRecordsAt + (sequence % kRing) * sizeof(Record); }
 
+// On shm every segment is mapped here: flags are atomics with acquire and release order (a flag is
+// message passing: the data written before it is seen by whoever sees it), and cost no fence. On a network
+// conduit they are the conduit's strict accesses.
+bool mapped() { return g_runtime.network == nullptr; }
+
+std::atomic_ref<std::uint64_t> word(int thread, std::uint64_t at) {
+  return std::atomic_ref<std::uint64_t>(*reinterpret_cast<std::uint64_t *>(segment_address(thread, at)));
+}
+
 std::uint64_t load(int thread, std::uint64_t at) {
+  if (mapped()) return word(thread, at).load(std::memory_order_acquire);
   std::uint64_t value = 0;
   with_conduit([&](auto &c) { c.get_strict(thread, at, &value, sizeof value); });
   return value;
 }
 
 void store(int thread, std::uint64_t at, std::uint64_t value) {
+  if (mapped()) return word(thread, at).store(value, std::memory_order_release);
   with_conduit([&](auto &c) { c.put_strict(thread, at, &value, sizeof value); });
+}
+
+// The record's fields after its sequence number, copied to or from `thread`'s slot at `at`.
+void copy_body(int thread, std::uint64_t at, Record *record, bool write) {
+  const std::size_t bytes = sizeof *record - sizeof(std::uint64_t);
+  void *mine = reinterpret_cast<char *>(record) + sizeof(std::uint64_t);
+  if (mapped()) {
+    void *slot = segment_address(thread, at + sizeof(std::uint64_t));
+    write ? std::memcpy(slot, mine, bytes) : std::memcpy(mine, slot, bytes);
+    return;
+  }
+  with_conduit([&](auto &c) {
+    if (write)
+      c.put_strict(thread, at + sizeof(std::uint64_t), mine, bytes);
+    else
+      c.get_strict(thread, at + sizeof(std::uint64_t), mine, bytes);
+  });
 }
 
 }  // namespace
@@ -32,12 +62,12 @@ void store(int thread, std::uint64_t at, std::uint64_t value) {
 void publish(const Record &record) {
   const int me = g_runtime.mythread;
   const std::uint64_t at = slot_at(record.sequence);
-  // The slot's sequence is cleared first and set last, so a reader never takes another call's arguments
-  // for this one's.
+  // A sequence lock: the slot's sequence is cleared first and set last, so a reader that sees the same
+  // sequence before and after reading never takes another call's arguments for this one's.
   store(me, at, 0);
-  with_conduit([&](auto &c) {
-    c.put_strict(me, at + sizeof(std::uint64_t), &record.kind, sizeof record - sizeof(std::uint64_t));
-  });
+  std::atomic_thread_fence(std::memory_order_release);
+  Record body = record;
+  copy_body(me, at, &body, true);
   store(me, at, record.sequence);
 }
 
@@ -48,8 +78,11 @@ bool entered(int peer, std::uint64_t sequence) {
 
 bool record_of(int peer, std::uint64_t sequence, Record *out) {
   const std::uint64_t at = slot_at(sequence);
-  with_conduit([&](auto &c) { c.get_strict(peer, at, out, sizeof *out); });
-  return out->sequence == sequence && load(peer, at) == sequence;  // not rewritten meanwhile
+  if (load(peer, at) != sequence) return false;
+  copy_body(peer, at, out, false);
+  std::atomic_thread_fence(std::memory_order_acquire);
+  out->sequence = sequence;
+  return load(peer, at) == sequence;  // not rewritten meanwhile
 }
 
 void signal_done(int peer, std::uint64_t sequence) {
