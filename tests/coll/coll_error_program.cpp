@@ -26,6 +26,15 @@ const std::map<std::string, std::function<void()>> kModes = {
        shared_array<char> a(8 * T(), 8);
        upc_all_broadcast(a, a, 0, 0);
      }},
+    // Thread 0 is not in the call: one of the others must say what is wrong with it.
+    {"nbytes-zero-while-thread-0-is-elsewhere",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       if (MYTHREAD == 0)
+         upc_barrier;
+       else
+         upc_all_broadcast(a, a, 0, 0);
+     }},
     {"overflow",
      [] {
        shared_array<char> a(8 * T(), 8);

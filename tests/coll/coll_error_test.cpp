@@ -23,6 +23,8 @@ struct Case {
 
 const Case kCases[] = {
     {"nbytes-zero", FIRST "upc_all_broadcast" AT R"(: nbytes is 0)", 1},
+    {"nbytes-zero-while-thread-0-is-elsewhere",
+     R"(pgas: thread [1-9]\d*: error: upc_all_broadcast)" AT R"(: nbytes is 0)", 2},
     {"overflow", FIRST "upc_all_gather_all" AT R"(: dst: \d+ bytes at byte 0 of thread 0's part overflow)",
      2},
     {"dst-not-on-thread-0",

@@ -37,7 +37,7 @@ class Backoff {
 
  private:
   static constexpr std::uint32_t kSpins = 200;
-  static constexpr std::uint32_t kYields = 100;
+  static constexpr std::uint32_t kYields = 2000;
   std::uint32_t rounds_ = 0;
 };
 

@@ -61,13 +61,13 @@ void Call::fail(const char *format, ...) const {
   va_end(list);
   runtime(name());
   const std::string message = describe_call(me_.call) + ": " + text;
-  // Every thread sees the same wrong argument; thread 0 words it, the others wait for the job to end.
-  if (g_runtime.mythread == 0) {
-    report("%s", message.c_str());
-    exit_quietly();
+  // Every thread sees the same wrong argument; thread 0 words it and the others wait for the job to end,
+  // unless thread 0 is not in this call (it is elsewhere in another collective): then one of them does.
+  if (g_runtime.mythread != 0) {
+    const timespec pause_time{5, 0};
+    nanosleep(&pause_time, nullptr);
   }
-  const timespec pause_time{5, 0};
-  nanosleep(&pause_time, nullptr);
+  if (conduit().claim_report()) report("%s", message.c_str());
   exit_quietly();
 }
 
