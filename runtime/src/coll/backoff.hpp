@@ -1,6 +1,6 @@
-// Polling a flag without starving the thread that sets it: spin briefly, then yield, then sleep for
-// growing intervals (the seed's future work, item 4), so that waiting stays cheap when threads outnumber
-// cores.
+// Polling a flag without starving the thread that sets it (the seed's future work, item 4): spin briefly,
+// then yield, then block in `sleep` (on shm a futex the flag's writer wakes), so that waiting stays cheap
+// when threads outnumber cores.
 #pragma once
 
 #include <time.h>
@@ -17,7 +17,8 @@ class Backoff {
   void reset() { rounds_ = 0; }
   // Past the spinning and yielding: a good moment for checks that cost a remote access.
   bool slow() const { return rounds_ >= kSpins + kYields; }
-  void pause() {
+  template <class Sleep>
+  void pause(Sleep sleep) {
     ++rounds_;
     if (rounds_ < kSpins) {
       if (spin_budget_ns() > 0) {
@@ -30,14 +31,21 @@ class Backoff {
       yield_cpu();
       return;
     }
-    const long ns = std::min<long>(1000L << std::min<std::uint32_t>(rounds_ - kSpins - kYields, 8), 200000L);
-    const timespec t{0, ns};
-    nanosleep(&t, nullptr);
+    sleep();
+  }
+  // Without a flag to sleep on: growing sleeps.
+  void pause() {
+    pause([this] {
+      const long ns =
+          std::min<long>(1000L << std::min<std::uint32_t>(rounds_ - kSpins - kYields, 8), 200000L);
+      const timespec t{0, ns};
+      nanosleep(&t, nullptr);
+    });
   }
 
  private:
   static constexpr std::uint32_t kSpins = 200;
-  static constexpr std::uint32_t kYields = 2000;
+  static constexpr std::uint32_t kYields = 20;
   std::uint32_t rounds_ = 0;
 };
 

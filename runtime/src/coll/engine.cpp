@@ -129,7 +129,7 @@ void Call::run(std::span<const Move> moves, bool release) {
     if (progressed)
       backoff.reset();
     else
-      backoff.pause();
+      backoff.pause([&] { sleep_until_entered(peers.front(), me_.sequence); });
   }
 }
 
@@ -146,7 +146,7 @@ void Call::finish(std::span<const int> touched_by) {
       // A peer that never signals may be in another collective: its record says so.
       if (backoff.slow() && !checked_[static_cast<std::size_t>(peer)] && entered(peer, me_.sequence))
         check_record(peer);
-      backoff.pause();
+      backoff.pause([&] { sleep_until_done(peer, me_.sequence); });
     }
   }
 }

@@ -36,4 +36,10 @@ void signal_done(int peer, std::uint64_t sequence);
 // Whether `peer` finished its accesses to this thread's data in collective `sequence`.
 bool done_by(int peer, std::uint64_t sequence);
 
+// Block for a while unless `peer` has started collective `sequence` (or finished with this thread's data in
+// it): until the flag changes or a few milliseconds pass. On shm the waiter sleeps on a futex that the
+// flag's writer wakes; on a network conduit it sleeps briefly.
+void sleep_until_entered(int peer, std::uint64_t sequence);
+void sleep_until_done(int peer, std::uint64_t sequence);
+
 }  // namespace pgas::rt::coll
