@@ -19,14 +19,15 @@ class Backoff {
   bool slow() const { return rounds_ >= kSpins + kYields; }
   template <class Sleep>
   void pause(Sleep sleep) {
+    // Spinning is bounded by time, as the runtime's other waits (wait.hpp): a few microseconds, nothing when
+    // threads outnumber CPUs.
+    if (rounds_ == 0) spin_start_ = spin_clock_ns();
     ++rounds_;
-    if (rounds_ < kSpins) {
-      if (spin_budget_ns() > 0) {
-        for (int i = 0; i < 32; ++i) cpu_relax();
-        return;
-      }
-      rounds_ = kSpins;
+    if (rounds_ < kSpins && spin_clock_ns() - spin_start_ < spin_budget_ns()) {
+      for (int i = 0; i < 16; ++i) cpu_relax();
+      return;
     }
+    if (rounds_ < kSpins) rounds_ = kSpins;
     if (rounds_ < kSpins + kYields) {
       yield_cpu();
       return;
@@ -44,9 +45,10 @@ class Backoff {
   }
 
  private:
-  static constexpr std::uint32_t kSpins = 200;
+  static constexpr std::uint32_t kSpins = 1u << 20;  // bounded by time in practice
   static constexpr std::uint32_t kYields = 20;
   std::uint32_t rounds_ = 0;
+  std::uint64_t spin_start_ = 0;
 };
 
 }  // namespace pgas::rt::coll
