@@ -84,7 +84,10 @@ void publish(const Record &record) {
   const std::uint64_t at = slot_at(record.sequence);
   // A sequence lock: the slot's sequence is cleared first and set last, so a reader that sees the same
   // sequence before and after reading never takes another call's arguments for this one's.
-  store(me, at, 0);
+  if (mapped())
+    word(me, at).store(0, std::memory_order_relaxed);  // nobody waits for a cleared slot: no wake
+  else
+    store(me, at, 0);
   std::atomic_thread_fence(std::memory_order_release);
   Record body = record;
   copy_body(me, at, &body, true);
