@@ -58,55 +58,31 @@ constexpr Side kOnOneThread{false, 1}, kAllOnOneThread{false, 0}, kOnEach{true, 
 
 }  // namespace
 
-void upc_all_broadcast(pgas_shared_ptr d, pgas_shared_cptr s, std::size_t nbytes, upc_flag_t flags,
-                       pgas_here where) {
-  UpcCall call(CollectiveKind::kUpcAllBroadcast, where, flags, {RELOCALIZATION_ARGS(d, s, nbytes, flags)});
-  relocalize(call, d, s, nbytes, kOnOneThread, kOnEach, [](const gaddr &src, const gaddr &dst, auto add) {
-    for (int t = 0; t < threads(); ++t) add(src, at(dst, t, 0));
-  });
-}
+// The relocalizations whose arguments are (dst, src, nbytes, sync_mode): the body names the blocks, each by
+// add(from, to), in terms of src, dst and nbytes.
+#define PGAS_RELOCALIZATION(function, kind, src_side, dst_side, ...)                              \
+  void function(pgas_shared_ptr d, pgas_shared_cptr s, std::size_t nbytes, upc_flag_t flags,      \
+                pgas_here where) {                                                                \
+    UpcCall call(CollectiveKind::kind, where, flags, {RELOCALIZATION_ARGS(d, s, nbytes, flags)}); \
+    relocalize(call, d, s, nbytes, src_side, dst_side,                                            \
+               [nbytes](const gaddr &src, const gaddr &dst, auto add) { __VA_ARGS__ });           \
+  }
 
-void upc_all_scatter(pgas_shared_ptr d, pgas_shared_cptr s, std::size_t nbytes, upc_flag_t flags,
-                     pgas_here where) {
-  UpcCall call(CollectiveKind::kUpcAllScatter, where, flags, {RELOCALIZATION_ARGS(d, s, nbytes, flags)});
-  relocalize(call, d, s, nbytes, kAllOnOneThread, kOnEach,
-             [nbytes](const gaddr &src, const gaddr &dst, auto add) {
-               for (int t = 0; t < threads(); ++t)
-                 add(at(src, src.thread, static_cast<std::size_t>(t) * nbytes), at(dst, t, 0));
-             });
-}
-
-void upc_all_gather(pgas_shared_ptr d, pgas_shared_cptr s, std::size_t nbytes, upc_flag_t flags,
-                    pgas_here where) {
-  UpcCall call(CollectiveKind::kUpcAllGather, where, flags, {RELOCALIZATION_ARGS(d, s, nbytes, flags)});
-  relocalize(call, d, s, nbytes, kOnEach, kAllOnOneThread,
-             [nbytes](const gaddr &src, const gaddr &dst, auto add) {
-               for (int t = 0; t < threads(); ++t)
-                 add(at(src, t, 0), at(dst, dst.thread, static_cast<std::size_t>(t) * nbytes));
-             });
-}
-
-void upc_all_gather_all(pgas_shared_ptr d, pgas_shared_cptr s, std::size_t nbytes, upc_flag_t flags,
-                        pgas_here where) {
-  UpcCall call(CollectiveKind::kUpcAllGatherAll, where, flags, {RELOCALIZATION_ARGS(d, s, nbytes, flags)});
-  relocalize(call, d, s, nbytes, kOnEach, kAllOnEach, [nbytes](const gaddr &src, const gaddr &dst, auto add) {
-    for (int from = 0; from < threads(); ++from)
-      for (int to = 0; to < threads(); ++to)
-        add(at(src, from, 0), at(dst, to, static_cast<std::size_t>(from) * nbytes));
-  });
-}
-
-void upc_all_exchange(pgas_shared_ptr d, pgas_shared_cptr s, std::size_t nbytes, upc_flag_t flags,
-                      pgas_here where) {
-  UpcCall call(CollectiveKind::kUpcAllExchange, where, flags, {RELOCALIZATION_ARGS(d, s, nbytes, flags)});
-  relocalize(call, d, s, nbytes, kAllOnEach, kAllOnEach,
-             [nbytes](const gaddr &src, const gaddr &dst, auto add) {
-               for (int from = 0; from < threads(); ++from)
-                 for (int to = 0; to < threads(); ++to)
-                   add(at(src, from, static_cast<std::size_t>(to) * nbytes),
-                       at(dst, to, static_cast<std::size_t>(from) * nbytes));
-             });
-}
+PGAS_RELOCALIZATION(upc_all_broadcast, kUpcAllBroadcast, kOnOneThread, kOnEach,
+                    for (int t = 0; t < threads(); ++t) add(src, at(dst, t, 0));)
+PGAS_RELOCALIZATION(upc_all_scatter, kUpcAllScatter, kAllOnOneThread, kOnEach,
+                    for (int t = 0; t < threads(); ++t)
+                        add(at(src, src.thread, static_cast<std::size_t>(t) * nbytes), at(dst, t, 0));)
+PGAS_RELOCALIZATION(upc_all_gather, kUpcAllGather, kOnEach, kAllOnOneThread,
+                    for (int t = 0; t < threads(); ++t)
+                        add(at(src, t, 0), at(dst, dst.thread, static_cast<std::size_t>(t) * nbytes));)
+PGAS_RELOCALIZATION(upc_all_gather_all, kUpcAllGatherAll, kOnEach, kAllOnEach,
+                    for (int from = 0; from < threads(); ++from) for (int to = 0; to < threads(); ++to)
+                        add(at(src, from, 0), at(dst, to, static_cast<std::size_t>(from) * nbytes));)
+PGAS_RELOCALIZATION(upc_all_exchange, kUpcAllExchange, kAllOnEach, kAllOnEach,
+                    for (int from = 0; from < threads(); ++from) for (int to = 0; to < threads(); ++to)
+                        add(at(src, from, static_cast<std::size_t>(to) * nbytes),
+                            at(dst, to, static_cast<std::size_t>(from) * nbytes));)
 
 void upc_all_permute(pgas_shared_ptr d, pgas_shared_cptr s, pgas::global_ptr<const int> perm,
                      std::size_t nbytes, upc_flag_t flags, pgas_here where) {
