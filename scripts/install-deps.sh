@@ -12,6 +12,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format
   python3
+  spin
 )
 
 missing=()

@@ -14,5 +14,7 @@ inline constexpr std::int64_t kLockIterations = 200000;    // lock + unlock by r
 inline constexpr std::int64_t kContendedLockRounds = 10;   // rounds of lock + unlock by every rank, same lock
 inline constexpr int kContendedLocksPerRound = 400;        // per rank and round
 inline constexpr std::int64_t kLocalPasses = 200;          // passes over a thread's local part
+inline constexpr std::int64_t kPairsyncIterations = 20000;  // pairsync between two threads
+inline constexpr std::int64_t kHandshakeIterations = 4000;  // pairsync_lock_handshake (eight lock calls)
 
 }  // namespace bench

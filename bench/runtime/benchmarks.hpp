@@ -53,4 +53,16 @@ class Synchronization {
   upc_lock_t *lock_;
 };
 
+// Pairwise synchronization (pgas/pairsync.h) against upc_barrier: the barriers built from pairsync over
+// every thread (linear and tree, as the all-thread barriers and as subset barriers listing every thread),
+// and pairsync itself, fast and as the lock handshake, between threads 2k and 2k + 1.
+class PairwiseSync {
+ public:
+  PairwiseSync();
+  void register_all(const Registry &registry, const Team &team);
+
+ private:
+  std::vector<int> everyone_;
+};
+
 }  // namespace bench

@@ -11,9 +11,11 @@ int main(int argc, char **argv) {
   bench::RemoteAccess remote;
   bench::LocalAccess local;
   bench::Synchronization sync;
+  bench::PairwiseSync pairwise;
   return bench::run_benchmarks(argc, argv, team, [&](const bench::Registry &registry) {
     remote.register_all(registry, team);
     local.register_all(registry, team);
     sync.register_all(registry, team);
+    pairwise.register_all(registry, team);
   });
 }

@@ -19,6 +19,7 @@
 #include "common/launch_contract.hpp"
 #include "common/units.hpp"
 #include "pgas/tracedb/raw_directory.hpp"
+#include "pgas/tracedb/trace_settings.hpp"
 #include "tables.hpp"
 
 namespace pgas::trace {
@@ -31,21 +32,21 @@ namespace {
 
 struct Config {
   bool call_sites = false;
-  unsigned depth = 8;
-  unsigned bins = 64;
+  unsigned depth = 0;
+  unsigned bins = 0;
   std::uint64_t timeline_ms = 0;
-  unsigned time_every = 8;
+  unsigned time_every = 0;
 };
 
-unsigned env_unsigned(const char *name, unsigned fallback, unsigned low, unsigned high) {
-  const char *text = std::getenv(name);
-  if (text == nullptr || *text == '\0') return fallback;
+unsigned env_unsigned(const tracedb::settings::Setting &setting) {
+  const char *text = std::getenv(setting.variable);
+  if (text == nullptr || *text == '\0') return setting.fallback;
   char *end = nullptr;
   unsigned long value = std::strtoul(text, &end, 10);
-  if (*end != '\0' || value < low || value > high) {
-    std::fprintf(stderr, "pgas-trace: %s=%s is not a number in [%u, %u]; using %u\n", name, text, low, high,
-                 fallback);
-    return fallback;
+  if (*end != '\0' || value < setting.low || value > setting.high) {
+    std::fprintf(stderr, "pgas-trace: %s=%s is not a number in [%u, %u]; using %u\n", setting.variable, text,
+                 setting.low, setting.high, setting.fallback);
+    return setting.fallback;
   }
   return static_cast<unsigned>(value);
 }
@@ -136,11 +137,12 @@ __attribute__((constructor)) void start() {
   const char *database = std::getenv("PGAS_TRACE_FILE");
   if (database == nullptr || *database == '\0') return;
   Config config;
-  config.call_sites = env_unsigned("PGAS_TRACE_LINES", 0, 0, 1) == 1;
-  config.depth = env_unsigned("PGAS_TRACE_DEPTH", 8, 1, 60);
-  config.bins = env_unsigned("PGAS_TRACE_BINS", 64, 1, tracedb::raw::kMaxBins);
-  config.timeline_ms = env_unsigned("PGAS_TRACE_TIMELINE", 0, 0, 3600000);
-  config.time_every = env_unsigned("PGAS_TRACE_TIME_EVERY", 8, 1, 1 << 20);
+  namespace settings = tracedb::settings;
+  config.call_sites = env_unsigned(settings::kLines) == 1;
+  config.depth = env_unsigned(settings::kDepth);
+  config.bins = env_unsigned(settings::kBins);
+  config.timeline_ms = env_unsigned(settings::kTimeline);
+  config.time_every = env_unsigned(settings::kTimeEvery);
   tracedb::raw::File *file = create_raw_file(database, pgas_thread_id());
   initialize_header(file->header, config);
   scan_modules(*file);

@@ -28,7 +28,8 @@ cl::list<std::string> arrays("array",
                              cl::value_desc("NAME[:POLICY]"), cl::cat(category));
 cl::opt<std::string> trace("trace",
                            cl::desc("Choose the arrays from a trace database: in each loop, the "
-                                    "variables with the most remote accesses on its lines"),
+                                    "variables with the most remote accesses on its lines (an error if it "
+                                    "chooses nothing in any loop)"),
                            cl::value_desc("DB"), cl::cat(category));
 cl::opt<double> threshold("trace-threshold",
                           cl::desc("With --trace: the share of a loop's remote accesses (0-100%) a variable "
@@ -106,6 +107,18 @@ std::string trace_misses(const TraceSelection &selection, const std::vector<std:
          " (it was recorded from " + program + ")";
 }
 
+// With --trace: why no loop of `files` got an array (the trace's accesses in them lie outside every
+// upc_forall loop, typically because the file changed after it was traced).
+std::string trace_chose_nothing(const TraceSelection &selection, const std::vector<std::string> &files) {
+  std::string busiest;
+  for (const std::string &line : selection.busiest_lines(files, 3))
+    busiest += (busiest.empty() ? "" : ", ") + line;
+  return "--trace " + trace + ": none of the trace's remote accesses in " + listing(files) +
+         " lies in a upc_forall loop (its busiest lines: " + busiest +
+         "); if the source changed after it was " + "traced (at " + selection.recorded_at() +
+         "), trace the program again";
+}
+
 }  // namespace
 
 int main(int argc, const char **argv) {
@@ -147,6 +160,7 @@ int main(int argc, const char **argv) {
   settings.inspector_levels = levels;
   ArraySelector select = [&](const std::string &, unsigned, unsigned) { return settings.arrays; };
   std::optional<TraceSelection> selection;
+  bool trace_chose_any = false;  // whether --trace chose an array in some loop
   if (!trace.empty()) {
     try {
       selection.emplace(trace, threshold);
@@ -155,7 +169,9 @@ int main(int argc, const char **argv) {
     }
     if (std::string missed = trace_misses(*selection, files); !missed.empty()) return fail(missed, 2);
     select = [&](const std::string &file, unsigned first, unsigned last) {
-      return (*selection)(file, first, last);
+      std::set<std::string> chosen = (*selection)(file, first, last);
+      trace_chose_any = trace_chose_any || !chosen.empty();
+      return chosen;
     };
   }
 
@@ -201,6 +217,7 @@ int main(int argc, const char **argv) {
       if (!shared_arrays.count(name))
         unmatched = fail("--array " + name + ": no shared array of that name in " + listing(names), 2);
     if (unmatched) return unmatched;
+    if (selection && !trace_chose_any) return fail(trace_chose_nothing(*selection, names), 2);
   }
 
   std::vector<clang::tooling::Replacement> exported;

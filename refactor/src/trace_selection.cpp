@@ -39,7 +39,9 @@ bool same_file(const std::string &recorded_path, const std::string &file_path) {
 
 TraceSelection::TraceSelection(const std::string &database, double threshold) : threshold_(threshold) {
   tracedb::TraceReader reader(database);
-  program_ = reader.run().program;
+  const tracedb::RunInfo run = reader.run();
+  program_ = run.program;
+  start_time_ = run.start_time;
   for (const tracedb::LineRow &row : reader.lines())
     if (!row.file.empty()) files_.insert(row.file);
   for (const tracedb::VariableRow &v : reader.variables()) {
@@ -71,6 +73,22 @@ std::set<std::string> TraceSelection::operator()(const std::string &file, unsign
     if (count > 0 && 100.0 * static_cast<double>(count) >= threshold_ * static_cast<double>(total))
       chosen.insert(name);
   return chosen;
+}
+
+std::vector<std::string> TraceSelection::busiest_lines(const std::vector<std::string> &files,
+                                                       std::size_t n) const {
+  std::map<std::pair<std::string, int>, std::int64_t> counts;
+  for (const Variable &v : variables_)
+    for (const tracedb::LineRow &row : v.lines)
+      for (const std::string &file : files)
+        if (same_file(row.file, file)) counts[{file, row.line}] += row.totals.count;
+  std::vector<std::pair<std::int64_t, std::string>> ranked;
+  for (const auto &[where, count] : counts)
+    ranked.push_back({-count, where.first + ":" + std::to_string(where.second)});
+  std::sort(ranked.begin(), ranked.end());
+  std::vector<std::string> lines;
+  for (std::size_t k = 0; k < ranked.size() && k < n; ++k) lines.push_back(ranked[k].second);
+  return lines;
 }
 
 }  // namespace pgas::refactor

@@ -21,7 +21,10 @@ class TraceSelection {
   // Whether a remote access of the trace was made on a line of `file` (a trace of another program has none).
   bool has_lines_in(const std::string &file) const;
   bool has_lines() const { return !files_.empty(); }
-  const std::string &program() const { return program_; }  // the traced program, as recorded
+  const std::string &program() const { return program_; }         // the traced program, as recorded
+  const std::string &recorded_at() const { return start_time_; }  // when it was traced (ISO 8601, UTC)
+  // "file:line" of the (at most `n`) lines of `files` with the most remote accesses, busiest first.
+  std::vector<std::string> busiest_lines(const std::vector<std::string> &files, std::size_t n) const;
 
  private:
   struct Variable {
@@ -30,7 +33,7 @@ class TraceSelection {
   };
   std::vector<Variable> variables_;
   std::set<std::string> files_;  // the source files of the trace's access lines
-  std::string program_;
+  std::string program_, start_time_;
   double threshold_;
 };
 

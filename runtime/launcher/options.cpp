@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <string_view>
+#include <tuple>
 
 #include "common/launch_contract.hpp"
 #include "common/launch_settings.hpp"
@@ -10,6 +11,8 @@
 
 namespace pgas::launcher {
 namespace {
+
+namespace settings = tracedb::settings;
 
 // --timeout is at most a year: the deadline stays far inside the clock's range.
 constexpr double kMaxTimeoutSeconds = 365 * 24 * 3600;
@@ -192,11 +195,15 @@ std::string validate_trace(const RawOptions &raw, TraceOptions &trace) {
   if (raw.trace->empty()) return "--trace: the database file name is empty";
   trace.file = *raw.trace;
   trace.lines = raw.lines;
-  if (auto e = parse_bounded(raw.timeline, "--timeline", 1, 3600000, trace.timeline_ms); !e.empty()) return e;
-  if (auto e = parse_bounded(raw.bins, "--bins", 1, 256, trace.bins); !e.empty()) return e;
-  if (auto e = parse_bounded(raw.depth, "--depth", 1, 60, trace.depth); !e.empty()) return e;
-  if (auto e = parse_bounded(raw.time_every, "--time-every", 1, 1 << 20, trace.time_every); !e.empty())
+  // --timeline MS turns the timeline on: 0 (its "off") is not a width.
+  if (auto e = parse_bounded(raw.timeline, "--timeline", 1, settings::kTimeline.high, trace.timeline_ms);
+      !e.empty())
     return e;
+  for (auto [text, option, setting, value] :
+       {std::tuple{&raw.bins, "--bins", &settings::kBins, &trace.bins},
+        std::tuple{&raw.depth, "--depth", &settings::kDepth, &trace.depth},
+        std::tuple{&raw.time_every, "--time-every", &settings::kTimeEvery, &trace.time_every}})
+    if (auto e = parse_bounded(*text, option, setting->low, setting->high, *value); !e.empty()) return e;
   return {};
 }
 
@@ -261,7 +268,14 @@ ParsedCommandLine parse_command_line(int argc, char **argv, const EnvLookup &get
   return result;
 }
 
+// "1..256 (default 64)"
+static std::string range_text(const tracedb::settings::Setting &setting) {
+  return std::to_string(setting.low) + ".." + std::to_string(setting.high) + " (default " +
+         std::to_string(setting.fallback) + ")";
+}
+
 // clang-format off: the help text is laid out as printed
+
 std::string usage_text() {
   const std::string max_threads = std::to_string(launch::kMaxThreads);
   const std::string min_size = units::format_size(launch::kMinSegmentSize);
@@ -315,9 +329,15 @@ std::string usage_text() {
          "                           is killed first, 'pgas-trace-import --recover' imports the trace\n"
          "      --lines              also record call sites (source lines) of the accesses\n"
          "      --timeline MS        also record accesses per thread over time, in MS-millisecond buckets\n"
-         "      --bins N             offset histogram bins per shared variable, 1..256 (default 64)\n"
-         "      --depth N            frames walked at most to leave runtime code, 1..60 (default 8)\n"
-         "      --time-every N       time one transport call in N (default 8; 1 = every call); counts stay\n"
+         "      --bins N             offset histogram bins per shared variable, " +
+         range_text(settings::kBins) +
+         "\n"
+         "      --depth N            frames walked at most to leave runtime code, " +
+         range_text(settings::kDepth) +
+         "\n"
+         "      --time-every N       time one transport call in N, " +
+         range_text(settings::kTimeEvery) +
+         "; 1 = every call; counts stay\n"
          "                           exact and time sums are scaled from the timed calls\n"
          "\n"
          "  -h, --help               print this help and exit\n"

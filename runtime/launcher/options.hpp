@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "pgas/tracedb/trace_settings.hpp"
+
 namespace pgas::launcher {
 
 // pgasrun --trace and its companions.
@@ -15,10 +17,10 @@ struct TraceOptions {
   std::string file;           // the database; empty = no tracing
   std::string raw_directory;  // where the recorder's raw files go (set by prepare_trace)
   bool lines = false;
-  unsigned timeline_ms = 0;
-  unsigned bins = 64;
-  unsigned depth = 8;
-  unsigned time_every = 8;
+  unsigned timeline_ms = tracedb::settings::kTimeline.fallback;
+  unsigned bins = tracedb::settings::kBins.fallback;
+  unsigned depth = tracedb::settings::kDepth.fallback;
+  unsigned time_every = tracedb::settings::kTimeEvery.fallback;
   bool raw_next_to_database = false;  // raw files on the database's file system (ranks on other machines)
 };
 

@@ -25,6 +25,7 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace raw = tracedb::raw;
+namespace settings = tracedb::settings;
 
 // The raw directory of this run, held open and locked shared for as long as pgasrun lives: while it is,
 // pgas-trace-import --recover leaves the directory alone; once pgasrun is gone (even SIGKILLed), it is a
@@ -154,11 +155,11 @@ std::string prepare_trace(LaunchOptions &options) {
   options.extra_env = {{"LD_PRELOAD", preload},
                        {"PGAS_TRACE_FILE", database.string()},
                        {"PGAS_TRACE_RAW_DIR", options.trace.raw_directory},
-                       {"PGAS_TRACE_LINES", trace.lines ? "1" : "0"},
-                       {"PGAS_TRACE_TIMELINE", std::to_string(trace.timeline_ms)},
-                       {"PGAS_TRACE_BINS", std::to_string(trace.bins)},
-                       {"PGAS_TRACE_DEPTH", std::to_string(trace.depth)},
-                       {"PGAS_TRACE_TIME_EVERY", std::to_string(trace.time_every)}};
+                       {settings::kLines.variable, trace.lines ? "1" : "0"},
+                       {settings::kTimeline.variable, std::to_string(trace.timeline_ms)},
+                       {settings::kBins.variable, std::to_string(trace.bins)},
+                       {settings::kDepth.variable, std::to_string(trace.depth)},
+                       {settings::kTimeEvery.variable, std::to_string(trace.time_every)}};
   options.trace.file = database.string();
   return {};
 }

@@ -91,7 +91,7 @@ struct ControlBlock {
   std::uint32_t threads;
   std::uint32_t pad0;
   std::uint64_t segment_size;
-  std::uint64_t symmetric_end;  // [kSegmentReserve, symmetric_end) symmetric heap; above: upc_alloc heaps
+  std::uint64_t symmetric_end;  // [sync flags' end, symmetric_end) symmetric heap; above: upc_alloc heaps
 
   std::atomic<std::uint32_t> attached;        // processes that mapped every segment
   WaitWord ready;                             // 1 once thread 0 initialized everything
@@ -112,6 +112,11 @@ struct ControlBlock {
   PhaseSignature last_phase;
   BarrierState barrier;
   CollectiveState collective;
+  // shm: what each thread sleeps on while it waits for a peer's synchronization flag (sync/sync_wait.hpp),
+  // one cache line each: wakers of different threads do not contend.
+  struct alignas(64) PeerWake {
+    WaitWord word;
+  } peer_wake[kMaxThreads];
 };
 
 // Bytes at the start of every data segment that no allocation uses, so that offset 0 is never valid; the

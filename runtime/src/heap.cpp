@@ -1,5 +1,7 @@
 // The shared heap: remote_alloc / remote_free (the handle-creating transport routines) and the UPC
 // allocation functions built on them. Memory handed out is zero: it is fresh, or was zeroed when freed.
+#include "heap.hpp"
+
 #include <cstring>
 #include <limits>
 #include <string>
@@ -11,6 +13,7 @@
 #include "pgas/detail/api.hpp"
 #include "range_allocator.hpp"
 #include "runtime.hpp"
+#include "sync/sync_flags.hpp"
 #include "wait.hpp"
 
 namespace pgas::rt {
@@ -115,7 +118,7 @@ extern "C" int pgas_handle_layout(pgas_handle_t h, pgas_layout_t *layout) {
   return 1;
 }
 
-extern "C" pgas_handle_t _remote_alloc(const pgas_layout_t *layout) {
+pgas_handle_t pgas::rt::allocate_object(const pgas_layout_t *layout) {
   Runtime &r = runtime("remote_alloc");
   pgas_layout_t l = *layout;
   if (l.elem_size == 0)
@@ -138,9 +141,11 @@ extern "C" pgas_handle_t _remote_alloc(const pgas_layout_t *layout) {
                          [&](std::string &error) { return reserve(l, error); });
 }
 
-extern "C" void _remote_free(pgas_handle_t h) {
+void pgas::rt::free_object(pgas_handle_t h) {
   Runtime &r = runtime("remote_free");
   const HandleDesc &d = handle_lookup(h, "upc_free");
+  if (handle_index(h) == kSyncFlagsSlot)
+    fatal("upc_free: %s belongs to the runtime", describe_handle(h).c_str());
   if (!free_is_collective(d.kind)) {
     for (int t = 0; t < r.threads; ++t)
       if (d.owner < 0 || d.owner == t) zero_part(d, t);
@@ -157,9 +162,6 @@ extern "C" void _remote_free(pgas_handle_t h) {
   });
   conduit().handle_refresh(handle_index(h));  // a network conduit's copy learns that it was freed
 }
-
-#pragma weak remote_alloc = _remote_alloc
-#pragma weak remote_free = _remote_free
 
 namespace pgas::detail {
 

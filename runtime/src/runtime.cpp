@@ -21,6 +21,7 @@
 #include "errors.hpp"
 #include "pgas/detail/api.hpp"
 #include "range_allocator.hpp"
+#include "sync/sync_flags.hpp"
 #include "wait.hpp"
 
 namespace pgas::detail {
@@ -163,14 +164,16 @@ void start_network_conduit() {
   g_runtime.network = network;
 }
 
-// Thread 0 lays out the zero-filled control block: three quarters of each segment for the symmetric heap
-// (collective and upc_global_alloc objects), the rest for that thread's upc_alloc heap.
+// Thread 0 lays out the zero-filled control block: the synchronization flags first, then up to three
+// quarters of each segment for the symmetric heap (collective and upc_global_alloc objects), the rest for
+// that thread's upc_alloc heap.
 void lay_out_control_block() {
   ControlBlock &ctl = *g_runtime.ctl;
   ctl.threads = static_cast<std::uint32_t>(g_runtime.threads);
   ctl.segment_size = g_runtime.segment_size;
   ctl.symmetric_end = g_runtime.segment_size / 4 * 3 / kAllocAlignment * kAllocAlignment;
-  range_init(ctl.symmetric_heap, kSegmentReserve, ctl.symmetric_end);
+  const std::uint64_t heap_begin = lay_out_sync_flags(ctl, g_runtime.threads, kSegmentReserve);
+  range_init(ctl.symmetric_heap, heap_begin, ctl.symmetric_end);
   for (int t = 0; t < g_runtime.threads; ++t)
     range_init(ctl.local_heaps[t], ctl.symmetric_end, ctl.segment_size);
   for (auto &lock : ctl.locks) lock.holder.store(-1, std::memory_order_relaxed);

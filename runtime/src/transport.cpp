@@ -1,15 +1,19 @@
 // The transport functions: each validates its handle, thread and offsets (misuse is reported here, the
 // same on every conduit), has the conduit move the bytes, and adds the emulated network cost when
 // emulation is on. Each public name is a weak alias of its implementation (DESIGN.md section 4): a
-// profiler's strong definition replaces it.
+// profiler's strong definition replaces it. The aliases are generated from the list of operations
+// (pgas/transport_operations.h), and an alias must be in the file that defines its target: so every
+// implementation is here (allocation's work is in heap.cpp).
 #include "pgas/transport.h"
 
+#include <type_traits>
 #include <vector>
 
 #include "conduit/active.hpp"
 #include "emulation.hpp"
 #include "errors.hpp"
 #include "handles.hpp"
+#include "heap.hpp"
 #include "pgas/detail/api.hpp"
 #include "runtime.hpp"
 
@@ -152,22 +156,21 @@ void *_remote_cast(pgas_handle_t h, int thread) {
   return segment == nullptr ? nullptr : segment + d.seg_offset;
 }
 
+pgas_handle_t _remote_alloc(const pgas_layout_t *layout) { return allocate_object(layout); }
+
+void _remote_free(pgas_handle_t h) { free_object(h); }
+
 }  // extern "C"
 
-#pragma weak remote_get = _remote_get
-#pragma weak remote_put = _remote_put
-#pragma weak remote_get_strict = _remote_get_strict
-#pragma weak remote_put_strict = _remote_put_strict
-#pragma weak remote_memget = _remote_memget
-#pragma weak remote_memput = _remote_memput
-#pragma weak remote_getv = _remote_getv
-#pragma weak remote_putv = _remote_putv
-#pragma weak remote_accv = _remote_accv
-#pragma weak remote_get_nb = _remote_get_nb
-#pragma weak remote_put_nb = _remote_put_nb
-#pragma weak remote_getv_nb = _remote_getv_nb
-#pragma weak remote_putv_nb = _remote_putv_nb
-#pragma weak remote_sync = _remote_sync
-#pragma weak remote_sync_all = _remote_sync_all
-#pragma weak remote_atomic = _remote_atomic
-#pragma weak remote_cast = _remote_cast
+// Each documented public prototype in transport.h has the list's type (its _remote_ twin is declared from
+// the list, and a definition above of another type would not compile either).
+#define PGAS_CHECK_PUBLIC_TYPE(name, result, parameters, arguments, record, direction, recorded) \
+  static_assert(std::is_same_v<decltype(remote_##name), decltype(_remote_##name)>,               \
+                "transport.h: remote_" #name " differs from the list in pgas/transport_operations.h");
+PGAS_TRANSPORT_OPERATIONS(PGAS_CHECK_PUBLIC_TYPE)
+
+// The public names, weak aliases of the implementations.
+#define PGAS_PRAGMA(text) _Pragma(#text)
+#define PGAS_WEAK_ALIAS(name, result, parameters, arguments, record, direction, recorded) \
+  PGAS_PRAGMA(weak remote_##name = _remote_##name)
+PGAS_TRANSPORT_OPERATIONS(PGAS_WEAK_ALIAS)

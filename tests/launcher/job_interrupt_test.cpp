@@ -36,7 +36,7 @@ void skip_without_mpi(const std::string &conduit) {
 
 std::vector<std::string> trace_options(bool traced, const ScratchDirectory &scratch) {
   if (!traced) return {};
-  return {"--trace", scratch.path() + "/job.db"};
+  return {"--trace", scratch / "job.db"};
 }
 
 class JobInterruptTest : public LauncherParamTest<std::tuple<std::string, int, bool>> {};
@@ -61,7 +61,7 @@ TEST_P(JobInterruptTest, EndsEveryProcessOfTheJob) {
       << r.err;
   EXPECT_LT(seconds_since(sent), kEndWithinSeconds);
   job.processes().expect_all_gone();
-  if (traced) expect_partial_trace(scratch.path() + "/job.db", kThreads, conduit);
+  if (traced) expect_partial_trace(scratch / "job.db", kThreads, conduit);
 }
 
 INSTANTIATE_TEST_SUITE_P(Launcher, JobInterruptTest,
@@ -95,7 +95,7 @@ TEST_P(MpiTimeoutTest, EndsTheJobWithStatus124) {
   job.processes().expect_all_gone();
   // A job that started within the timeout (any machine not overloaded) leaves an interrupted job's trace.
   if (traced && probe_pids(r.out).size() == kThreads)
-    expect_partial_trace(scratch.path() + "/job.db", kThreads, "mpi");
+    expect_partial_trace(scratch / "job.db", kThreads, "mpi");
 }
 
 INSTANTIATE_TEST_SUITE_P(Launcher, MpiTimeoutTest, ::testing::Bool(),
@@ -125,7 +125,7 @@ TEST_P(MpirunKilledTest, PgasrunEndsTheRanksItLeft) {
       << r.err;
   job.processes().expect_processes_gone();
   job.processes().remove_shm_files();
-  if (traced) expect_partial_trace(scratch.path() + "/job.db", kThreads, "mpi");
+  if (traced) expect_partial_trace(scratch / "job.db", kThreads, "mpi");
 }
 
 INSTANTIATE_TEST_SUITE_P(Launcher, MpirunKilledTest, ::testing::Bool(),
@@ -160,7 +160,7 @@ TEST_F(LauncherTest, MpirunEndsTheJobWhenPgasrunIsKilled) {
 // SIGKILLed after its grace period, and what it leaves is adopted and ended.
 TEST_F(LauncherTest, MpirunIgnoringSigtermIsKilled) {
   ScratchDirectory scratch;
-  const std::string stubborn = scratch.path() + "/stubborn-mpirun";
+  const std::string stubborn = scratch / "stubborn-mpirun";
   std::ofstream(stubborn) << "#!/bin/sh\ntrap '' TERM\nsleep 120\n";
   fs::permissions(stubborn, fs::perms::owner_all);
   WatchedJob job("mpi", kThreads, {}, {{"PGAS_MPIRUN", stubborn}});

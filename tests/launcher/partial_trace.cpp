@@ -25,17 +25,6 @@ std::string query(sqlite3 *db, const char *sql) {
 
 }  // namespace
 
-ScratchDirectory::ScratchDirectory() {
-  char path[] = "/tmp/launcher_test-XXXXXX";
-  if (mkdtemp(path) == nullptr) ADD_FAILURE() << "mkdtemp failed";
-  path_ = path;
-}
-
-ScratchDirectory::~ScratchDirectory() {
-  std::error_code ec;
-  fs::remove_all(path_, ec);
-}
-
 void expect_partial_trace(const std::string &path, int threads, const std::string &conduit) {
   ASSERT_TRUE(fs::exists(path)) << "no trace database at " << path;
   EXPECT_FALSE(fs::exists(path + ".raw")) << "the raw files were not imported";

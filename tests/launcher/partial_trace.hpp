@@ -3,21 +3,11 @@
 
 #include <string>
 
+#include "scratch_directory.hpp"
+
 namespace launcher_test {
 
-// A private directory (for a traced job's database), removed with everything in it afterwards.
-class ScratchDirectory {
- public:
-  ScratchDirectory();
-  ~ScratchDirectory();
-  ScratchDirectory(const ScratchDirectory &) = delete;
-  ScratchDirectory &operator=(const ScratchDirectory &) = delete;
-
-  const std::string &path() const { return path_; }
-
- private:
-  std::string path_;
-};
+using pgas_test::ScratchDirectory;
 
 // Adds failures unless `path` is an intact trace database of a job of `threads` threads on `conduit`, with
 // every thread's rows and the accesses they made, marked partial, its raw files imported.

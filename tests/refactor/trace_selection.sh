@@ -18,4 +18,15 @@ cmp -s "$work/out.cpp" "$work/all.cpp" || fail "a threshold of 100% chose differ
 # A missing database is an error naming it.
 "$tool" --trace "$work/missing.db" "$source" "${flags[@]}" 2>"$work/err" >/dev/null && fail "missing database accepted"
 grep -q "missing.db" "$work/err" || fail "the error does not name the database"
+# A trace whose lines no longer fall in any loop (the file changed after it was traced) chooses nothing: an
+# error naming the trace's busiest lines, and no output written.
+# The edited copy is named by its base name alone, which matches the traced file's path.
+mkdir -p "$work/stale" && rm -f "$work/stale.cpp"
+name=$(basename "$source")
+{ for _ in $(seq 60); do echo "//"; done; cat "$source"; } >"$work/stale/$name"
+(cd "$work/stale" && "$tool" --trace "$work/trace.db" "$name" -o "$work/stale.cpp" "${flags[@]}") 2>"$work/err" >/dev/null
+status=$?
+[ "$status" = 2 ] || fail "a stale trace gave exit status $status, not 2: $(cat "$work/err")"
+grep -q "lies in a upc_forall loop (its busiest lines: $name:" "$work/err" || fail "unclear stale-trace error: $(cat "$work/err")"
+[ ! -e "$work/stale.cpp" ] || fail "a stale trace still wrote the output"
 echo "PASS"

@@ -53,6 +53,19 @@ void check_variables(const tracedb::Filter &filter, const std::vector<const trac
                        databases(traces));
 }
 
+// An operation that none of the traces recorded (a known name: options.cpp rejects unknown ones).
+void check_ops(const std::set<std::string> &ops, const std::vector<const tracedb::TraceReader *> &traces) {
+  std::vector<std::string> recorded;
+  for (const tracedb::TraceReader *t : traces)
+    for (const tracedb::OpRow &row : t->ops())
+      if (std::find(recorded.begin(), recorded.end(), row.op) == recorded.end()) recorded.push_back(row.op);
+  for (const std::string &op : ops)
+    if (std::find(recorded.begin(), recorded.end(), op) == recorded.end())
+      throw UsageError(
+          "--op " + op + ": no access of that operation in " + databases(traces) +
+          (recorded.empty() ? " (it recorded none)" : " (operations: " + listing(recorded) + ")"));
+}
+
 // DIR must be a directory; OLD=NEW needs a directory NEW and a recorded source path that starts with OLD.
 void check_source_roots(const std::vector<std::string> &roots,
                         const std::vector<const tracedb::TraceReader *> &traces) {
@@ -77,6 +90,7 @@ void check_source_roots(const std::vector<std::string> &roots,
 void check_filter_matches(const Options &options, const std::vector<const tracedb::TraceReader *> &traces) {
   check_threads(options.filter.threads, traces);
   check_variables(options.filter, traces);
+  check_ops(options.filter.ops, traces);
   check_source_roots(options.source_roots, traces);
 }
 

@@ -40,10 +40,11 @@ const std::vector<std::string> &known_ops() {
 }
 
 Direction op_direction(const std::string &name) {
-  const std::string op =
-      name.rfind("cache_", 0) == 0 ? name.substr(6) : name;  // cache traffic reads or writes too
-  if (op == "memget" || op.rfind("get", 0) == 0) return Direction::kRead;
-  if (op == "memput" || op.rfind("put", 0) == 0) return Direction::kWrite;
+  std::string_view op = name;
+  if (op.starts_with(raw::kViaCachePrefix))
+    op.remove_prefix(raw::kViaCachePrefix.size());  // cache traffic too
+  for (const raw::OpDescription &known : raw::kOpDescriptions)
+    if (known.name == op) return known.direction;
   return Direction::kOther;
 }
 

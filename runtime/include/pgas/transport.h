@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pgas/transport_operations.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -144,27 +146,13 @@ int pgas_handle_layout(pgas_handle_t handle, pgas_layout_t *layout);
  * calls): equal on every thread between the same two barriers, so it names the current barrier phase. */
 uint64_t pgas_barrier_count(void);
 
-/* The implementations behind the weak aliases, for profilers to call. */
-void _remote_get(pgas_handle_t, int, size_t, void *, size_t);
-void _remote_put(pgas_handle_t, int, size_t, const void *, size_t);
-void _remote_get_strict(pgas_handle_t, int, size_t, void *, size_t);
-void _remote_put_strict(pgas_handle_t, int, size_t, const void *, size_t);
-void _remote_memget(pgas_handle_t, int, size_t, void *, size_t);
-void _remote_memput(pgas_handle_t, int, size_t, const void *, size_t);
-void _remote_getv(pgas_handle_t, int, const size_t *, size_t, size_t, void *);
-void _remote_putv(pgas_handle_t, int, const size_t *, size_t, size_t, const void *);
-void _remote_accv(pgas_handle_t, int, const size_t *, size_t, pgas_type_t, pgas_acc_op_t, const void *);
-pgas_token_t _remote_get_nb(pgas_handle_t, int, size_t, void *, size_t);
-pgas_token_t _remote_put_nb(pgas_handle_t, int, size_t, const void *, size_t);
-pgas_token_t _remote_getv_nb(pgas_handle_t, int, const size_t *, size_t, size_t, void *);
-pgas_token_t _remote_putv_nb(pgas_handle_t, int, const size_t *, size_t, size_t, const void *);
-void _remote_sync(pgas_token_t);
-void _remote_sync_all(void);
-void _remote_atomic(pgas_handle_t, int, size_t, pgas_type_t, pgas_atomic_op_t, const void *, const void *,
-                    void *);
-void *_remote_cast(pgas_handle_t, int);
-pgas_handle_t _remote_alloc(const pgas_layout_t *);
-void _remote_free(pgas_handle_t);
+/* The implementations behind the weak aliases, for profilers to call: _remote_get, ... with the types of
+ * the public functions above. Declared from the list of operations (pgas/transport_operations.h), which a
+ * profiler may also expand to define its wrappers. */
+#define PGAS_DECLARE_IMPLEMENTATION(name, result, parameters, arguments, record, direction, recorded) \
+  result _remote_##name parameters;
+PGAS_TRANSPORT_OPERATIONS(PGAS_DECLARE_IMPLEMENTATION)
+#undef PGAS_DECLARE_IMPLEMENTATION
 
 #pragma GCC visibility pop
 

@@ -13,6 +13,7 @@
 #include "pgas/layout.hpp"
 #include "pgas/locks.h"
 #include "pgas/memory.hpp"
+#include "pgas/pairsync.h"
 #include "pgas/shared_array.hpp"
 #include "pgas/shared_ref.hpp"
 #include "pgas/sync.hpp"

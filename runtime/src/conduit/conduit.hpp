@@ -73,7 +73,9 @@ class Conduit {
  public:
   virtual const char *name() const = 0;
 
-  // ---- data movement ----
+  // ---- data movement. Written out, not generated from the list of transport operations
+  // (pgas/transport_operations.h): these take validated segment offsets rather than handle and offset, and
+  // do not map one to one (memget/memput use get/put; cast, alloc and free have no method here) ----
   virtual void get(int thread, std::uint64_t at, void *dst, std::size_t size) = 0;
   virtual void put(int thread, std::uint64_t at, const void *src, std::size_t size) = 0;
   // Strict: ordered with every other strict access and fence of this thread, and complete on return.

@@ -30,6 +30,17 @@ TEST(ReportFilterMatchesNothing, UnknownVariableNameOrHandle) {
   expect_refused({"--variable", "D,12345", db}, "--variable 12345: no variable with that handle in " + db);
 }
 
+TEST(ReportFilterMatchesNothing, OperationTheTraceNeverRecorded) {
+  const std::string db = workspace().baseline;  // get, put, memget, atomic
+  Result r = run_report({"--op", "putv", db});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("pgas-report: --op putv: no access of that operation in " + db + " (operations: "),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("memget"), std::string::npos) << r.err;
+}
+
 TEST(ReportFilterMatchesNothing, DiffChecksBothTraces) {
   const Workspace &w = workspace();
   expect_refused({"--diff", w.baseline, w.optimized, "--variable", "nosuch"},
@@ -49,7 +60,7 @@ TEST(ReportFilterMatchesNothing, SourceRootThatDoesNotExistOrApply) {
 TEST(ReportFilterMatches, ValuesTheTraceHoldsAreAccepted) {
   const Workspace &w = workspace();
   for (const std::vector<std::string> &args :
-       {std::vector<std::string>{"--thread", "0-3", "--variable", "D,P", w.baseline},
+       {std::vector<std::string>{"--thread", "0-3", "--variable", "D,P", "--op", "get,memget", w.baseline},
         {"--source-root", "/src=" + w.sources, "--source-root", w.sources, w.baseline},
         {"--diff", w.baseline, w.optimized, "--thread", "3", "--variable", "D"}}) {
     Result r = run_report(args);

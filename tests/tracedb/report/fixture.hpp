@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "scratch_directory.hpp"
+
 namespace report_test {
 
 inline constexpr std::int64_t kForeignHandle = 77;  // accessed, absent from the variable table
@@ -80,7 +82,7 @@ const Workspace &workspace();
 // A copy of the baseline trace named `name` in the workspace (replaced if it exists), for a test to change.
 std::string copy_of_baseline(const std::string &name);
 
-std::string read_file(const std::string &path);
-void write_file(const std::string &path, const std::string &text);
+using pgas_test::read_file;
+using pgas_test::write_file;
 
 }  // namespace report_test

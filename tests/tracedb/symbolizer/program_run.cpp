@@ -56,15 +56,3 @@ const ProgramRun &program_run() {
   static const ProgramRun run = run_program();
   return run;
 }
-
-TempDir::TempDir() {
-  static std::atomic<int> counter{0};
-  dir_ = std::filesystem::temp_directory_path() /
-         ("pgas_symbolizer_test." + std::to_string(getpid()) + "." + std::to_string(counter++));
-  std::filesystem::create_directories(dir_);
-}
-
-TempDir::~TempDir() {
-  std::error_code ec;
-  std::filesystem::remove_all(dir_, ec);
-}

@@ -1,4 +1,4 @@
-// What symbolizer_program printed when run under pgasrun -n 2 (once per test process), and temporary files.
+// What symbolizer_program printed when run under pgasrun -n 2 (once per test process).
 #pragma once
 
 #include <cstdint>
@@ -6,6 +6,8 @@
 #include <map>
 #include <string>
 #include <vector>
+
+#include "scratch_directory.hpp"
 
 struct ProgramRun {
   struct Site {
@@ -27,16 +29,3 @@ struct ProgramRun {
 };
 
 const ProgramRun &program_run();
-
-// A fresh directory under the system's temporary directory, removed with the object.
-class TempDir {
- public:
-  TempDir();
-  ~TempDir();
-  TempDir(const TempDir &) = delete;
-  TempDir &operator=(const TempDir &) = delete;
-  std::string path(const std::string &name) const { return (dir_ / name).string(); }
-
- private:
-  std::filesystem::path dir_;
-};

@@ -86,18 +86,18 @@ class SymbolizeDatabaseTest : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_TRUE(run_.ok) << run_.output;
-    std::filesystem::create_directories(dir_.path("src"));
-    std::filesystem::create_directories(dir_.path("include/pgas"));
-    std::ofstream(dir_.path("src/app.cpp")) << kAppSource;
-    std::ofstream(dir_.path("include/pgas/fake.hpp")) << "handle_ = upc_alloc(8);\n";
+    std::filesystem::create_directories(dir_ / "src");
+    std::filesystem::create_directories(dir_ / "include/pgas");
+    std::ofstream(dir_ / "src/app.cpp") << kAppSource;
+    std::ofstream(dir_ / "include/pgas/fake.hpp") << "handle_ = upc_alloc(8);\n";
   }
 
   // Sites 1-6 are the program's (read, write, inlined, plain, the allocations of D and y); 7 is in a missing
   // module, 8 in a module whose build id is not the file's; 10-15 were symbolized before.
   Database build(const std::string &name) {
-    Database db = Database::create(dir_.path(name));
+    Database db = Database::create(dir_ / name);
     add_module(db, 1, run_.module_path, run_.build_id);
-    add_module(db, 2, dir_.path("gone/libmissing.so"), "");
+    add_module(db, 2, dir_ / "gone/libmissing.so", "");
     add_module(db, 3, run_.module_path, "00112233445566778899aabbccddeeff00112233");
     db.exec("INSERT INTO site(id, module, pc) VALUES (0, NULL, 0)");
     const char *names[] = {"read", "write", "inlined", "plain"};
@@ -106,13 +106,13 @@ class SymbolizeDatabaseTest : public ::testing::Test {
     add_site(db, 6, 1, run_.allocs.at("y").stack.at(0));
     add_site(db, 7, 2, 0x1234);
     add_site(db, 8, 3, run_.sites.at("read").offset);
-    std::string app = dir_.path("src/app.cpp");
+    std::string app = dir_ / "src/app.cpp";
     add_symbolized_site(db, 10, app, 4);
     add_symbolized_site(db, 11, app, 8);
     add_symbolized_site(db, 12, app, 9);
     add_symbolized_site(db, 13, app, 99);
     add_symbolized_site(db, 14, "/old/tree/app.cpp", 10);
-    add_symbolized_site(db, 15, dir_.path("include/pgas/fake.hpp"), 1);
+    add_symbolized_site(db, 15, dir_ / "include/pgas/fake.hpp", 1);
     add_variable(db, 101, 5);
     add_variable(db, 102, 6);
     add_variable(db, 103, 5, "given");
@@ -128,13 +128,13 @@ class SymbolizeDatabaseTest : public ::testing::Test {
 
   SymbolizeOptions options() {
     SymbolizeOptions options;
-    options.source_remaps = {{"/old/tree", dir_.path("src")}};
+    options.source_remaps = {{"/old/tree", dir_ / "src"}};
     options.log = [this](const std::string &message) { log_.push_back(message); };
     return options;
   }
 
   const ProgramRun &run_ = program_run();
-  TempDir dir_;
+  pgas_test::ScratchDirectory dir_;
   std::vector<std::string> log_;
 };
 
@@ -205,10 +205,10 @@ TEST_F(SymbolizeDatabaseTest, SecondPassChangesNothing) {
 TEST_F(SymbolizeDatabaseTest, ReadOnlyDatabaseThrowsAndKeepsItsRows) {
   build("trace.db");
   {
-    Database read_only = Database::open(dir_.path("trace.db"));
+    Database read_only = Database::open(dir_ / "trace.db");
     EXPECT_THROW(symbolize_database(read_only, options()), Error);
   }
-  Database db = Database::open(dir_.path("trace.db"));
+  Database db = Database::open(dir_ / "trace.db");
   EXPECT_EQ(site_row(db, 1).symbolized, 0);
   EXPECT_EQ(variable_row(db, 101).second, "unknown");
 }
@@ -232,7 +232,7 @@ TEST_F(SymbolizeDatabaseTest, TimesTenThousandSitesOfOneModule) {
   for (std::uint64_t offset : offsets) with_lines += !symbolizer.frames(run_.module_path, offset).empty();
   double frames_ms = ms_since(start);
 
-  Database db = Database::create(dir_.path("many.db"));
+  Database db = Database::create(dir_ / "many.db");
   add_module(db, 1, run_.module_path, run_.build_id);
   db.exec("BEGIN");
   for (std::int64_t i = 0; i < kSites; ++i) add_site(db, i + 1, 1, offsets[static_cast<std::size_t>(i)]);

@@ -124,8 +124,8 @@ TEST_F(SymbolizerTest, MissingModuleGivesNoFrames) {
 }
 
 TEST_F(SymbolizerTest, StrippedModuleGivesNoFrames) {
-  TempDir dir;
-  std::string stripped = dir.path("stripped_program");
+  pgas_test::ScratchDirectory dir;
+  std::string stripped = dir / "stripped_program";
   std::string command = "objcopy --strip-debug '" + run_.module_path + "' '" + stripped + "'";
   if (std::system(command.c_str()) != 0) GTEST_SKIP() << "objcopy failed: " << command;
   EXPECT_EQ(read_build_id(stripped), run_.build_id);  // same program, without its debug info
@@ -136,12 +136,12 @@ TEST_F(SymbolizerTest, StrippedModuleGivesNoFrames) {
 }
 
 TEST_F(SymbolizerTest, NonObjectFileGivesNoFrames) {
-  TempDir dir;
-  std::string text = dir.path("notes.txt");
+  pgas_test::ScratchDirectory dir;
+  std::string text = dir / "notes.txt";
   std::ofstream(text) << "not a program\n";
   EXPECT_EQ(symbolizer_.check(text), ModuleStatus::kNotAnObject);
   EXPECT_TRUE(symbolizer_.frames(text, 0x10).empty());
-  EXPECT_TRUE(symbolizer_.frames(dir.path(""), 0x10).empty());  // a directory
+  EXPECT_TRUE(symbolizer_.frames(dir / "", 0x10).empty());  // a directory
 }
 
 TEST_F(SymbolizerTest, AddressesWithoutLinesGiveNoFrames) {

@@ -29,7 +29,7 @@ void expect_valid_trace(const std::string &database, long threads) {
 // Both jobs wait after their accesses until interrupted, then both import at the same moment.
 TEST(ConcurrentImport, TwoRunsToOnePathBothImport) {
   for (int n : {1, 2, 4}) {
-    ScratchDir scratch("concurrent-" + std::to_string(n));
+    ScratchDirectory scratch("pgas-trace-faults-concurrent-" + std::to_string(n));
     const std::string database = scratch / "same.db";
     const std::vector<std::string> args = {"-n",      std::to_string(n), "--timeout",    "60",
                                            "--trace", database,          kTracedProgram, "hang"};
@@ -52,7 +52,7 @@ TEST(ConcurrentImport, TwoRunsToOnePathBothImport) {
 
 // B started before A finished: A's database is replaced by B's (the last import wins), and B says so.
 TEST(ConcurrentImport, TheLastImportWinsAndSaysSo) {
-  ScratchDir scratch("last-wins");
+  ScratchDirectory scratch("pgas-trace-faults-last-wins");
   const std::string database = scratch / "same.db";
   launcher_test::PgasrunProcess b(
       {"-n", "2", "--timeout", "60", "--trace", database, kTracedProgram, "hang"});
@@ -74,7 +74,7 @@ TEST(ConcurrentImport, TheLastImportWinsAndSaysSo) {
 // The importer is stopped just before its rename (a preloaded rename that waits) and interrupted there.
 TEST(InterruptedImport, LeavesNoTemporaryFile) {
   for (int signo : {SIGINT, SIGTERM}) {
-    ScratchDir scratch("interrupted-import-" + std::to_string(signo));
+    ScratchDirectory scratch("pgas-trace-faults-interrupted-import-" + std::to_string(signo));
     const std::string database = scratch / "x.db", marker = scratch / "stalled";
     ASSERT_EQ(run_preloaded(database, 2).exit_code, 0);
     launcher_test::Process import(kImporter, {database},

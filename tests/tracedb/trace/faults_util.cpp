@@ -11,30 +11,6 @@
 
 namespace trace_faults {
 
-ScratchDir::ScratchDir(const std::string &name)
-    : path_(fs::temp_directory_path() / ("pgas-trace-faults-" + std::to_string(getpid()) + "-" + name)) {
-  fs::remove_all(path_);
-  fs::create_directories(path_);
-  fs::permissions(path_, fs::perms(0755));
-}
-
-ScratchDir::~ScratchDir() {
-  std::error_code ec;
-  fs::remove_all(path_, ec);
-}
-
-std::string read_file(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void write_file(const fs::path &path, const std::string &text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-}
-
 launcher_test::RunResult run_preloaded(const std::string &database, int threads) {
   return launcher_test::run_pgasrun({"-n", std::to_string(threads), "--timeout", "60", "env",
                                      std::string("LD_PRELOAD=") + kTracingLibrary,

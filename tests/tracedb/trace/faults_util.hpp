@@ -1,4 +1,4 @@
-// Shared by the trace fault tests: scratch directories, files, and the raw directories of traced runs.
+// Shared by the trace fault tests: the programs they run, and the raw directories of traced runs.
 #pragma once
 
 #include <filesystem>
@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "pgasrun_process.hpp"
+#include "scratch_directory.hpp"
 
 namespace trace_faults {
 
@@ -19,22 +20,9 @@ inline constexpr const char *kReport = PGAS_REPORT_PATH;
 inline constexpr const char *kStalledImporter = STALLED_IMPORTER;
 inline constexpr const char *kRenameStall = RENAME_STALL_LIBRARY;
 
-// A new directory under the temporary directory (mode 0755, owned by the test), removed when destroyed.
-class ScratchDir {
- public:
-  explicit ScratchDir(const std::string &name);
-  ~ScratchDir();
-  ScratchDir(const ScratchDir &) = delete;
-  ScratchDir &operator=(const ScratchDir &) = delete;
-  const fs::path &path() const { return path_; }
-  std::string operator/(const std::string &name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
-
-std::string read_file(const fs::path &path);
-void write_file(const fs::path &path, const std::string &text);
+using pgas_test::read_file;
+using pgas_test::ScratchDirectory;
+using pgas_test::write_file;
 
 // traced_program run traced the way the README documents without --trace (LD_PRELOAD of the tracer and
 // PGAS_TRACE_FILE=database), under pgasrun on `threads` threads: the raw files go to database.raw/.

@@ -31,7 +31,7 @@ TEST_P(UnwritableTarget, IsRefusedBeforeTheJobRuns) {
 }
 
 TEST_P(UnwritableTarget, ADirectoryIsRefusedBeforeTheJobRuns) {
-  ScratchDir scratch("target-dir-" + std::to_string(GetParam()));
+  ScratchDirectory scratch("pgas-trace-faults-target-dir-" + std::to_string(GetParam()));
   fs::create_directory(scratch / "taken.db");
   auto run = launcher_test::run_pgasrun(
       {"-n", std::to_string(GetParam()), "--trace", scratch / "taken.db", kTracedProgram});
@@ -51,7 +51,7 @@ INSTANTIATE_TEST_SUITE_P(Threads, UnwritableTarget, ::testing::Values(1, 2, 4, 8
 // signal did not end it (it would outlive the test).
 struct StalledImport {
   // `launch` goes before -n (e.g. --conduit mpi); `env` is added to the importer's settings.
-  explicit StalledImport(const ScratchDir &scratch, std::vector<std::string> launch = {},
+  explicit StalledImport(const ScratchDirectory &scratch, std::vector<std::string> launch = {},
                          std::vector<std::pair<std::string, std::string>> env = {})
       : database(scratch / "interrupted.db"),
         pid_file(scratch / "importer.pid"),
@@ -83,7 +83,7 @@ struct StalledImport {
 // pgasrun and to the importer, as a terminal sends it to the foreground process group) must end the import
 // at once, and the raw files are kept.
 TEST(ImportStep, CtrlCEndsTheImport) {
-  ScratchDir scratch("ctrl-c");
+  ScratchDirectory scratch("pgas-trace-faults-ctrl-c");
   StalledImport stalled(scratch);
   ASSERT_TRUE(stalled.wait_for_import()) << "the import step did not start";
   kill(stalled.importer_pid, SIGINT);
@@ -106,7 +106,7 @@ TEST(ImportStep, CtrlCEndsTheImport) {
 // importer, and pgasrun exits 128+S.
 TEST(ImportStep, ASignalToPgasrunEndsTheImport) {
   for (int signo : {SIGINT, SIGTERM}) {
-    ScratchDir scratch("signal-" + std::to_string(signo));
+    ScratchDirectory scratch("pgas-trace-faults-signal-" + std::to_string(signo));
     StalledImport stalled(scratch);
     ASSERT_TRUE(stalled.wait_for_import()) << "the import step did not start";
     kill(stalled.job.pid(), signo);
@@ -124,7 +124,7 @@ TEST(ImportStep, ASignalToPgasrunEndsTheImportOnTheMpiConduit) {
 #ifndef PGAS_MPIRUN_FOUND
   GTEST_SKIP() << "Open MPI (mpirun) not found";
 #else
-  ScratchDir scratch("signal-mpi");
+  ScratchDirectory scratch("pgas-trace-faults-signal-mpi");
   StalledImport stalled(scratch, {"--conduit", "mpi", "--timeout", "60"},
                         {{"OMPI_ALLOW_RUN_AS_ROOT", "1"},
                          {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"},
@@ -142,7 +142,7 @@ TEST(ImportStep, ASignalToPgasrunEndsTheImportOnTheMpiConduit) {
 // it into the database the run was traced into, and removes it.
 TEST(Recover, ASigkilledRunIsRecovered) {
   for (int n : {1, 2, 4, 8}) {
-    ScratchDir scratch("recover-" + std::to_string(n));
+    ScratchDirectory scratch("pgas-trace-faults-recover-" + std::to_string(n));
     const std::string database = scratch / "killed.db";
     {
       launcher_test::PgasrunProcess job(
@@ -182,7 +182,7 @@ TEST(Recover, ASigkilledRunIsRecovered) {
 // A database written after the killed run started (by a later run) is worth more: --recover keeps it and
 // the raw directory, and says how to import it elsewhere.
 TEST(Recover, ALaterDatabaseIsNotReplaced) {
-  ScratchDir scratch("recover-later");
+  ScratchDirectory scratch("pgas-trace-faults-recover-later");
   const std::string database = scratch / "killed.db";
   {
     launcher_test::PgasrunProcess job({"-n", "2", "--trace", database, kTracedProgram, "hang"});
@@ -217,7 +217,7 @@ TEST(Recover, ALaterDatabaseIsNotReplaced) {
 // A run in which no thread recorded anything (here the preloaded library is not the tracer) leaves no raw
 // directory behind: there is nothing to recover.
 TEST(EmptyRawDirectory, IsNotKept) {
-  ScratchDir scratch("nothing-recorded");
+  ScratchDirectory scratch("pgas-trace-faults-nothing-recorded");
   const std::string database = scratch / "none.db";
   auto run = launcher_test::run_pgasrun({"-n", "2", "--trace", database, kTracedProgram},
                                         {{"PGAS_TRACE_LIBRARY", kRenameStall}});
@@ -227,7 +227,7 @@ TEST(EmptyRawDirectory, IsNotKept) {
 }
 
 TEST(EmptyRawDirectory, IsRemovedByRecover) {
-  ScratchDir scratch("recover-nothing");
+  ScratchDirectory scratch("pgas-trace-faults-recover-nothing");
   const std::string database = scratch / "none.db";
   char name[] = "/dev/shm/pgas-trace-XXXXXX";
   ASSERT_NE(mkdtemp(name), nullptr);
@@ -242,7 +242,7 @@ TEST(EmptyRawDirectory, IsRemovedByRecover) {
 // Under --conduit mpi the raw directory is DB.raw-XXXXXX beside the database; --recover DB finds it there
 // and records the conduit its job file names.
 TEST(Recover, ADirectoryBesideTheDatabaseIsRecovered) {
-  ScratchDir scratch("recover-beside");
+  ScratchDirectory scratch("pgas-trace-faults-recover-beside");
   const std::string database = scratch / "mpi.db";
   ASSERT_EQ(run_preloaded(database, 2).exit_code, 0);
   const std::string leaked = database + ".raw-Ab12Cd";

@@ -35,7 +35,7 @@ class ExclusiveLock {
 };
 
 TEST(LockedDatabase, IsReportedAsLockedNotCorrupt) {
-  ScratchDir scratch("locked");
+  ScratchDirectory scratch("pgas-trace-faults-locked");
   const std::string database = scratch / "locked.db";
   report_test::build_trace(database, report_test::baseline_spec());
   ExclusiveLock lock(database);
@@ -48,7 +48,7 @@ TEST(LockedDatabase, IsReportedAsLockedNotCorrupt) {
 }
 
 TEST(LockedDatabase, AShortLockIsWaitedFor) {
-  ScratchDir scratch("locked-short");
+  ScratchDirectory scratch("pgas-trace-faults-locked-short");
   const std::string database = scratch / "locked.db";
   report_test::build_trace(database, report_test::baseline_spec());
   ExclusiveLock lock(database);

@@ -28,8 +28,8 @@ class RawDirectory : public ::testing::Test {
     EXPECT_EQ(read_file(victim), kSecret);
     EXPECT_EQ(fs::file_size(victim), std::string(kSecret).size());
   }
-  ScratchDir scratch{"rawdir"};
-  ScratchDir victim_dir{"victim"};
+  ScratchDirectory scratch{"pgas-trace-faults-rawdir"};
+  ScratchDirectory victim_dir{"pgas-trace-faults-victim"};
   std::string victim = (victim_dir.path() / "private" / "secret").string();
   std::string database = scratch / "v.db";
   std::string raw = database + ".raw";

@@ -91,7 +91,7 @@ const Corruption kCorruptions[] = {
 class CorruptRawFile : public ::testing::TestWithParam<Corruption> {};
 
 TEST_P(CorruptRawFile, IsReportedByNameAndTheOthersImported) {
-  ScratchDir scratch(std::string("corrupt-") + GetParam().name);
+  ScratchDirectory scratch(std::string("pgas-trace-faults-corrupt-") + GetParam().name);
   const std::string database = scratch / "x.db", thread0 = database + ".raw/thread-0.bin";
   auto run = run_preloaded(database, 2);
   ASSERT_EQ(run.exit_code, 0) << run.err;
@@ -111,7 +111,7 @@ TEST_P(CorruptRawFile, IsReportedByNameAndTheOthersImported) {
 
 // Without --keep-raw, a directory with a rejected file is kept too, and the importer says where.
 TEST(CorruptRawFileKept, TheRawDirectoryStays) {
-  ScratchDir scratch("corrupt-kept");
+  ScratchDirectory scratch("pgas-trace-faults-corrupt-kept");
   const std::string database = scratch / "x.db";
   ASSERT_EQ(run_preloaded(database, 2).exit_code, 0);
   kCorruptions[0].apply(database + ".raw/thread-0.bin");
@@ -128,7 +128,7 @@ INSTANTIATE_TEST_SUITE_P(Fields, CorruptRawFile, ::testing::ValuesIn(kCorruption
 // More shared objects than the recorder's object table holds: every call is still counted once, the
 // thread totals are exact (not inflated by the objects left out), and the warning says what is missing.
 TEST(FullObjectTable, CallCountsStayExact) {
-  ScratchDir scratch("churn");
+  ScratchDirectory scratch("pgas-trace-faults-churn");
   const std::string database = scratch / "churn.db";
   const long rounds = static_cast<long>(raw::kHandleCapacity) + 2000;
   auto run = launcher_test::run_pgasrun(

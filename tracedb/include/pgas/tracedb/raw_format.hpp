@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <string>
 
+#include "pgas/tracedb/operations.hpp"
+
 namespace pgas::tracedb::raw {
 
 inline constexpr char kMagic[8] = {'P', 'G', 'A', 'S', 'R', 'A', 'W', '1'};
@@ -27,39 +29,6 @@ inline constexpr std::uint32_t kPathCapacity = 256;
 inline constexpr std::uint32_t kCommandLineCapacity = 4096;
 
 enum class State : std::uint32_t { kRunning = 1, kFinished = 2 };
-
-// Operations, as stored in AccessRecord::op (and spelled in the database by op_name()).
-enum class Op : std::uint16_t {
-  kGet,
-  kPut,
-  kGetStrict,
-  kPutStrict,
-  kMemget,
-  kMemput,
-  kGetv,
-  kPutv,
-  kAccv,
-  kGetNb,
-  kPutNb,
-  kGetvNb,
-  kPutvNb,
-  kAtomic,
-  kCount
-};
-
-// Added to an operation code when the software cache library (libpgas-cache) made the call, so that reports
-// tell cache traffic from the program's own.
-inline constexpr std::uint16_t kViaCache = 0x100;
-
-// The database's name of a stored operation code: "getv", or "cache_getv" for one made by the cache.
-inline std::string op_name(std::uint16_t code) {
-  static constexpr const char *kNames[] = {"get",    "put",     "get_strict", "put_strict", "memget",
-                                           "memput", "getv",    "putv",       "accv",       "get_nb",
-                                           "put_nb", "getv_nb", "putv_nb",    "atomic"};
-  const std::uint16_t base = code & static_cast<std::uint16_t>(kViaCache - 1);
-  if (base >= static_cast<std::uint16_t>(Op::kCount)) return "?";
-  return std::string(code & kViaCache ? "cache_" : "") + kNames[base];
-}
 
 struct Header {
   char magic[8];

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "pgas/tracedb/database.hpp"
+#include "pgas/tracedb/operations.hpp"
 
 namespace pgas::tracedb {
 
@@ -177,8 +178,7 @@ struct AccessDigest {
   std::vector<PairRow> pairs;
 };
 
-// Read, write or other (accv, atomic, unknown) for an access.op value.
-enum class Direction { kRead, kWrite, kOther };
+// Read, write or other (Direction: operations.hpp) for an access.op value.
 Direction op_direction(const std::string &op);
 // Every operation the recorder writes, in schema order.
 const std::vector<std::string> &known_ops();
