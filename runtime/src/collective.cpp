@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "coll/flags.hpp"
+#include "coll/matching.hpp"
 #include "collective_report.hpp"
 #include "conduit/active.hpp"
 #include "errors.hpp"
@@ -26,7 +28,7 @@ struct Verdict {
 
 }  // namespace
 
-void collective_arrive(const CollectiveCall &call) {
+std::uint64_t collective_start(const CollectiveCall &call, std::span<const std::uint64_t> args) {
   if (g_pending) {
     if (call.kind == CollectiveKind::kExit)
       fatal("this thread finished main between upc_notify and upc_wait (%s)",
@@ -34,8 +36,26 @@ void collective_arrive(const CollectiveCall &call) {
     fatal("%s called between upc_notify and upc_wait", describe_call(call).c_str());
   }
   g_current = &call;
+  const std::uint64_t sequence = ++g_all_threads.sequence;
   g_signature = {static_cast<std::uint64_t>(collective_kind_meets(call.kind)),
-                 call.kind == CollectiveKind::kExit ? 1u : 0u, ++g_all_threads.sequence, call.barrier_id};
+                 call.kind == CollectiveKind::kExit ? 1u : 0u, sequence, call.barrier_id};
+  coll::Record record{sequence,
+                      static_cast<std::uint32_t>(collective_kind_meets(call.kind)),
+                      static_cast<std::uint32_t>(args.size()),
+                      {}};
+  for (std::size_t k = 0; k < args.size() && k < coll::kRecordArgs; ++k) record.args[k] = args[k];
+  coll::publish(record);
+  return sequence;
+}
+
+void collective_sync() {
+  g_pending = true;
+  conduit().phase_arrive(g_signature);
+  collective_complete();
+}
+
+void collective_arrive(const CollectiveCall &call) {
+  collective_start(call);
   g_pending = true;
   conduit().phase_arrive(g_signature);
 }
@@ -43,7 +63,10 @@ void collective_arrive(const CollectiveCall &call) {
 void collective_complete() {
   g_pending = false;
   const PhaseResult result = conduit().phase_complete();
-  if (result.agreed) return;
+  if (result.agreed) {
+    coll::verify_deferred();  // every thread is here: thread 0 has started every earlier collective
+    return;
+  }
   if (result.exited_thread >= 0) report_exited_peer(*g_current, g_signature.sequence, result);
   report_disagreement(*g_current, g_signature);
 }

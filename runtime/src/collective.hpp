@@ -9,6 +9,7 @@
 #include <functional>
 #include <initializer_list>
 #include <source_location>
+#include <span>
 #include <string>
 
 #include "collective_kind.hpp"
@@ -34,7 +35,15 @@ struct CollectiveCall {
   const char *operation = nullptr;  // the runtime function it is part of (kRuntimeBarrier)
 };
 
-// Starts `call` in the team of every thread (takes its sequence number) and arrives at its first phase;
+// Starts `call` in the team of every thread: takes its sequence number and publishes the call's record
+// (its kind and `args`, its single-valued arguments) for peers that synchronize with this thread by flags
+// (coll/flags.hpp); returns the sequence number. Does not synchronize: collective_sync does.
+std::uint64_t collective_start(const CollectiveCall &call, std::span<const std::uint64_t> args = {});
+// A synchronization phase of the collective this thread started last: returns once every thread of the
+// team is in it; stops the job if they are not all in the same collective.
+void collective_sync();
+
+// Starts `call` in the team of every thread (collective_start) and arrives at its first phase;
 // collective_complete ends the phase (split phase: upc_notify, then upc_wait). `call` must live until then:
 // a failed phase is reported with it. The caller has checked that the runtime runs (collective_enter checks).
 void collective_arrive(const CollectiveCall &call);

@@ -21,7 +21,16 @@ namespace pgas::rt {
   X(kAtomicDomainAlloc, "upc_all_atomicdomain_alloc", kAtomicDomainAlloc) \
   X(kAtomicDomainFree, "upc_all_atomicdomain_free", kAtomicDomainFree)    \
   X(kRuntimeBarrier, "the runtime's barrier in", kRuntimeBarrier)         \
-  X(kExit, "the end of main (a return from main or exit)", kExit)
+  X(kExit, "the end of main (a return from main or exit)", kExit)         \
+  X(kUpcAllBroadcast, "upc_all_broadcast", kUpcAllBroadcast)              \
+  X(kUpcAllScatter, "upc_all_scatter", kUpcAllScatter)                    \
+  X(kUpcAllGather, "upc_all_gather", kUpcAllGather)                       \
+  X(kUpcAllGatherAll, "upc_all_gather_all", kUpcAllGatherAll)             \
+  X(kUpcAllExchange, "upc_all_exchange", kUpcAllExchange)                 \
+  X(kUpcAllPermute, "upc_all_permute", kUpcAllPermute)                    \
+  X(kUpcAllReduce, "upc_all_reduce", kUpcAllReduce)                       \
+  X(kUpcAllPrefixReduce, "upc_all_prefix_reduce", kUpcAllPrefixReduce)    \
+  X(kUpcAllSort, "upc_all_sort", kUpcAllSort)
 
 enum class CollectiveKind : std::uint32_t {
 #define PGAS_COLLECTIVE_ENUMERATOR(kind, name, meets) kind,

@@ -119,7 +119,8 @@ struct ControlBlock {
   } peer_wake[kMaxThreads];
 };
 
-// Bytes at the start of every data segment that no allocation uses, so that offset 0 is never valid.
-inline constexpr std::uint64_t kSegmentReserve = 4096;
+// Bytes at the start of every data segment that no allocation uses, so that offset 0 is never valid; the
+// collectives keep their strict flags in it (coll/flags.cpp).
+inline constexpr std::uint64_t kSegmentReserve = 16384;
 
 }  // namespace pgas::rt

@@ -71,24 +71,27 @@ inline void initialize(const Graph &g, const pgas::shared_array<edge> &El, const
   upc_barrier;
 }
 
-// Collective "did any thread graft?": each thread writes its own flag, a barrier, everyone reads them all.
-// Two slots used alternately, so that a call cannot overwrite flags a slower thread is still reading from
-// the call before (the barrier of the next call separates those reads from the writes after it).
+// Collective "did any thread graft?": each thread sets its own flag and enters a logical-or reduction of
+// the flags (IN_MYSYNC: thread 0 reads a flag once its thread has entered, so no barrier before it;
+// OUT_ALLSYNC: the result is there for everyone on return). Two result slots used alternately, so that a
+// call cannot overwrite a result a slower thread is still reading from the call before (thread 0 writes a
+// slot again only in the call after next, after every thread entered the call in between).
 class AnyThread {
  public:
-  AnyThread() : flags_(2 * static_cast<std::size_t>(THREADS), 1, "grafted") {}
+  AnyThread()
+      : flags_(static_cast<std::size_t>(THREADS), 1, "grafted"), any_(2, pgas::indefinite, "any_grafted") {}
 
   bool operator()(bool mine) {
-    const std::size_t slot = (calls_++ % 2) * static_cast<std::size_t>(THREADS);
-    flags_[slot + static_cast<std::size_t>(MYTHREAD)] = mine ? 1 : 0;
-    upc_barrier;
-    bool any = false;
-    for (int t = 0; t < THREADS; ++t) any = any || flags_[slot + static_cast<std::size_t>(t)] != 0;
-    return any;
+    const std::size_t slot = calls_++ % 2;
+    flags_[static_cast<std::size_t>(MYTHREAD)] = mine ? 1 : 0;
+    upc_all_reduceI(&any_[slot], flags_, UPC_LOGOR, static_cast<std::size_t>(THREADS), 1, nullptr,
+                    UPC_IN_MYSYNC | UPC_OUT_ALLSYNC);
+    return any_[slot] != 0;
   }
 
  private:
   pgas::shared_array<int> flags_;
+  pgas::shared_array<int> any_;
   long calls_ = 0;
 };
 

@@ -20,6 +20,7 @@
 #include "pgas/sync.hpp"
 #include "pgas/transport.h"
 #include "pgas/upc_atomic.h"
+#include "pgas/upc_collective.h"
 #include "pgas/upc_nb.h"
 #include "pgas/upc_sem.h"
 #include "pgas/upc_sizeof.hpp"

@@ -1,0 +1,117 @@
+// The testbed of seed 000, section 7: a loop of a collective call and artificial computation, each thread
+// summing its time inside the collective; the slowest thread's total is the result. Options:
+//   --collective broadcast|scatter|gather|gather_all|exchange|permute   --bytes N (message length)
+//   --iterations N   --work N (computation per iteration: N thousand dependent multiply-adds, a fixed amount
+//   of work, so that a thread that loses its core finishes it later, as on a loaded machine)
+//   --uneven (one thread computes twice as long: thread 1, 2, ..., THREADS-1 in turn, never thread 0, the
+//   source of the relocalizations)   --skew US (each thread starts each iteration up to US late, at random)
+//   --sync all|my|no (the UPC driver: IN and OUT mode)
+// The same loop drives our UPC collectives (upc_testbed.cpp) and Open MPI's (mpi_testbed.cpp).
+#pragma once
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <thread>
+
+namespace testbed {
+
+inline const char *const kCollectives[] = {"broadcast",  "scatter",  "gather",
+                                           "gather_all", "exchange", "permute"};
+
+struct Options {
+  std::string collective = "broadcast";
+  std::size_t bytes = 64;
+  long iterations = 1000;
+  long work = 100;
+  bool uneven = false;
+  long skew_us = 0;
+  std::string sync = "my";
+};
+
+[[noreturn]] inline void usage(const char *program, const std::string &problem) {
+  std::fprintf(
+      stderr,
+      "%s: %s\nusage: %s [--collective broadcast|scatter|gather|gather_all|exchange|permute] [--bytes N] "
+      "[--iterations N] [--work US] [--uneven] [--skew US] [--sync all|my|no]\n",
+      program, problem.c_str(), program);
+  std::exit(2);
+}
+
+inline Options parse(int argc, char **argv) {
+  Options o;
+  auto number = [&](int &a) {
+    if (a + 1 >= argc) usage(argv[0], std::string(argv[a]) + " needs a value");
+    char *end = nullptr;
+    const long v = std::strtol(argv[++a], &end, 10);
+    if (*end != '\0' || v < 0) usage(argv[0], std::string("'") + argv[a] + "' is not a non-negative integer");
+    return v;
+  };
+  for (int a = 1; a < argc; ++a) {
+    const std::string arg = argv[a];
+    if (arg == "--collective" && a + 1 < argc) {
+      o.collective = argv[++a];
+      bool known = false;
+      for (const char *c : kCollectives) known = known || o.collective == c;
+      if (!known) usage(argv[0], "unknown collective '" + o.collective + "'");
+    } else if (arg == "--bytes") {
+      o.bytes = static_cast<std::size_t>(number(a));
+      if (o.bytes == 0) usage(argv[0], "--bytes must be at least 1");
+    } else if (arg == "--iterations") {
+      o.iterations = number(a);
+    } else if (arg == "--work") {
+      o.work = number(a);
+    } else if (arg == "--skew") {
+      o.skew_us = number(a);
+    } else if (arg == "--uneven") {
+      o.uneven = true;
+    } else if (arg == "--sync" && a + 1 < argc) {
+      o.sync = argv[++a];
+      if (o.sync != "all" && o.sync != "my" && o.sync != "no") usage(argv[0], "--sync is all, my or no");
+    } else {
+      usage(argv[0], "unknown argument '" + arg + "'");
+    }
+  }
+  return o;
+}
+
+// `units` thousand dependent multiply-adds: the seed's artificial computation.
+inline void compute(long units) {
+  volatile double sink = 0;
+  double x = 1.0;
+  for (long i = 0; i < units * 1000; ++i) x = x * 1.0000001 + 1e-9;
+  sink = x;
+  (void)sink;
+}
+
+// Runs the loop on thread `me` of `threads`; `collective()` is one call; returns this thread's total
+// seconds inside it.
+inline double run(const Options &o, int me, int threads, const std::function<void()> &collective) {
+  std::mt19937 skew(static_cast<unsigned>(1234 + me));
+  double inside = 0;
+  for (long i = 0; i < o.iterations; ++i) {
+    const bool slow = o.uneven && threads > 1 && me == 1 + static_cast<int>(i % (threads - 1));
+    compute(slow ? 2 * o.work : o.work);
+    if (o.skew_us > 0)
+      std::this_thread::sleep_for(
+          std::chrono::microseconds(std::uniform_int_distribution<long>(0, o.skew_us)(skew)));
+    const auto start = std::chrono::steady_clock::now();
+    collective();
+    inside += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  return inside;
+}
+
+inline void print(const char *engine, const Options &o, int threads, double slowest) {
+  std::printf(
+      "%s collective=%s threads=%d bytes=%zu iterations=%ld work=%ld workload=%s skew_us=%ld "
+      "sync=%s slowest_total_us=%.0f per_call_us=%.2f\n",
+      engine, o.collective.c_str(), threads, o.bytes, o.iterations, o.work, o.uneven ? "uneven" : "even",
+      o.skew_us, o.sync.c_str(), slowest * 1e6, slowest * 1e6 / static_cast<double>(o.iterations));
+}
+
+}  // namespace testbed

@@ -1,0 +1,54 @@
+// Polling a flag without starving the thread that sets it (the seed's future work, item 4): spin briefly,
+// then yield, then block in `sleep` (on shm a futex the flag's writer wakes), so that waiting stays cheap
+// when threads outnumber cores.
+#pragma once
+
+#include <time.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "wait.hpp"
+
+namespace pgas::rt::coll {
+
+class Backoff {
+ public:
+  void reset() { rounds_ = 0; }
+  // Past the spinning and yielding: a good moment for checks that cost a remote access.
+  bool slow() const { return rounds_ >= kSpins + kYields; }
+  template <class Sleep>
+  void pause(Sleep sleep) {
+    // Spinning is bounded by time, as the runtime's other waits (wait.hpp): a few microseconds, nothing when
+    // threads outnumber CPUs.
+    if (rounds_ == 0) spin_start_ = spin_clock_ns();
+    ++rounds_;
+    if (rounds_ < kSpins && spin_clock_ns() - spin_start_ < spin_budget_ns()) {
+      for (int i = 0; i < 16; ++i) cpu_relax();
+      return;
+    }
+    if (rounds_ < kSpins) rounds_ = kSpins;
+    if (rounds_ < kSpins + kYields) {
+      yield_cpu();
+      return;
+    }
+    sleep();
+  }
+  // Without a flag to sleep on: growing sleeps.
+  void pause() {
+    pause([this] {
+      const long ns =
+          std::min<long>(1000L << std::min<std::uint32_t>(rounds_ - kSpins - kYields, 8), 200000L);
+      const timespec t{0, ns};
+      nanosleep(&t, nullptr);
+    });
+  }
+
+ private:
+  static constexpr std::uint32_t kSpins = 1u << 20;  // bounded by time in practice
+  static constexpr std::uint32_t kYields = 20;
+  std::uint32_t rounds_ = 0;
+  std::uint64_t spin_start_ = 0;
+};
+
+}  // namespace pgas::rt::coll

@@ -1,0 +1,182 @@
+#include "coll/engine.hpp"
+
+#include <time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "coll/backoff.hpp"
+#include "collective_report.hpp"
+#include "conduit/active.hpp"
+#include "errors.hpp"
+#include "handles.hpp"
+#include "runtime.hpp"
+
+namespace pgas::rt::coll {
+namespace {
+
+Direction parse_direction() {
+  const char *text = std::getenv("PGAS_COLL_MYSYNC");
+  if (text == nullptr || std::strcmp(text, "") == 0 || std::strcmp(text, "pull") == 0)
+    return Direction::kPull;
+  if (std::strcmp(text, "push") == 0) return Direction::kPush;
+  fatal("environment variable PGAS_COLL_MYSYNC=%s is neither pull nor push", text);
+}
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {  // splitmix64 step over the running value
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+  return h ^ (h >> 31);
+}
+
+}  // namespace
+
+Direction configured_direction() {
+  static const Direction direction = parse_direction();
+  return direction;
+}
+
+std::uint64_t digest(const detail::gaddr &address) {
+  return mix(mix(mix(0, address.handle), static_cast<std::uint64_t>(address.thread)), address.offset);
+}
+
+Call::Call(CollectiveKind kind, std::source_location where, SyncMode mode, std::initializer_list<Arg> args)
+    : mode_(mode) {
+  me_.call = {.kind = kind, .where = where};
+  for (const Arg &a : args)
+    if (me_.nargs < kRecordArgs) me_.args[me_.nargs++] = a;
+}
+
+void Call::fail(const char *format, ...) const {
+  char text[768];
+  va_list list;
+  va_start(list, format);
+  std::vsnprintf(text, sizeof text, format, list);
+  va_end(list);
+  runtime(name());
+  const std::string message = describe_call(me_.call) + ": " + text;
+  // Every thread sees the same wrong argument; thread 0 words it and the others wait for the job to end,
+  // unless thread 0 is not in this call (it is elsewhere in another collective): then one of them does.
+  if (g_runtime.mythread != 0) {
+    const timespec pause_time{5, 0};
+    nanosleep(&pause_time, nullptr);
+  }
+  if (conduit().claim_report()) report("%s", message.c_str());
+  exit_quietly();
+}
+
+void Call::start() {
+  runtime(name());
+  std::uint64_t values[kRecordArgs] = {};
+  for (int k = 0; k < me_.nargs; ++k) values[k] = me_.args[k].value;
+  me_.sequence =
+      collective_start(me_.call, std::span<const std::uint64_t>(values, static_cast<std::size_t>(me_.nargs)));
+  checked_.assign(static_cast<std::size_t>(g_runtime.threads), 0);
+  checked_[static_cast<std::size_t>(g_runtime.mythread)] = 1;
+  if (mode_.in == Sync::kAll) collective_sync();
+  // Thread 0's record says what every thread must have passed (the peers this thread waits for are also
+  // compared when it waits for them).
+  compare_with_thread0(me_);
+}
+
+void Call::check_record(int peer) {
+  auto &seen = checked_[static_cast<std::size_t>(peer)];
+  if (seen) return;
+  compare_with(me_, peer);  // a peer a whole ring ahead overwrote its record: it passed this call
+  seen = 1;
+}
+
+bool Call::peer_ready(int peer) {
+  if (mode_.in != Sync::kMy || peer == g_runtime.mythread) return true;
+  if (!entered(peer, me_.sequence)) return false;
+  check_record(peer);
+  return true;
+}
+
+void Call::run(std::span<const Move> moves, bool release) {
+  // Groups of moves by peer, in the order of their first move.
+  std::vector<int> peers;
+  for (const Move &m : moves)
+    if (std::find(peers.begin(), peers.end(), m.peer) == peers.end()) peers.push_back(m.peer);
+  Backoff backoff;
+  while (!peers.empty()) {
+    bool progressed = false;
+    for (auto it = peers.begin(); it != peers.end();) {
+      const int peer = *it;
+      if (!peer_ready(peer)) {
+        ++it;
+        continue;
+      }
+      for (const Move &m : moves) {
+        if (m.peer != peer) continue;
+        if (m.to != nullptr)
+          detail::memget(m.to, m.src, m.bytes);
+        else if (m.from != nullptr)
+          detail::memput(m.dst, m.from, m.bytes);
+        else
+          detail::memcpy_shared(m.dst, m.src, m.bytes);
+      }
+      if (release && mode_.out == Sync::kMy && peer != g_runtime.mythread) signal_done(peer, me_.sequence);
+      it = peers.erase(it);
+      progressed = true;
+    }
+    if (progressed)
+      backoff.reset();
+    else
+      backoff.pause([&] { sleep_until_entered(peers.front(), me_.sequence); });
+  }
+}
+
+void Call::finish(std::span<const int> touched_by) {
+  if (mode_.out == Sync::kAll) {
+    collective_sync();
+    return;
+  }
+  if (mode_.out != Sync::kMy) return;
+  for (int peer : touched_by) {
+    if (peer == g_runtime.mythread) continue;
+    Backoff backoff;
+    while (!done_by(peer, me_.sequence)) {
+      // A peer that never signals may be in another collective: its record says so.
+      if (backoff.slow() && !checked_[static_cast<std::size_t>(peer)] && entered(peer, me_.sequence))
+        check_record(peer);
+      backoff.pause([&] { sleep_until_done(peer, me_.sequence); });
+    }
+  }
+}
+
+void Call::move_blocks(std::span<const Block> blocks, Direction direction) {
+  const int me = g_runtime.mythread;
+  std::vector<Move> mine;
+  std::vector<int> touched_by;
+  for (const Block &b : blocks) {
+    const int mover = direction == Direction::kPull ? b.dst.thread : b.src.thread;
+    const int other = direction == Direction::kPull ? b.src.thread : b.dst.thread;
+    if (mover == me) mine.push_back({.peer = other, .bytes = b.bytes, .src = b.src, .dst = b.dst});
+    if (other == me && mover != me &&
+        std::find(touched_by.begin(), touched_by.end(), mover) == touched_by.end())
+      touched_by.push_back(mover);
+  }
+  run(mine);
+  finish(touched_by);
+}
+
+void check_extent(const Call &call, const char *what, const detail::gaddr &address, std::size_t bytes) {
+  const HandleDesc &d = handle_lookup(address.handle, call.name());
+  const bool fits = static_cast<unsigned>(address.thread) < static_cast<unsigned>(g_runtime.threads) &&
+                    (d.owner < 0 || d.owner == address.thread) && address.offset <= d.bytes_per_thread &&
+                    bytes <= d.bytes_per_thread - address.offset;
+  if (!fits)
+    call.fail(
+        "%s: %zu bytes at byte %zu of thread %d's part overflow %s (%llu bytes on that thread)", what, bytes,
+        address.offset, address.thread, describe_handle(address.handle).c_str(),
+        static_cast<unsigned long long>(d.owner >= 0 && d.owner != address.thread ? 0 : d.bytes_per_thread));
+}
+
+}  // namespace pgas::rt::coll

@@ -1,0 +1,105 @@
+// The data-moving engine of the collectives: one interface, over the transport seam, for every collective
+// library of the runtime (the UPC 1.2 collectives of pgas/upc_collective.h, and any later library with
+// teams or non-blocking calls).
+//
+// A collective call is a Call: it is started (sequence number, published record, the IN synchronization),
+// runs its moves (the block transfers this thread performs, each touching the data of one peer), and is
+// finished (the OUT synchronization). The synchronization follows the call's SyncMode:
+//   IN  kAll: a barrier phase of the runtime, then the arguments are compared with thread 0's.
+//   IN  kMy:  a move waits until its peer has started the call (the peer's record; it is compared).
+//   OUT kMy:  after its moves to a peer, a thread sets the peer's done flag for the call; a thread returns
+//             once every thread that touches its data has set its flag.
+//   OUT kAll: a barrier phase of the runtime.
+// Moves go through upc_memget / upc_memput / upc_memcpy's paths, hence through the transport functions for
+// remote data, which a profiler attributes to the user's call.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <source_location>
+#include <span>
+#include <vector>
+
+#include "coll/flags.hpp"
+#include "coll/matching.hpp"
+#include "collective.hpp"
+#include "pgas/detail/api.hpp"
+
+namespace pgas::rt::coll {
+
+enum class Sync : std::uint8_t { kNo, kMy, kAll };
+struct SyncMode {
+  Sync in = Sync::kAll;
+  Sync out = Sync::kAll;
+};
+
+// Which thread moves a relocalization's block: the one that receives it (pull) or the one that holds it
+// (push). PGAS_COLL_MYSYNC=pull|push; pull by default.
+enum class Direction : std::uint8_t { kPull, kPush };
+Direction configured_direction();
+
+// The digest by which a pointer argument is compared across threads.
+std::uint64_t digest(const detail::gaddr &address);
+
+// One transfer of `bytes`, run by this thread, touching `peer`'s data (this thread's own for a local copy):
+// shared to shared, shared to the private buffer `to`, or the private buffer `from` to shared.
+struct Move {
+  int peer;
+  std::size_t bytes;
+  detail::gaddr src{};
+  detail::gaddr dst{};
+  void *to = nullptr;
+  const void *from = nullptr;
+};
+
+// A block of a relocalization: `bytes` from src to dst (both shared); its mover is given by the direction.
+struct Block {
+  detail::gaddr src;
+  detail::gaddr dst;
+  std::size_t bytes;
+};
+
+class Call {
+ public:
+  Call(CollectiveKind kind, std::source_location where, SyncMode mode, std::initializer_list<Arg> args);
+  Call(const Call &) = delete;
+  Call &operator=(const Call &) = delete;
+
+  const char *name() const { return collective_kind_name(me_.call.kind); }
+  const SyncMode &mode() const { return mode_; }
+
+  // An argument this thread can see is wrong (the same on every thread, since arguments are
+  // single-valued): one thread reports it, naming the call; the job ends with status 70.
+  [[noreturn]] void fail(const char *format, ...) const __attribute__((format(printf, 2, 3)));
+
+  // Takes the call's sequence number, publishes its record and runs the IN synchronization.
+  void start();
+  // Runs `moves` (grouped by peer, a peer's group as soon as the peer may be touched, in arrival order);
+  // with `release`, tells each peer once its group is done (OUT kMy).
+  void run(std::span<const Move> moves, bool release = true);
+  // The OUT synchronization: `touched_by` are the threads that access this thread's data in the call.
+  void finish(std::span<const int> touched_by);
+
+  // Runs this thread's blocks of a relocalization in `direction` and finishes (after start).
+  void move_blocks(std::span<const Block> blocks, Direction direction);
+
+  // Names the call's variant in messages ("upc_all_reduce (upc_all_reduceI) at prog.cpp:12").
+  void name_variant(const char *variant) { me_.call.operation = variant; }
+
+ protected:
+  void set_mode(SyncMode mode) { mode_ = mode; }
+
+ private:
+  bool peer_ready(int peer);
+  void check_record(int peer);
+
+  Published me_;
+  SyncMode mode_;
+  std::vector<char> checked_;  // peers whose record this call has compared
+};
+
+// Checks that [address, address + bytes) lies in one thread's part of its object; `what` names it.
+void check_extent(const Call &call, const char *what, const detail::gaddr &address, std::size_t bytes);
+
+}  // namespace pgas::rt::coll

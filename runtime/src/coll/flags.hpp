@@ -1,0 +1,45 @@
+// The strict flags the collectives synchronize with, in the reserved first bytes of every thread's data
+// segment (so they exist on every conduit from the start, and need no allocation):
+//   - the record ring: what the thread published when it started each collective (its kind, sequence
+//     number and single-valued arguments); a peer that waits for it reads the record and compares;
+//   - done[p]: the last collective in which thread p finished every access to this thread's data.
+// Sequence numbers only grow, so no flag is ever reset (a flag >= s means "done with s").
+#pragma once
+
+#include <cstdint>
+
+#include "collective_kind.hpp"
+
+namespace pgas::rt::coll {
+
+inline constexpr int kRecordArgs = 6;
+
+// What a thread publishes when it starts a collective.
+struct Record {
+  std::uint64_t sequence;  // 0: being rewritten
+  std::uint32_t kind;      // CollectiveKind, as it meets others (collective_kind_meets)
+  std::uint32_t nargs;
+  std::uint64_t args[kRecordArgs];
+};
+static_assert(sizeof(Record) == 64);
+
+// Publishes this thread's record of collective `record.sequence` (then peers see it as entered).
+void publish(const Record &record);
+// Whether `peer` has started collective `sequence` (or a later one).
+bool entered(int peer, std::uint64_t sequence);
+// `peer`'s record of collective `sequence`; false if it has not started it yet or has already overwritten
+// it (it is more than a ring's length ahead).
+bool record_of(int peer, std::uint64_t sequence, Record *out);
+
+// Tells `peer` that this thread finished its accesses to peer's data in collective `sequence`.
+void signal_done(int peer, std::uint64_t sequence);
+// Whether `peer` finished its accesses to this thread's data in collective `sequence`.
+bool done_by(int peer, std::uint64_t sequence);
+
+// Block for a while unless `peer` has started collective `sequence` (or finished with this thread's data in
+// it): until the flag changes or a few milliseconds pass. On shm the waiter sleeps on a futex that the
+// flag's writer wakes; on a network conduit it sleeps briefly.
+void sleep_until_entered(int peer, std::uint64_t sequence);
+void sleep_until_done(int peer, std::uint64_t sequence);
+
+}  // namespace pgas::rt::coll

@@ -1,0 +1,95 @@
+#include "coll/matching.hpp"
+
+#include <unistd.h>
+
+#include <string>
+#include <vector>
+
+#include "coll/backoff.hpp"
+#include "collective_report.hpp"
+#include "conduit/active.hpp"
+#include "errors.hpp"
+#include "runtime.hpp"
+
+namespace pgas::rt::coll {
+namespace {
+
+// Calls not yet compared with thread 0's; fewer than a record ring, so thread 0 still has their records.
+constexpr std::size_t kMaxDeferred = 16;
+std::vector<Published> g_deferred;
+
+// Ends this thread after another one reports (or, on a conduit where every thread may report, reports
+// too): the launcher or mpirun ends the job once the reporter exits.
+[[noreturn]] void report_once(const std::string &message) {
+  if (conduit().claim_report()) {
+    report("%s", message.c_str());
+    exit_quietly();
+  }
+  for (;;) pause();
+}
+
+[[noreturn]] void mismatch(const Published &mine, int peer, const Record &theirs) {
+  const std::string me = std::to_string(g_runtime.mythread), other = std::to_string(peer);
+  const std::string call = describe_call(mine.call);
+  const std::string numbered = "its collective operation #" + std::to_string(mine.sequence) + ", " + call;
+  const auto kind = static_cast<CollectiveKind>(theirs.kind);
+  if (kind == CollectiveKind::kExit)
+    report_once("thread " + other + " finished main (returned or called exit) while thread " + me +
+                " waits in " + numbered + ", which thread " + other + " can never reach");
+  if (kind != collective_kind_meets(mine.call.kind))
+    report_once("collective operations do not match: thread " + me + " is in " + numbered + ", but thread " +
+                other + " is in its collective operation #" + std::to_string(mine.sequence) + ", " +
+                collective_kind_name(kind) +
+                ", and every thread must run the same collective operations in the same order");
+  for (int k = 0; k < mine.nargs; ++k) {
+    const Arg &a = mine.args[k];
+    if (theirs.args[k] == a.value) continue;
+    const std::string detail = a.is_pointer ? " points elsewhere than on thread " + other
+                                            : " is " + std::to_string(a.value) + " but " +
+                                                  std::to_string(theirs.args[k]) + " on thread " + other;
+    report_once(call + " called with different single-valued arguments: " + a.name + " on thread " + me +
+                detail);
+  }
+  report_once(call + ": thread " + other + " passed " + std::to_string(theirs.nargs) + " arguments, thread " +
+              me + " " + std::to_string(mine.nargs));
+}
+
+}  // namespace
+
+bool compare_with(const Published &mine, int peer) {
+  Record theirs{};
+  if (!record_of(peer, mine.sequence, &theirs)) return false;
+  bool same = theirs.kind == static_cast<std::uint32_t>(collective_kind_meets(mine.call.kind)) &&
+              theirs.nargs == static_cast<std::uint32_t>(mine.nargs);
+  for (int k = 0; same && k < mine.nargs; ++k) same = theirs.args[k] == mine.args[k].value;
+  if (!same) mismatch(mine, peer, theirs);
+  return true;
+}
+
+void compare_with_thread0(const Published &mine) {
+  if (g_runtime.mythread == 0) return;
+  if (!g_deferred.empty()) verify_deferred();  // before thread 0 overwrites their records
+  if (entered(0, mine.sequence)) {
+    compare_with(mine, 0);
+    return;
+  }
+  if (g_deferred.size() >= kMaxDeferred) {
+    // Thread 0 is far behind: wait for it to start the oldest call (not to finish anything) and compare.
+    const Published &oldest = g_deferred.front();
+    for (Backoff backoff; !entered(0, oldest.sequence);) backoff.pause();
+    verify_deferred();
+  }
+  g_deferred.push_back(mine);
+}
+
+void verify_deferred() {
+  std::vector<Published> pending;
+  pending.swap(g_deferred);
+  for (const Published &p : pending)
+    if (entered(0, p.sequence))
+      compare_with(p, 0);
+    else
+      g_deferred.push_back(p);
+}
+
+}  // namespace pgas::rt::coll

@@ -1,0 +1,41 @@
+// Collective matching of the calls that do not start with a barrier phase (MYSYNC and NOSYNC): a thread
+// compares its call's record with a peer's once the peer has started the call (flags.hpp). Each thread
+// compares every call with thread 0's: at once if thread 0 has started it, else later, at the latest when
+// the threads next meet in a barrier phase (thread 0 has then started every earlier call). So a thread in
+// another collective, or passing other single-valued arguments, is reported, never silently matched.
+#pragma once
+
+#include <cstdint>
+
+#include "coll/flags.hpp"
+#include "collective.hpp"
+
+namespace pgas::rt::coll {
+
+// A single-valued argument of a call, compared across threads (pointers by a digest of what they name).
+struct Arg {
+  const char *name;
+  std::uint64_t value;
+  bool is_pointer = false;
+};
+
+// What this thread published for one call.
+struct Published {
+  CollectiveCall call;
+  std::uint64_t sequence = 0;
+  Arg args[kRecordArgs] = {};
+  int nargs = 0;
+};
+
+// Compares `mine` with `peer`'s record (stops the job, with one message, if they differ); false if the
+// peer has not started the call or has already overwritten its record.
+bool compare_with(const Published &mine, int peer);
+
+// Compares `mine` with thread 0's record now if thread 0 has started the call, else remembers it for
+// verify_deferred (waiting for thread 0 first when too many calls are waiting to be compared).
+void compare_with_thread0(const Published &mine);
+
+// Compares the remembered calls with thread 0's records; called once every thread is in a barrier phase.
+void verify_deferred();
+
+}  // namespace pgas::rt::coll

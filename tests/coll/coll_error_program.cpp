@@ -1,0 +1,149 @@
+// Misused UPC 1.2 collectives, one way per command-line mode (checked by coll_error_test.cpp under
+// pgasrun and by CMakeLists.txt under mpirun): wrong arguments, threads passing different single-valued
+// arguments, threads in different collectives, a thread that finishes main while the others wait in a
+// MYSYNC collective. Each must stop the job with exit status 70 and one message naming the collective and
+// the thread(s); none may hang or be satisfied by a different collective.
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <pgas/upc.hpp>
+#include <string>
+
+using namespace pgas;
+
+namespace {
+
+int last() { return THREADS - 1; }
+std::size_t T() { return static_cast<std::size_t>(THREADS); }
+constexpr upc_flag_t kMy = UPC_IN_MYSYNC | UPC_OUT_MYSYNC;
+
+const std::map<std::string, std::function<void()>> kModes = {
+    {"nbytes-zero",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       upc_all_broadcast(a, a, 0, 0);
+     }},
+    // Thread 0 is not in the call: one of the others must say what is wrong with it.
+    {"nbytes-zero-while-thread-0-is-elsewhere",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       if (MYTHREAD == 0)
+         upc_barrier;
+       else
+         upc_all_broadcast(a, a, 0, 0);
+     }},
+    {"overflow",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       upc_all_gather_all(a, a, 8, 0);  // dst needs 8 * THREADS bytes on every thread
+     }},
+    {"dst-not-on-thread-0",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       upc_all_scatter(&a[8], a, 1, 0);
+     }},
+    {"perm-duplicate",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       shared_array<int> perm(T());  // all zero
+       upc_barrier;
+       upc_all_permute(a, a, perm.ptr(), 8, kMy);
+     }},
+    {"perm-out-of-range",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       shared_array<int> perm(T());
+       perm[static_cast<std::size_t>(MYTHREAD)] = MYTHREAD + 1;
+       upc_barrier;
+       upc_all_permute(a, a, perm.ptr(), 8, 0);
+     }},
+    {"bad-sync-mode",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       upc_all_broadcast(a, a, 8, UPC_IN_MYSYNC | UPC_IN_NOSYNC);
+     }},
+    {"float-and",
+     [] {
+       shared_array<float> a(T());
+       upc_all_reduceF(a, a, UPC_AND, T(), 1, nullptr, 0);
+     }},
+    {"noncomm-without-func",
+     [] {
+       shared_array<int> a(T());
+       upc_all_prefix_reduceI(a, a, UPC_NONCOMM_FUNC, T(), 1, nullptr, 0);
+     }},
+    {"different-nbytes",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       upc_all_broadcast(a, a, MYTHREAD == last() ? 8 : 4, 0);
+     }},
+    {"different-nbytes-mysync",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       upc_all_broadcast(a, a, MYTHREAD == last() ? 8 : 4, kMy);
+     }},
+    {"different-src",
+     [] {
+       shared_array<char> a(8 * T(), 8), b(8 * T(), 8);
+       upc_all_exchange(a, MYTHREAD == last() ? b : a, 1, kMy);
+     }},
+    {"broadcast-against-barrier",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       if (MYTHREAD == last())
+         upc_barrier;
+       else
+         upc_all_broadcast(a, a, 8, kMy);
+     }},
+    {"gather-against-exchange",
+     [] {
+       shared_array<char> a(8 * T() * T(), 8 * T());
+       if (MYTHREAD == last())
+         upc_all_exchange(a, a, 8, kMy);
+       else
+         upc_all_gather(a, a, 8, kMy);
+     }},
+    {"nosync-gather-against-broadcast",
+     [] {
+       shared_array<char> a(8 * T() * T(), 8 * T());
+       if (MYTHREAD == last())
+         upc_all_gather(a, a, 8, UPC_IN_NOSYNC | UPC_OUT_NOSYNC);
+       else
+         upc_all_broadcast(a, a, 8, UPC_IN_NOSYNC | UPC_OUT_NOSYNC);
+       upc_barrier;
+     }},
+    // Thread 0 starts late: the others cannot compare at once, and must when they next meet it.
+    {"nosync-late-thread-0",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       if (MYTHREAD == 0) usleep(300000);
+       upc_all_broadcast(a, a, MYTHREAD == 0 ? 4 : 8, UPC_IN_NOSYNC | UPC_OUT_NOSYNC);
+       upc_barrier;
+     }},
+    {"return-during-mysync",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       upc_barrier;
+       if (MYTHREAD == last()) std::exit(0);
+       upc_all_broadcast(a, a, 8, kMy);
+     }},
+};
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  const auto mode = argc > 1 ? kModes.find(argv[1]) : kModes.end();
+  if (mode == kModes.end()) {
+    std::fprintf(stderr, "usage: coll_error_program MODE (one of:");
+    for (const auto &[name, run] : kModes) std::fprintf(stderr, " %s", name.c_str());
+    std::fprintf(stderr, ")\n");
+    return 2;
+  }
+  mode->second();
+  upc_barrier;
+  if (MYTHREAD == 0) std::puts("the misuse was not detected");
+  return 0;
+}

@@ -1,0 +1,117 @@
+// Misused UPC 1.2 collectives under pgasrun at 1-8 threads: each mode of coll_error_program ends the job in
+// bounded time with exit status 70 and one message naming the collective, the call site and the thread(s).
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "pgasrun_process.hpp"
+
+namespace {
+
+using launcher_test::run_pgasrun;
+
+struct Case {
+  const char *mode;
+  const char *message;  // regular expression; LAST is the last thread's number
+  int min_threads;
+};
+
+#define AT R"( at coll_error_program.cpp:\d+)"
+#define FIRST R"(pgas: thread 0: error: )"
+
+const Case kCases[] = {
+    {"nbytes-zero", FIRST "upc_all_broadcast" AT R"(: nbytes is 0)", 1},
+    {"nbytes-zero-while-thread-0-is-elsewhere",
+     R"(pgas: thread [1-9]\d*: error: upc_all_broadcast)" AT R"(: nbytes is 0)", 2},
+    {"overflow", FIRST "upc_all_gather_all" AT R"(: dst: \d+ bytes at byte 0 of thread 0's part overflow)",
+     2},
+    {"dst-not-on-thread-0",
+     FIRST "upc_all_scatter" AT R"(: dst must have affinity to thread 0 \(it points to thread 1\))", 2},
+    {"perm-duplicate",
+     FIRST "upc_all_permute" AT R"(: perm is not a permutation: perm\[0\] and perm\[1\] are both 0)", 2},
+    {"perm-out-of-range",
+     FIRST "upc_all_permute" AT R"(: perm is not a permutation: perm\[LAST\] is LAST1?, not in)", 1},
+    {"bad-sync-mode", FIRST "upc_all_broadcast" AT R"(: sync_mode 0x6 is not one UPC_IN)", 1},
+    {"float-and",
+     FIRST R"(upc_all_reduce \(upc_all_reduceF\))" AT R"(: op UPC_AND is not defined for a floating type)",
+     1},
+    {"noncomm-without-func",
+     FIRST R"(upc_all_prefix_reduce \(upc_all_prefix_reduceI\))" AT
+           R"(: op UPC_FUNC or UPC_NONCOMM_FUNC with a null func)",
+     1},
+    {"different-nbytes",
+     R"(pgas: thread LAST: error: upc_all_broadcast)" AT
+     R"( called with different single-valued arguments: nbytes on thread LAST is 8 but 4 on thread 0)",
+     2},
+    // The root may see the other record first (it waits for that thread's done flag).
+    {"different-nbytes-mysync",
+     R"(pgas: thread \d+: error: upc_all_broadcast)" AT
+     R"( called with different single-valued arguments: nbytes on thread \d+ is [48] but [48] on thread \d+)",
+     2},
+    {"different-src",
+     R"(pgas: thread \d+: error: upc_all_exchange)" AT
+     R"( called with different single-valued arguments: src on thread \d+ points elsewhere than on thread \d+)",
+     2},
+    {"broadcast-against-barrier",
+     R"(error: collective operations do not match: thread \d+ is in its collective operation #\d+, )"
+     R"(upc_all_broadcast)" AT R"(, but thread LAST is in its collective operation #\d+, upc_barrier)",
+     2},
+    {"gather-against-exchange",
+     R"(error: collective operations do not match: thread \d+ is in its collective operation #\d+, )"
+     R"(upc_all_(gather|exchange))" AT
+     R"(, but thread \d+ is in its collective operation #\d+, upc_all_(exchange|gather))",
+     2},
+    {"nosync-gather-against-broadcast",
+     R"(error: collective operations do not match: thread \d+ is in its collective operation #\d+, )"
+     R"(upc_all_(gather|broadcast))" AT
+     R"(, but thread \d+ is in its collective operation #\d+, upc_all_(broadcast|gather))",
+     2},
+    {"nosync-late-thread-0",
+     R"(pgas: thread \d+: error: upc_all_broadcast)" AT
+     R"( called with different single-valued arguments: nbytes on thread \d+ is 8 but 4 on thread 0)",
+     2},
+    // The root waiting in the broadcast, or a thread that went on to the barrier after it, reports it.
+    {"return-during-mysync",
+     R"(error: thread LAST finished main \(returned or called exit\) while thread \d+ waits in its collective )"
+     R"(operation #\d+, upc_(all_broadcast|barrier))" AT R"(, which thread LAST can never reach)",
+     2},
+};
+
+std::vector<std::tuple<Case, int>> runs() {
+  std::vector<std::tuple<Case, int>> out;
+  for (const Case &c : kCases)
+    for (int threads : {1, 2, 3, 4, 8})
+      if (threads >= c.min_threads) out.emplace_back(c, threads);
+  return out;
+}
+
+class CollArgs : public launcher_test::LauncherParamTest<std::tuple<Case, int>> {};
+
+TEST_P(CollArgs, EndsTheJobWithOneMessageNamingTheCollective) {
+  auto [c, threads] = GetParam();
+  auto result = run_pgasrun({"-n", std::to_string(threads), COLL_ERROR_PROGRAM, c.mode});
+  EXPECT_EQ(result.exit_code, 70) << result.err;
+  std::string pattern =
+      std::regex_replace(std::string(c.message), std::regex("LAST1"), std::to_string(threads));
+  pattern = std::regex_replace(pattern, std::regex("LAST"), std::to_string(threads - 1));
+  EXPECT_TRUE(std::regex_search(result.err, std::regex(pattern))) << "stderr:\n"
+                                                                  << result.err << "\nexpected: " << pattern;
+  std::size_t errors = 0;
+  for (std::size_t at = result.err.find("error:"); at != std::string::npos;
+       at = result.err.find("error:", at + 1))
+    ++errors;
+  EXPECT_EQ(errors, 1u) << result.err;
+  EXPECT_EQ(result.out.find("not detected"), std::string::npos) << result.out;
+  EXPECT_LT(result.seconds, 15.0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, CollArgs, testing::ValuesIn(runs()), [](const auto &info) {
+  std::string name = std::get<0>(info.param).mode;
+  for (char &ch : name)
+    if (ch == '-') ch = '_';
+  return name + "_n" + std::to_string(std::get<1>(info.param));
+});
+
+}  // namespace

@@ -1,0 +1,82 @@
+// The collectives move their data through the transport functions, attributed to the user's call: traced
+// at 1, 2, 3, 4 and 8 threads, pulled and pushed, every access row of a broadcast and a gather is the
+// block the collective moved (thread, peer, variable, operation, line, bytes), and nothing else is recorded
+// (the synchronization flags are not the program's data).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <string>
+#include <tuple>
+
+#include "pgas/tracedb/database.hpp"
+#include "pgasrun_process.hpp"
+
+namespace {
+
+using pgas::tracedb::Database;
+using Key = std::tuple<long, long, std::string, std::string, long>;  // thread, peer, variable, op, line
+using Rows = std::map<Key, std::pair<long, long>>;                   // count, bytes
+
+long line_of(const std::string &tag) {
+  std::ifstream source(COLL_TRACED_SOURCE);
+  long number = 0;
+  for (std::string line; std::getline(source, line);) {
+    ++number;
+    if (line.find("// SITE " + tag) != std::string::npos) return number;
+  }
+  return -1;
+}
+
+class CollTrace : public launcher_test::LauncherParamTest<std::tuple<int, bool>> {};
+
+TEST_P(CollTrace, RecordsExactlyTheBytesTheCollectivesMove) {
+  const auto [T, push] = GetParam();
+  const long nb = 24, ng = 40, root = T - 1, gather_root = T / 2;
+  const std::string db_path =
+      (std::filesystem::temp_directory_path() / ("pgas-coll-trace-" + std::to_string(getpid()) + "-" +
+                                                 std::to_string(T) + (push ? "push" : "pull") + ".db"))
+          .string();
+  auto run = launcher_test::run_pgasrun({"-n", std::to_string(T), "--trace", db_path, "--lines",
+                                         COLL_TRACED_PROGRAM, std::to_string(nb), std::to_string(ng)},
+                                        {{"PGAS_COLL_MYSYNC", push ? "push" : "pull"}});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  Rows want;
+  const long bline = line_of("broadcast"), gline = line_of("gather");
+  for (long t = 0; t < T; ++t) {
+    if (t != root) {
+      if (push)
+        want[{root, t, "bdst", "memput", bline}] = {1, nb};
+      else
+        want[{t, root, "bsrc", "memget", bline}] = {1, nb};
+    }
+    if (t != gather_root) {
+      if (push)
+        want[{t, gather_root, "gdst", "memput", gline}] = {1, ng};
+      else
+        want[{gather_root, t, "gsrc", "memget", gline}] = {1, ng};
+    }
+  }
+  Database db = Database::open(db_path);
+  Rows got;
+  auto q = db.prepare(
+      "SELECT a.thread, a.peer, coalesce(v.name, '?'), a.op, coalesce(s.line, -1), a.count, a.bytes "
+      "FROM access a LEFT JOIN variable v ON v.handle = a.variable LEFT JOIN site s ON s.id = a.site");
+  while (q.step()) got[{q.int64(0), q.int64(1), q.text(2), q.text(3), q.int64(4)}] = {q.int64(5), q.int64(6)};
+  EXPECT_EQ(got, want);
+  long bytes = 0;
+  for (const auto &[key, value] : got) bytes += value.second;
+  EXPECT_EQ(bytes, (T - 1) * (nb + ng));  // what a broadcast and a gather move between threads
+  std::filesystem::remove(db_path);
+}
+
+INSTANTIATE_TEST_SUITE_P(Threads, CollTrace,
+                         testing::Combine(testing::Values(1, 2, 3, 4, 8), testing::Bool()),
+                         [](const auto &info) {
+                           return "n" + std::to_string(std::get<0>(info.param)) +
+                                  (std::get<1>(info.param) ? "_push" : "_pull");
+                         });
+
+}  // namespace
