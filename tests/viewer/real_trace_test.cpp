@@ -69,6 +69,28 @@ class RealTraceTest : public QObject {
              qPrintable(text(source->source(), line - 1, 3)));
     QCOMPARE(number(source->source(), line - 1, 1), number(source->lines(), 0, 1));
   }
+
+  // The same run recorded by the preloaded tracer and imported with --no-symbolize: the viewer symbolizes
+  // it when it opens it, so the hottest line is in cc.cpp, not an address.
+  void unsymbolized_import_is_symbolized_on_open() {
+    const QString db = dir_.filePath("cc-unsymbolized.db");
+    QProcess run;
+    run.start(PGASRUN_PATH, {"-n", "4", "--timeout", "60", "env", QString("LD_PRELOAD=") + PGAS_TRACE_LIBRARY,
+                             "PGAS_TRACE_FILE=" + db, "PGAS_TRACE_LINES=1", CC_PATH, "--vertices", "2000",
+                             "--edges", "8000"});
+    QVERIFY(run.waitForFinished(90000));
+    QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+    QProcess import;
+    import.start(PGAS_TRACE_IMPORT_PATH, {"--no-symbolize", db});
+    QVERIFY(import.waitForFinished(60000));
+    QVERIFY2(import.exitCode() == 0, import.readAllStandardError().constData());
+    auto window = open_window(db.toStdString());
+    QVERIFY2(window->error().isEmpty(), qPrintable(window->error()));
+    QCOMPARE(window->data()->unsymbolized_sites, 0);
+    auto *source = static_cast<SourceView *>(window->view("source"));
+    QVERIFY2(source->current_file().endsWith("samples/cc/cc.cpp"), qPrintable(source->current_file()));
+    QCOMPARE(text(static_cast<VariablesView *>(window->view("variables"))->model(), 0, 0), QString("D"));
+  }
 };
 
 QTEST_MAIN(RealTraceTest)
