@@ -2,6 +2,9 @@
 // timeline. Independent records of the same accesses must agree: the timeline's buckets and the heatmap's
 // cells add up to each thread's total, the hottest line is found in the recorded source file, and the most
 // accessed variable is D (seed 004, section 3.2).
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
@@ -68,6 +71,61 @@ class RealTraceTest : public QObject {
     QVERIFY2(text(source->source(), line - 1, 3).contains("D["),
              qPrintable(text(source->source(), line - 1, 3)));
     QCOMPARE(number(source->source(), line - 1, 1), number(source->lines(), 0, 1));
+  }
+
+  // pgas-report and the viewer read the same engine: on the whole trace and with a thread and a variable
+  // filter, every per-thread, per-variable, per-line and per-pair number the report prints is the one the
+  // viewer shows.
+  void report_and_viewer_agree() {
+    const QString db = dir_.filePath("cc.db");
+    struct Case {
+      pgas::tracedb::Filter filter;
+      QStringList flags;
+    };
+    pgas::tracedb::Filter thread1, variable_d;
+    thread1.threads = {1};
+    variable_d.variables = {"D"};
+    for (const Case &c :
+         {Case{{}, {}}, Case{thread1, {"--thread", "1"}}, Case{variable_d, {"--variable", "D"}}}) {
+      QVERIFY(filter_and_wait(*window_, c.filter));
+      QProcess report;
+      report.start(PGAS_REPORT_PATH,
+                   QStringList{"--format", "json", "--section", "threads,variables,lines,pairs"} + c.flags +
+                       QStringList{db});
+      QVERIFY(report.waitForFinished(60000));
+      QVERIFY2(report.exitCode() == 0, report.readAllStandardError().constData());
+      const QJsonObject json = QJsonDocument::fromJson(report.readAllStandardOutput()).object();
+      const auto &data = *window_->data();
+      const QAbstractItemModel *threads = static_cast<ThreadsView *>(window_->view("threads"))->model();
+      const QJsonArray thread_rows = json["threads"].toArray();
+      QCOMPARE(thread_rows.size(), threads->rowCount());
+      for (int t = 0; t < thread_rows.size(); ++t) {
+        QCOMPARE(thread_rows[t]["count"].toInteger(), number(threads, t, 3));
+        QCOMPARE(thread_rows[t]["bytes"].toInteger(), data.threads[t].totals.bytes);
+        QCOMPARE(thread_rows[t]["transport_ns"].toInteger(), data.threads[t].totals.ns);
+      }
+      const QJsonArray variables = json["variables"].toArray();
+      QCOMPARE(variables.size(), qsizetype(data.variables.size()));
+      for (int v = 0; v < variables.size(); ++v) {
+        QCOMPARE(variables[v]["handle"].toInteger(), data.variables[v].handle);
+        QCOMPARE(variables[v]["count"].toInteger(), data.variables[v].totals.count);
+      }
+      const QJsonArray lines = json["lines"].toArray();
+      QCOMPARE(lines.size(), qsizetype(data.lines.size()));
+      QVERIFY(!lines.isEmpty());
+      for (int l = 0; l < lines.size(); ++l) {
+        QCOMPARE(lines[l]["line"].toInteger(), data.lines[l].line);
+        QCOMPARE(lines[l]["count"].toInteger(), data.lines[l].totals.count);
+      }
+      const QJsonArray pairs = json["pairs"].toArray();
+      QCOMPARE(pairs.size(), qsizetype(data.pairs.size()));
+      for (int p = 0; p < pairs.size(); ++p) {
+        QCOMPARE(pairs[p]["thread"].toInt(), data.pairs[p].thread);
+        QCOMPARE(pairs[p]["peer"].toInt(), data.pairs[p].peer);
+        QCOMPARE(pairs[p]["count"].toInteger(), data.pairs[p].totals.count);
+      }
+    }
+    QVERIFY(filter_and_wait(*window_, {}));
   }
 
   // The same run recorded by the preloaded tracer and imported with --no-symbolize: the viewer symbolizes

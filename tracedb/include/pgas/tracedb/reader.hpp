@@ -165,9 +165,11 @@ struct TimelineRow {
 // The summary of these per-thread rows (TraceReader::summary is summarize(threads(filter))).
 Summary summarize(const std::vector<ThreadRow> &threads);
 
-// Every per-access table of one filter, from one pass over the access table: the same rows, in the same
-// order, as threads(), thread_ops(), ops(), variables(), variable_threads(), lines() and pairs() with that
-// filter, at the cost of one scan instead of one sort each (what the viewer needs to open large traces).
+// The engine of every per-access table (reader_digest.cpp): one pass over the access rows a filter selects
+// gives the per-thread, per-operation, per-variable, per-line and per-pair rows. threads(), thread_ops(),
+// ops(), variables(), variable_threads(), lines() and pairs() are views of it, and pgas-report, pgas-viewer
+// and pgas-refactor --trace all read it, so that no two of them can count differently. A reader that
+// needs several tables of one filter asks digest() once.
 struct AccessDigest {
   std::vector<ThreadRow> threads;
   std::vector<ThreadOpRow> thread_ops;
