@@ -2,10 +2,12 @@
 // platform) and screenshot: the gutter follows the filter, the heatmap's click filters by the pair and its
 // colour scale, the compare view's elided signatures and coloured ratios, one name per view.
 // Numbers from tests/tracedb/report/fixture.cpp.
+#include <QTabWidget>
 #include <QTableView>
 #include <QtTest/QtTest>
 
 #include "heatmap_view.hpp"
+#include "options.hpp"
 #include "source_view.hpp"
 #include "table_items.hpp"
 #include "viewer_fixture.hpp"
@@ -76,6 +78,22 @@ class ViewDefectsTest : public QObject {
     QCOMPARE(source->selected_line(), 47);
     QCOMPARE(number(source->source(), 46, 1), number(lines, row_of(lines, 0, "cc.cpp:47"), 1));
     screenshot(*w, "gutter-thread-1");
+  }
+
+  // `--view heatmap` opens the tab named Heatmap: every tab shows its view's --view name.
+  void every_tab_is_named_as_its_view() {
+    auto w = open_window(ws().baseline, ws().optimized);
+    auto *tabs = w->findChild<QTabWidget *>();
+    QVERIFY(tabs);
+    QCOMPARE(tabs->count(), static_cast<int>(view_names().size()));
+    for (const std::string &name : view_names()) {
+      const int index = tabs->indexOf(w->view(name));
+      QVERIFY2(index >= 0, name.c_str());
+      QCOMPARE(tabs->tabText(index).toLower(), QString::fromStdString(name));
+    }
+    show(*w, "heatmap");
+    QCOMPARE(tabs->tabText(tabs->currentIndex()), QString("Heatmap"));
+    screenshot(*w, "heatmap-tab");
   }
 };
 
