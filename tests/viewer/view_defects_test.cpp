@@ -6,6 +6,7 @@
 #include <QTableView>
 #include <QtTest/QtTest>
 
+#include "filter_bar.hpp"
 #include "heatmap_view.hpp"
 #include "options.hpp"
 #include "source_view.hpp"
@@ -78,6 +79,30 @@ class ViewDefectsTest : public QObject {
     QCOMPARE(source->selected_line(), 47);
     QCOMPARE(number(source->source(), 46, 1), number(lines, row_of(lines, 0, "cc.cpp:47"), 1));
     screenshot(*w, "gutter-thread-1");
+  }
+
+  // A click on the heatmap's cell (initiator 1, target 2) shows only that pair's accesses everywhere: 40 of
+  // thread 1's 150, all in column 2 of the matrix.
+  void heatmap_click_filters_by_the_pair() {
+    auto w = open_window(ws().baseline);
+    auto *heatmap = static_cast<HeatmapView *>(w->view("heatmap"));
+    show(*w, "heatmap");
+    QTableView *table = table_of(heatmap, heatmap->matrix());
+    QVERIFY(table);
+    QCOMPARE(number(heatmap->matrix(), 1, 2), 40);
+    const QRect cell = table->visualRect(table->model()->index(1, 2));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+    QVERIFY(w->loading());
+    QVERIFY(wait_for_load(*w));
+    QCOMPARE(w->filter_bar()->filter().threads, (std::set<int>{1}));
+    QCOMPARE(w->filter_bar()->filter().peers, (std::set<int>{2}));
+    QCOMPARE(w->data()->summary.totals.count, 40);
+    const QAbstractItemModel *m = heatmap->matrix();
+    QCOMPARE(m->rowCount(), 1);
+    QCOMPARE(m->headerData(0, Qt::Vertical).toString(), QString("1"));
+    QCOMPARE(number(m, 0, 0), 0);
+    QCOMPARE(number(m, 0, 2), 40);
+    screenshot(*w, "heatmap-pair");
   }
 
   // `--view heatmap` opens the tab named Heatmap: every tab shows its view's --view name.

@@ -53,6 +53,10 @@ void where_access(Sql &sql, const Filter &filter, std::string_view alias) {
   std::string prefix = std::string(alias) + ".";
   where_thread(sql, filter, prefix + "thread");
   where_variable(sql, filter, prefix + "variable");
+  if (!filter.peers.empty()) {
+    sql << " AND ";
+    sql.in(prefix + "peer", filter.peers);
+  }
   if (!filter.ops.empty()) {
     sql << " AND ";
     sql.in(prefix + "op", filter.ops);

@@ -71,7 +71,8 @@ HeatmapView::HeatmapView(QWidget *parent)
   view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   view_->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   connect(view_, &QTableView::clicked, this, [this](const QModelIndex &index) {
-    Q_EMIT filter_threads({matrix_->headerData(index.row(), Qt::Vertical, kValueRole).toInt()});
+    Q_EMIT filter_pair(matrix_->headerData(index.row(), Qt::Vertical, kValueRole).toInt(),
+                       matrix_->headerData(index.column(), Qt::Horizontal, kValueRole).toInt());
   });
   scale_->setPixmap(scale_pixmap());
   auto *bar = new QHBoxLayout();
@@ -84,7 +85,8 @@ HeatmapView::HeatmapView(QWidget *parent)
   auto *layout = new QVBoxLayout(this);
   layout->addLayout(bar);
   layout->addWidget(view_, 1);
-  layout->addWidget(new QLabel("Click a cell to show only its initiator thread in every view.", this));
+  layout->addWidget(new QLabel(
+      "Click a cell to show only that pair's accesses (initiator to target) in every view.", this));
 }
 
 void HeatmapView::set_metric(Metric metric) {

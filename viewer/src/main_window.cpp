@@ -59,6 +59,12 @@ MainWindow::MainWindow(const Options &options, bool interactive)
       filter.threads = threads;
       filter_bar_->set_filter(filter);
     });
+    connect(view, &View::filter_pair, this, [this](int initiator, int target) {
+      tdb::Filter filter = filter_bar_->filter();
+      filter.threads = {initiator};
+      filter.peers = {target};
+      filter_bar_->set_filter(filter);
+    });
     connect(view, &View::jump_to_line, this, [this](const QString &file, int line) {
       show_view("source");
       static_cast<SourceView *>(views_.at("source"))->show_line(file, line);

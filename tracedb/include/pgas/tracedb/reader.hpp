@@ -22,6 +22,7 @@ namespace pgas::tracedb {
 // `variables` and `handles` both name variables (an access matches if its variable is in either).
 struct Filter {
   std::set<int> threads;            // initiator threads
+  std::set<int> peers;              // target threads (access.peer)
   std::set<std::string> variables;  // variable names (variable.name)
   std::set<std::int64_t> handles;   // variable handles (access.variable)
   std::set<std::string> ops;        // access.op values
@@ -29,9 +30,11 @@ struct Filter {
   // count descending, then key ascending. Per-thread queries always return every selected thread in order.
   std::size_t top = 0;
 
-  // True if the filter restricts accesses by variable or operation (per-thread totals then come from
-  // the access table instead of the thread table).
-  bool restricts_accesses() const { return !variables.empty() || !handles.empty() || !ops.empty(); }
+  // True if the filter restricts accesses by variable, operation or target (per-thread totals then come
+  // from the access table instead of the thread table).
+  bool restricts_accesses() const {
+    return !variables.empty() || !handles.empty() || !ops.empty() || !peers.empty();
+  }
 };
 
 // Remote accesses: transport calls, bytes moved, and time inside the transport.
