@@ -2,9 +2,11 @@
 // platform) and screenshot: the gutter follows the filter, the heatmap's click filters by the pair and its
 // colour scale, the compare view's elided signatures and coloured ratios, one name per view.
 // Numbers from tests/tracedb/report/fixture.cpp.
+#include <QComboBox>
 #include <QTabWidget>
 #include <QTableView>
 #include <QtTest/QtTest>
+#include <cmath>
 
 #include "filter_bar.hpp"
 #include "heatmap_view.hpp"
@@ -103,6 +105,55 @@ class ViewDefectsTest : public QObject {
     QCOMPARE(number(m, 0, 0), 0);
     QCOMPARE(number(m, 0, 2), 40);
     screenshot(*w, "heatmap-pair");
+  }
+
+  // The colour scale: absolute runs from 0 (the coolest cell is as far from the hottest as its share), the
+  // relative scale from the coolest non-empty cell (which gets the cool end) and the log scale on logarithms.
+  void heatmap_relative_and_log_scales() {
+    auto w = open_window(ws().baseline);
+    auto *heatmap = static_cast<HeatmapView *>(w->view("heatmap"));
+    show(*w, "heatmap");
+    const QAbstractItemModel *m = heatmap->matrix();
+    QModelIndex coolest, middle, hottest;
+    for (int r = 0; r < m->rowCount(); ++r)
+      for (int c = 0; c < m->columnCount(); ++c) {
+        const QModelIndex i = m->index(r, c);
+        const qlonglong v = i.data(kValueRole).toLongLong();
+        if (v == 0) continue;
+        if (!coolest.isValid() || v < coolest.data(kValueRole).toLongLong()) coolest = i;
+        if (!hottest.isValid() || v > hottest.data(kValueRole).toLongLong()) hottest = i;
+      }
+    QVERIFY(coolest.isValid() && hottest.isValid());
+    const double low = coolest.data(kValueRole).toDouble(), high = hottest.data(kValueRole).toDouble();
+    QVERIFY(low > 0 && low < high);
+    for (int r = 0; r < m->rowCount() && !middle.isValid(); ++r)
+      for (int c = 0; c < m->columnCount(); ++c) {
+        const double v = m->index(r, c).data(kValueRole).toDouble();
+        if (v > low && v < high) middle = m->index(r, c);
+      }
+    QVERIFY(middle.isValid());
+    const double mid = middle.data(kValueRole).toDouble();
+    // The matrix is rebuilt on a change of scale: look the cells up again by position.
+    auto colour = [m](const QModelIndex &i) {
+      return m->index(i.row(), i.column()).data(Qt::BackgroundRole).value<QBrush>().color();
+    };
+
+    QCOMPARE(heatmap->legend_low_text(), QString("0"));
+    QCOMPARE(colour(coolest), heat_colour(low / high));
+    auto *scale = heatmap->findChildren<QComboBox *>().value(1);
+    QVERIFY(scale);
+    QCOMPARE(scale->itemText(1), QString("relative scale"));
+    scale->setCurrentIndex(1);
+    QCOMPARE(colour(coolest), heat_colour(0.0));
+    QCOMPARE(colour(hottest), heat_colour(1.0));
+    QCOMPARE(colour(middle), heat_colour((mid - low) / (high - low)));
+    QVERIFY(heatmap->legend_low_text() != "0");
+    screenshot(*w, "heatmap-relative");
+    scale->setCurrentIndex(2);
+    QCOMPARE(colour(coolest), heat_colour(0.0));
+    QCOMPARE(colour(middle), heat_colour((std::log(mid) - std::log(low)) / (std::log(high) - std::log(low))));
+    QVERIFY(heatmap->legend_low_text().endsWith("(log)"));
+    screenshot(*w, "heatmap-log");
   }
 
   // `--view heatmap` opens the tab named Heatmap: every tab shows its view's --view name.
