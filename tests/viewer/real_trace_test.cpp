@@ -6,9 +6,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSortFilterProxyModel>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include "compare_view.hpp"
 #include "heatmap_view.hpp"
 #include "source_view.hpp"
 #include "threads_view.hpp"
@@ -126,6 +128,35 @@ class RealTraceTest : public QObject {
       }
     }
     QVERIFY(filter_and_wait(*window_, {}));
+  }
+
+  // Compared with itself, the real trace's long demangled signatures are shown short (full in the tooltip)
+  // and the accesses of both runs stay inside the lines table at 1000 x 700.
+  void compare_keeps_the_numbers_on_screen() {
+    const std::string db = dir_.filePath("cc.db").toStdString();
+    auto w = open_window(db, db);
+    QVERIFY2(w->error().isEmpty(), qPrintable(w->error()));
+    auto *compare = static_cast<CompareView *>(w->view("compare"));
+    w->resize(1000, 700);
+    w->show_view("compare");
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    const QAbstractItemModel *lines = compare->lines();
+    QVERIFY(lines->rowCount() > 0);
+    const QString full = lines->index(0, 1).data(Qt::ToolTipRole).toString();
+    QVERIFY2(full.contains("pgas::shared_array"), qPrintable(full));  // a long signature
+    QVERIFY(lines->index(0, 1).data(Qt::DisplayRole).toString().size() <= CompareView::kMaxSignature);
+    QTableView *table = nullptr;
+    for (QTableView *t : compare->findChildren<QTableView *>())
+      if (t->model() == lines || (qobject_cast<QSortFilterProxyModel *>(t->model()) &&
+                                  qobject_cast<QSortFilterProxyModel *>(t->model())->sourceModel() == lines))
+        table = t;
+    QVERIFY(table);
+    const QRect b = table->visualRect(table->model()->index(0, 3));  // accesses B
+    QVERIFY2(
+        b.right() <= table->viewport()->width(),
+        qPrintable(QString("accesses B end at %1 of %2").arg(b.right()).arg(table->viewport()->width())));
+    QVERIFY(w->grab().save(dir_.filePath("compare-real.png")));
   }
 
   // The same run recorded by the preloaded tracer and imported with --no-symbolize: the viewer symbolizes

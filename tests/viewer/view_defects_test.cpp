@@ -8,6 +8,7 @@
 #include <QtTest/QtTest>
 #include <cmath>
 
+#include "compare_view.hpp"
 #include "filter_bar.hpp"
 #include "heatmap_view.hpp"
 #include "options.hpp"
@@ -154,6 +155,37 @@ class ViewDefectsTest : public QObject {
     QCOMPARE(colour(middle), heat_colour((std::log(mid) - std::log(low)) / (std::log(high) - std::log(low))));
     QVERIFY(heatmap->legend_low_text().endsWith("(log)"));
     screenshot(*w, "heatmap-log");
+  }
+
+  // The compare view colours a change for the better (fewer accesses in B) and for the worse.
+  void compare_colours_better_and_worse() {
+    auto w = open_window(ws().baseline, ws().optimized);
+    auto *compare = static_cast<CompareView *>(w->view("compare"));
+    show(*w, "compare");
+    compare->set_mode(CompareView::Mode::kDifferences);
+    const QAbstractItemModel *lines = compare->lines();
+    auto foreground = [lines](int row, int column) {
+      return lines->index(row, column).data(Qt::ForegroundRole).value<QBrush>().color();
+    };
+    const int fewer = row_of(lines, 0, "cc.cpp:30");  // 320 -> 32
+    QCOMPARE(foreground(fewer, 4), CompareView::kBetter);
+    QCOMPARE(foreground(fewer, 5), CompareView::kBetter);
+    const int more = row_of(lines, 0, "cc.cpp:29");  // 0 -> 4: no ratio
+    QCOMPARE(text(lines, more, 4), QString("+4"));
+    QCOMPARE(foreground(more, 4), CompareView::kWorse);
+    screenshot(*w, "compare-colours");
+  }
+
+  void compare_signatures_are_short() {
+    QCOMPARE(CompareView::short_signature("graft"), QString("graft"));
+    QCOMPARE(CompareView::short_signature("main()"), QString("main()"));
+    QCOMPARE(CompareView::short_signature(
+                 "cc::f<std::pair<int, int>>(long, pgas::shared_array<int, (c)0> const&)"),
+             QString("cc::f<std::pair<int, int>>(…)"));
+    const QString long_name = QString("ns::") + QString(60, 'x') + "(int)";
+    const QString shown = CompareView::short_signature(long_name);
+    QCOMPARE(shown.size(), CompareView::kMaxSignature);
+    QVERIFY(shown.startsWith("…") && shown.endsWith("x(…)"));
   }
 
   // `--view heatmap` opens the tab named Heatmap: every tab shows its view's --view name.
