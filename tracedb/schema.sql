@@ -88,7 +88,8 @@ CREATE TABLE access (
   variable  INTEGER NOT NULL,  -- handle (variable.handle; may be absent from variable for foreign handles)
   site      INTEGER NOT NULL REFERENCES site(id),
   op        TEXT NOT NULL,     -- get, put, get_strict, put_strict, memget, memput, getv, putv, accv,
-                               -- get_nb, put_nb, getv_nb, putv_nb, atomic; with a cache_ prefix (cache_getv_nb,
+                               -- get_nb, put_nb, getv_nb, putv_nb, atomic, memput_signal, memget_signal,
+                               -- sem_post, sem_wait (every sem_wait timed: the waiting time); with a cache_ prefix (cache_getv_nb,
                                -- cache_get, ...) when the software cache library made the call
   count     INTEGER NOT NULL,  -- transport calls
   elements  INTEGER NOT NULL,  -- elements moved (count for single-element operations, and for memget/memput,

@@ -14,12 +14,13 @@ using Op = pgas::tracedb::raw::Op;
 
 namespace {
 
-// Makes the call and records it; one call in PGAS_TRACE_TIME_EVERY is timed (see recorder.hpp).
-template <class Call>
+// Makes the call and records it; one call in PGAS_TRACE_TIME_EVERY is timed (see recorder.hpp), or every
+// call with kAlwaysTimed (waits).
+template <bool kAlwaysTimed = false, class Call>
 [[gnu::always_inline]] inline auto traced(const Event &event, Call call) {
   using pgas::trace::ticks;
   if (!pgas::trace::recording()) return call();
-  const bool timed = pgas::trace::time_this_call();
+  const bool timed = kAlwaysTimed || pgas::trace::time_this_call();
   const std::uint64_t start = timed ? ticks() : 0;
   if constexpr (std::is_void_v<decltype(call())>) {
     call();
@@ -57,6 +58,12 @@ Event vector(Op op, pgas_handle_t h, int thread, std::uint64_t ra, const size_t 
   result remote_##name parameters {                                                                \
     return traced(vector(Op::name, handle, thread, RETURN_ADDRESS, PGAS_UNPARENTHESIZED recorded), \
                   [&] { return _remote_##name arguments; });                                       \
+  }
+// A wait: recorded like a single access, and timed every time.
+#define PGAS_WRAPPER_waiting(name, result, parameters, arguments, recorded)                              \
+  result remote_##name parameters {                                                                      \
+    return traced<true>(single(Op::name, handle, thread, RETURN_ADDRESS, PGAS_UNPARENTHESIZED recorded), \
+                        [&] { return _remote_##name arguments; });                                       \
   }
 // Not an access (synchronization of non-blocking transfers, freeing): passed through unmeasured.
 #define PGAS_WRAPPER_none(name, result, parameters, arguments, recorded) \

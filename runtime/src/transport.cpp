@@ -16,6 +16,7 @@
 #include "heap.hpp"
 #include "pgas/detail/api.hpp"
 #include "runtime.hpp"
+#include "sync/semaphore.hpp"
 
 using namespace pgas::rt;
 
@@ -159,6 +160,24 @@ void *_remote_cast(pgas_handle_t h, int thread) {
 pgas_handle_t _remote_alloc(const pgas_layout_t *layout) { return allocate_object(layout); }
 
 void _remote_free(pgas_handle_t h) { free_object(h); }
+
+void _remote_memput_signal(pgas_handle_t h, int thread, size_t offset, const void *src, size_t size,
+                           pgas_handle_t sem, size_t n, int flags) {
+  signalling_put(h, thread, offset, src, size, sem, n, flags);
+}
+
+void _remote_memget_signal(pgas_handle_t h, int thread, size_t offset, void *dst, size_t size,
+                           pgas_handle_t sem, size_t n, int flags) {
+  signalling_get(h, thread, offset, dst, size, sem, n, flags);
+}
+
+void _remote_sem_post(pgas_handle_t h, int thread, size_t n, int flags) {
+  semaphore_post(h, thread, n, flags);
+}
+
+size_t _remote_sem_wait(pgas_handle_t h, int thread, size_t n, size_t m, int blocking) {
+  return semaphore_wait(h, thread, n, m, blocking != 0);
+}
 
 }  // extern "C"
 

@@ -136,6 +136,20 @@ void *remote_cast(pgas_handle_t handle, int thread);
 pgas_handle_t remote_alloc(const pgas_layout_t *layout);
 void remote_free(pgas_handle_t handle);
 
+/* ---- seed 001 (pgas/upc_sem.h): semaphores and signalling transfers. A semaphore is a shared object of
+ * its own (`sem`, or `handle` for the semaphore functions) with all of it on `thread`; flags are its
+ * UPC_SEM_* flags. The signalling transfers move the bytes like remote_memput / remote_memget, then
+ * increment the semaphore, which is on the same thread, by n (a BOOLEAN one saturates at 1). ---- */
+void remote_memput_signal(pgas_handle_t handle, int thread, size_t offset, const void *src, size_t size,
+                          pgas_handle_t sem, size_t n, int flags);
+void remote_memget_signal(pgas_handle_t handle, int thread, size_t offset, void *dst, size_t size,
+                          pgas_handle_t sem, size_t n, int flags);
+/* Increments the semaphore by n. */
+void remote_sem_post(pgas_handle_t handle, int thread, size_t n, int flags);
+/* Takes min(value, m) units once the value is at least n (1 <= n <= m) and returns how many; with
+ * blocking == 0 returns 0 at once instead of waiting. */
+size_t remote_sem_wait(pgas_handle_t handle, int thread, size_t n, size_t m, int blocking);
+
 /* ---- queries for tools (profilers); not interposed ---- */
 int pgas_thread_id(void);    /* MYTHREAD */
 int pgas_thread_count(void); /* THREADS */

@@ -15,15 +15,17 @@
  *                 single  one access; recorded = (byte offset, bytes)
  *                 vector  `count` elements at `offsets`; recorded = (offsets, count, bytes per element)
  *                 none    not an access (synchronization, freeing): passed through unmeasured
+ *                 waiting one access like single, but every call is timed: a wait (a semaphore's), whose
+ *                         time is what the trace must show and dwarfs the cost of reading the clock
  *                 custom  written by hand in the tracer, because it does something else than time the
  *                         call (see interpose/src/transport_wrappers.cpp)
  *   direction   read, write or other: how reports count a recorded operation (other for none/custom)
  *   recorded    expressions over the parameters; () for none and custom
  *
- * Each recorded (single or vector) operation has an operation code in the raw trace format: its rank among
- * the recorded operations of this list, and its name in the trace database is <name>. Those codes are a
- * file format: never reorder or remove an entry; add new operations at the end (a new recorded operation
- * also needs tracedb::raw::kVersion raised, since older importers reject the new code).
+ * Each recorded (single, vector or waiting) operation has an operation code in the raw trace format: its
+ * rank among the recorded operations of this list, and its name in the trace database is <name>. Those
+ * codes are a file format: never reorder or remove an entry; add new operations at the end (a new recorded
+ * operation also needs tracedb::raw::kVersion raised, since older importers reject the new code).
  *
  * Adding an operation: one entry here, its documented prototype in transport.h, its implementation
  * _remote_<name> in the runtime (and the conduit methods it needs). A custom one also needs its
@@ -80,7 +82,21 @@
   X(sync_all, void, (void), (), none, other, ())                                                            \
   X(cast, void *, (pgas_handle_t handle, int thread), (handle, thread), custom, other, ())                  \
   X(alloc, pgas_handle_t, (const pgas_layout_t *layout), (layout), custom, other, ())                       \
-  X(free, void, (pgas_handle_t handle), (handle), none, other, ())
+  X(free, void, (pgas_handle_t handle), (handle), none, other, ())                                         \
+  /* seed 001: signalling transfers (the bytes, then semaphore `sem` on the same thread incremented by n) */ \
+  X(memput_signal, void,                                                                                    \
+    (pgas_handle_t handle, int thread, size_t offset, const void *src, size_t size, pgas_handle_t sem,      \
+     size_t n, int flags),                                                                                  \
+    (handle, thread, offset, src, size, sem, n, flags), single, write, (offset, size))                      \
+  X(memget_signal, void,                                                                                    \
+    (pgas_handle_t handle, int thread, size_t offset, void *dst, size_t size, pgas_handle_t sem, size_t n,  \
+     int flags),                                                                                            \
+    (handle, thread, offset, dst, size, sem, n, flags), single, read, (offset, size))                       \
+  /* seed 001: semaphore posts and waits; `handle` is the semaphore */                                      \
+  X(sem_post, void, (pgas_handle_t handle, int thread, size_t n, int flags), (handle, thread, n, flags),     \
+    single, other, (0, 0))                                                                                  \
+  X(sem_wait, size_t, (pgas_handle_t handle, int thread, size_t n, size_t m, int blocking),                 \
+    (handle, thread, n, m, blocking), waiting, other, (0, 0))
 /* clang-format on */
 
 #endif /* PGAS_TRANSPORT_OPERATIONS_H */

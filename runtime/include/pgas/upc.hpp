@@ -18,6 +18,7 @@
 #include "pgas/shared_ref.hpp"
 #include "pgas/sync.hpp"
 #include "pgas/transport.h"
+#include "pgas/upc_sem.h"
 #include "pgas/vector.hpp"
 
 #define MYTHREAD (::pgas::mythread())

@@ -21,6 +21,7 @@ namespace raw {
 // An entry of a generated list for a recorded operation, nothing for the others.
 #define PGAS_RECORDED_single(...) __VA_ARGS__,
 #define PGAS_RECORDED_vector(...) __VA_ARGS__,
+#define PGAS_RECORDED_waiting(...) __VA_ARGS__,
 #define PGAS_RECORDED_none(...)
 #define PGAS_RECORDED_custom(...)
 #define PGAS_OP_CODE(name, result, parameters, arguments, record, direction, recorded) \
@@ -50,6 +51,7 @@ inline constexpr OpDescription kOpDescriptions[] = {PGAS_TRANSPORT_OPERATIONS(PG
 #undef PGAS_DIRECTION_other
 #undef PGAS_RECORDED_single
 #undef PGAS_RECORDED_vector
+#undef PGAS_RECORDED_waiting
 #undef PGAS_RECORDED_none
 #undef PGAS_RECORDED_custom
 static_assert(std::size(kOpDescriptions) == static_cast<std::size_t>(Op::kCount));
