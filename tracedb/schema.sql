@@ -125,32 +125,3 @@ CREATE TABLE timeline (
   bytes     INTEGER NOT NULL,
   PRIMARY KEY (thread, bucket)
 ) WITHOUT ROWID;
-
--- Views for the paper's figures (the reader library queries the tables directly, with filters).
-CREATE VIEW per_thread AS  -- Figures 1 and 2
-  SELECT t.thread, t.remote_count AS count, t.remote_bytes AS bytes, t.transport_ns, t.wall_ns,
-         CASE WHEN t.wall_ns > 0 THEN 100.0 * t.transport_ns / t.wall_ns ELSE 0 END AS transport_pct
-  FROM thread t;
-
-CREATE VIEW per_variable AS  -- Figure 3, including variables never accessed remotely (and Figure 4 with
-                             -- per_variable_thread)
-  SELECT v.handle AS variable, v.name, coalesce(SUM(a.count), 0) AS count, coalesce(SUM(a.bytes), 0) AS bytes,
-         coalesce(SUM(a.ns_sum), 0) AS ns
-  FROM variable v LEFT JOIN access a ON a.variable = v.handle GROUP BY v.handle;
-
-CREATE VIEW per_variable_thread AS
-  SELECT a.variable, a.thread, SUM(a.count) AS count, SUM(a.bytes) AS bytes, SUM(a.ns_sum) AS ns
-  FROM access a GROUP BY a.variable, a.thread;
-
-CREATE VIEW per_line AS  -- Figure 5; accesses without a known line are counted under file NULL
-  SELECT s.file, s.line, MIN(s.function) AS function, SUM(a.count) AS count, SUM(a.bytes) AS bytes,
-         SUM(a.ns_sum) AS ns
-  FROM access a LEFT JOIN site s ON s.id = a.site GROUP BY s.file, s.line;
-
-CREATE VIEW per_pair AS  -- thread x thread matrix
-  SELECT a.thread, a.peer, SUM(a.count) AS count, SUM(a.bytes) AS bytes, SUM(a.ns_sum) AS ns
-  FROM access a GROUP BY a.thread, a.peer;
-
-CREATE VIEW per_op AS
-  SELECT a.op, SUM(a.count) AS count, SUM(a.elements) AS elements, SUM(a.bytes) AS bytes, SUM(a.ns_sum) AS ns
-  FROM access a GROUP BY a.op;

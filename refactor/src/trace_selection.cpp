@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <map>
 
+#include "pgas/tracedb/symbolize_on_demand.hpp"
+
 namespace pgas::refactor {
 
 namespace {
@@ -38,6 +40,7 @@ bool same_file(const std::string &recorded_path, const std::string &file_path) {
 }  // namespace
 
 TraceSelection::TraceSelection(const std::string &database, double threshold) : threshold_(threshold) {
+  tracedb::symbolize_on_demand(database, "pgas-refactor");
   tracedb::TraceReader reader(database);
   const tracedb::RunInfo run = reader.run();
   program_ = run.program;

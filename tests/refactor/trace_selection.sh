@@ -15,6 +15,19 @@ flags=(-- -std=c++20 "-I$src/runtime/include" "-I$src/cache/include" "-I$src/ref
 "$tool" --trace "$work/trace.db" --trace-threshold 100 "$source" -o "$work/all.cpp" "${flags[@]}" ||
   fail "pgas-refactor --trace-threshold 100 failed"
 cmp -s "$work/out.cpp" "$work/all.cpp" || fail "a threshold of 100% chose differently"
+# The same trace as an import without symbolization leaves it (addresses only, names not yet recovered):
+# pgas-refactor symbolizes it on first use and chooses the same.
+rm -f "$work/unsymbolized.db" "$work/unsymbolized.cpp"
+cp "$work/trace.db" "$work/unsymbolized.db"
+sqlite3 "$work/unsymbolized.db" "UPDATE site SET function = NULL, file = NULL, line = NULL, column = NULL,
+  inline_chain = NULL, symbolized = 0 WHERE module IS NOT NULL;
+  UPDATE variable SET name = NULL, name_source = 'unknown' WHERE name_source = 'source'" ||
+  fail "cannot unsymbolize the copy"
+"$tool" --trace "$work/unsymbolized.db" "$source" -o "$work/unsymbolized.cpp" "${flags[@]}" 2>"$work/err" ||
+  fail "pgas-refactor --trace on an unsymbolized trace failed: $(cat "$work/err")"
+grep -q "pgas-refactor: symbolized [0-9]* call sites of $work/unsymbolized.db" "$work/err" ||
+  fail "no note of the symbolization: $(cat "$work/err")"
+cmp -s "$work/out.cpp" "$work/unsymbolized.cpp" || fail "the symbolized-on-use trace chose differently"
 # A missing database is an error naming it.
 "$tool" --trace "$work/missing.db" "$source" "${flags[@]}" 2>"$work/err" >/dev/null && fail "missing database accepted"
 grep -q "missing.db" "$work/err" || fail "the error does not name the database"

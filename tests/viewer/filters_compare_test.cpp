@@ -1,4 +1,4 @@
-// Filters apply to every view; clicking the heatmap filters by initiator; two runs compared side by side
+// Filters apply to every view; clicking a thread bar filters by it; two runs compared side by side
 // and as differences. Numbers worked out by hand from tests/tracedb/report/fixture.cpp.
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -80,27 +80,6 @@ class FiltersCompareTest : public QObject {
     by_name.variables = {"D"};
     QVERIFY(filter_and_wait(*w, by_name));
     QCOMPARE(summary_count(*w), 443);
-  }
-
-  void heatmap_click_filters_by_initiator() {
-    auto w = open_window(ws().baseline);
-    auto *heatmap = static_cast<HeatmapView *>(w->view("heatmap"));
-    w->show_view("heatmap");
-    w->show();
-    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
-    auto *table = heatmap->findChild<QTableView *>();
-    QVERIFY(table);
-    const QRect cell = table->visualRect(table->model()->index(1, 2));  // initiator 1, target 2
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
-    QVERIFY(w->loading());
-    QVERIFY(wait_for_load(*w));
-    QCOMPARE(w->filter_bar()->filter().threads, (std::set<int>{1}));
-    QCOMPARE(summary_count(*w), 150);
-    const QAbstractItemModel *m = heatmap->matrix();
-    QCOMPARE(m->rowCount(), 1);
-    QCOMPARE(m->headerData(0, Qt::Vertical).toString(), QString("1"));
-    QCOMPARE(number(m, 0, 0), 110);
-    QCOMPARE(number(m, 0, 2), 40);
   }
 
   void clicking_a_thread_bar_filters_by_it() {

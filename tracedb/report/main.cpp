@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "filter_check.hpp"
-#include "on_demand.hpp"
 #include "options.hpp"
+#include "pgas/tracedb/symbolize_on_demand.hpp"
 #include "pgas/tracedb/text.hpp"
 #include "sections.hpp"
 #include "writers.hpp"
@@ -17,7 +17,8 @@ constexpr int kUsageOrDataError = 2;
 int report(const pgas::report::Options &options) {
   using pgas::tracedb::TraceReader;
   std::vector<pgas::report::Table> tables;
-  for (const std::string &database : options.databases) pgas::report::symbolize_on_demand(database);
+  for (const std::string &database : options.databases)
+    pgas::tracedb::symbolize_on_demand(database, "pgas-report");
   if (options.diff) {
     TraceReader a(options.databases[0]);
     TraceReader b(options.databases[1]);

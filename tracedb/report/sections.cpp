@@ -50,7 +50,7 @@ std::string location(const std::string &file, int line, const std::string &funct
 
 Table summary_table(const Context &c) {
   const tracedb::RunInfo &run = c.run;
-  tracedb::Summary summary = c.trace.summary(c.options.filter);
+  tracedb::Summary summary = tracedb::summarize(c.tables.threads);
   Table t("summary", "Summary");
   t.record = true;
   t.field("program", "program", text(run.program));
@@ -99,7 +99,7 @@ Table threads_table(const Context &c) {
   t.column("wall_ns", "wall");
   t.column("transport_pct", "% of wall");
   t.column("finished", "finished");
-  for (const tracedb::ThreadRow &row : c.trace.threads(c.options.filter)) {
+  for (const tracedb::ThreadRow &row : c.tables.threads) {
     t.rows.push_back({integer(row.thread), text(row.host), integer(row.pid),
                       quantity(row.totals.count, Unit::kCount), quantity(row.reads, Unit::kCount),
                       quantity(row.writes, Unit::kCount), quantity(row.totals.bytes, Unit::kBytes),
@@ -112,10 +112,10 @@ Table threads_table(const Context &c) {
 }  // namespace detail
 
 std::vector<Table> trace_tables(const tracedb::TraceReader &trace, const Options &options) {
-  detail::Context context{trace, options, trace.run()};
   tracedb::Filter all = options.filter;
   all.top = 0;
-  for (const tracedb::OpRow &op : trace.ops(all)) context.access_total += op.totals.count;
+  detail::Context context{trace, options, trace.run(), trace.digest(all)};
+  for (const tracedb::OpRow &op : context.tables.ops) context.access_total += op.totals.count;
 
   std::vector<Table> tables;
   auto append = [&](std::vector<Table> more) {

@@ -1,6 +1,7 @@
 // The tables of pgas-report: those of one trace, and those comparing two.
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 #include "options.hpp"
@@ -20,8 +21,16 @@ struct Context {
   const tracedb::TraceReader &trace;
   const Options &options;
   tracedb::RunInfo run;
+  tracedb::AccessDigest tables;   // every table of the filter, unranked (top = 0): one pass of the engine
   std::int64_t access_total = 0;  // accesses the filter selects, the denominator of every share
 };
+
+// The first `top` rows of a ranked table (all when 0), as the filter's --top asks.
+template <typename Row>
+std::vector<Row> first(const std::vector<Row> &rows, std::size_t top) {
+  return {rows.begin(),
+          rows.begin() + static_cast<std::ptrdiff_t>(top > 0 ? std::min(top, rows.size()) : rows.size())};
+}
 
 // accesses, bytes and time columns, and their cells.
 void totals_columns(Table &table);

@@ -55,7 +55,7 @@ Table pair_matrix(const Context &c, const std::vector<tracedb::PairRow> &pairs, 
 
 std::vector<Table> variable_tables(const Context &c) {
   const tracedb::Filter &filter = c.options.filter;
-  std::vector<tracedb::VariableRow> variables = c.trace.variables(filter);
+  std::vector<tracedb::VariableRow> variables = first(c.tables.variables, filter.top);
   Table t("variables", "Remote accesses per shared variable");
   t.column("variable", "variable");
   t.column("handle", "handle");
@@ -101,7 +101,7 @@ std::vector<Table> variable_tables(const Context &c) {
   totals_columns(per_thread);
   per_thread.column("share_pct", "% of variable");
   for (const tracedb::VariableRow &v : variables) {
-    for (const tracedb::VariableThreadRow &r : c.trace.variable_threads(v.handle, filter)) {
+    for (const tracedb::VariableThreadRow &r : c.tables.variable_threads.at(v.handle)) {
       std::vector<Cell> row{variable_name(v), integer(v.handle), integer(r.thread)};
       append_totals(row, r.totals);
       row.push_back(share(r.totals.count, v.totals.count));
@@ -122,7 +122,7 @@ Table lines_table(const Context &c) {
   t.column("share_pct", "% of accesses");
   t.column("source", "source");
   tracedb::SourceFiles sources(c.options.source_roots);
-  for (const tracedb::LineRow &l : c.trace.lines(c.options.filter)) {
+  for (const tracedb::LineRow &l : first(c.tables.lines, c.options.filter.top)) {
     std::vector<Cell> row{text(location(l.file, l.line, l.function)), optional_text(l.file),
                           l.file.empty() ? null_cell() : integer(l.line), function_name(l.function)};
     append_totals(row, l.totals);
@@ -144,8 +144,7 @@ std::vector<Table> pair_tables(const Context &c) {
   int n = c.run.threads;
   bool matrix = c.options.format == Format::kTable && n <= kMatrixMaxThreads && filter.top == 0;
   if (matrix) {
-    filter.top = 0;
-    std::vector<tracedb::PairRow> pairs = c.trace.pairs(filter);
+    const std::vector<tracedb::PairRow> &pairs = c.tables.pairs;
     for (const tracedb::PairRow &p : pairs) n = std::max({n, p.thread + 1, p.peer + 1});
     tables.push_back(pair_matrix(c, pairs, n));
     return tables;
@@ -157,7 +156,7 @@ std::vector<Table> pair_tables(const Context &c) {
   t.column("peer", "target");
   totals_columns(t);
   t.column("share_pct", "% of accesses");
-  for (const tracedb::PairRow &p : c.trace.pairs(filter)) {
+  for (const tracedb::PairRow &p : first(c.tables.pairs, filter.top)) {
     std::vector<Cell> row{integer(p.thread), integer(p.peer)};
     append_totals(row, p.totals);
     row.push_back(share(p.totals.count, c.access_total));
@@ -178,7 +177,7 @@ Table ops_table(const Context &c) {
   t.column("ns_min", "min time");
   t.column("ns_max", "max time");
   t.column("share_pct", "% of accesses");
-  for (const tracedb::OpRow &op : c.trace.ops(c.options.filter)) {
+  for (const tracedb::OpRow &op : first(c.tables.ops, c.options.filter.top)) {
     std::vector<Cell> row{text(op.op)};
     append_totals(row, op.totals);
     double avg =

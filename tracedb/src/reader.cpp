@@ -87,27 +87,7 @@ RunInfo TraceReader::run() const {
   });
 }
 
-std::vector<ThreadRow> TraceReader::threads(const Filter &filter) const {
-  return detail::guarded(path(), [&] {
-    detail::Sql sql(
-        "SELECT t.thread, t.host, t.pid, t.finished, t.remote_count, t.remote_bytes, t.transport_ns, "
-        "t.wall_ns, COALESCE(x.count, 0), COALESCE(x.bytes, 0), COALESCE(x.ns, 0), COALESCE(x.reads, 0), "
-        "COALESCE(x.writes, 0) FROM thread t LEFT JOIN (SELECT a.thread, SUM(a.count) AS count, "
-        "SUM(a.bytes) AS bytes, SUM(a.ns_sum) AS ns, ");
-    sql << detail::sum_count_of(Direction::kRead, "a") << " AS reads, "
-        << detail::sum_count_of(Direction::kWrite, "a") << " AS writes FROM access a WHERE 1";
-    detail::where_access(sql, filter, "a");
-    sql << " GROUP BY a.thread) x ON x.thread = t.thread WHERE 1";
-    detail::where_thread(sql, filter, "t.thread");
-    sql << " ORDER BY t.thread";
-    Statement s = sql.prepare(db_);
-    std::vector<ThreadRow> rows;
-    while (s.step())
-      rows.push_back(detail::thread_row(s, detail::totals_at(s, filter.restricts_accesses() ? 8 : 4),
-                                        s.int64(11), s.int64(12)));
-    return rows;
-  });
-}
+std::vector<ThreadRow> TraceReader::threads(const Filter &filter) const { return digest(filter).threads; }
 
 Summary summarize(const std::vector<ThreadRow> &threads) {
   Summary summary;

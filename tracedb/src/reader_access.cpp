@@ -1,51 +1,16 @@
-// TraceReader: the thread-pair matrix, operations (overall and per thread), offset histograms and the
-// timeline.
+// TraceReader: the thread-pair matrix and operations (overall and per thread) from the engine
+// (reader_digest.cpp), offset histograms and the timeline.
 #include "pgas/tracedb/reader.hpp"
 #include "reader_sql.hpp"
 
 namespace pgas::tracedb {
 
-std::vector<PairRow> TraceReader::pairs(const Filter &filter) const {
-  return detail::guarded(path(), [&] {
-    detail::Sql sql(
-        "SELECT a.thread, a.peer, SUM(a.count) AS n, SUM(a.bytes), SUM(a.ns_sum) FROM access a WHERE 1");
-    detail::where_access(sql, filter, "a");
-    sql << " GROUP BY a.thread, a.peer ORDER BY n DESC, a.thread, a.peer";
-    sql.limit(filter.top);
-    Statement s = sql.prepare(db_);
-    std::vector<PairRow> rows;
-    while (s.step())
-      rows.push_back({static_cast<int>(s.int64(0)), static_cast<int>(s.int64(1)), detail::totals_at(s, 2)});
-    return rows;
-  });
-}
+std::vector<PairRow> TraceReader::pairs(const Filter &filter) const { return digest(filter).pairs; }
 
-std::vector<OpRow> TraceReader::ops(const Filter &filter) const {
-  return detail::guarded(path(), [&] {
-    detail::Sql sql(
-        "SELECT a.op, SUM(a.count) AS n, SUM(a.bytes), SUM(a.ns_sum), SUM(a.elements), MIN(CASE WHEN a.timed "
-        "> 0 THEN a.ns_min END), "
-        "MAX(a.ns_max) FROM access a WHERE 1");
-    detail::where_access(sql, filter, "a");
-    sql << " GROUP BY a.op ORDER BY n DESC, a.op";
-    sql.limit(filter.top);
-    Statement s = sql.prepare(db_);
-    std::vector<OpRow> rows;
-    while (s.step()) rows.push_back({s.text(0), detail::totals_at(s, 1), s.int64(4), s.int64(5), s.int64(6)});
-    return rows;
-  });
-}
+std::vector<OpRow> TraceReader::ops(const Filter &filter) const { return digest(filter).ops; }
 
 std::vector<ThreadOpRow> TraceReader::thread_ops(const Filter &filter) const {
-  return detail::guarded(path(), [&] {
-    detail::Sql sql("SELECT a.thread, a.op, SUM(a.count), SUM(a.bytes), SUM(a.ns_sum) FROM access a WHERE 1");
-    detail::where_access(sql, filter, "a");
-    sql << " GROUP BY a.thread, a.op ORDER BY a.thread, a.op";
-    Statement s = sql.prepare(db_);
-    std::vector<ThreadOpRow> rows;
-    while (s.step()) rows.push_back({static_cast<int>(s.int64(0)), s.text(1), detail::totals_at(s, 2)});
-    return rows;
-  });
+  return digest(filter).thread_ops;
 }
 
 std::vector<HistogramBin> TraceReader::offset_histogram(std::int64_t handle, const Filter &filter,

@@ -24,9 +24,9 @@ std::string line_key(const LineRow &row) {
 
 namespace {
 
-KeyedTotals by_line(const TraceReader &trace, const Filter &filter) {
+KeyedTotals by_line(const AccessDigest &tables) {
   KeyedTotals out;
-  for (const LineRow &row : trace.lines(filter)) {
+  for (const LineRow &row : tables.lines) {
     Keyed &k = out[line_key(row)];
     if (k.detail.empty()) k.detail = row.function;
     k.totals += row.totals;
@@ -34,9 +34,9 @@ KeyedTotals by_line(const TraceReader &trace, const Filter &filter) {
   return out;
 }
 
-KeyedTotals by_variable(const TraceReader &trace, const Filter &filter) {
+KeyedTotals by_variable(const AccessDigest &tables) {
   KeyedTotals out;
-  for (const VariableRow &row : trace.variables(filter)) {
+  for (const VariableRow &row : tables.variables) {
     Keyed &k = out[row.name.empty() ? "(handle " + std::to_string(row.handle) + ")" : row.name];
     if (k.detail.empty()) k.detail = row.kind;
     k.totals += row.totals;
@@ -67,13 +67,14 @@ std::vector<DiffRow> match(const KeyedTotals &a, const KeyedTotals &b, std::size
 TraceDiff diff(const TraceReader &a, const TraceReader &b, const Filter &filter) {
   Filter all = filter;
   all.top = 0;
+  const AccessDigest tables_a = a.digest(all), tables_b = b.digest(all);
   TraceDiff d;
-  d.a = a.summary(all);
-  d.b = b.summary(all);
+  d.a = summarize(tables_a.threads);
+  d.b = summarize(tables_b.threads);
   d.wall_a = a.run().wall_ns;
   d.wall_b = b.run().wall_ns;
-  d.lines = match(by_line(a, all), by_line(b, all), filter.top);
-  d.variables = match(by_variable(a, all), by_variable(b, all), filter.top);
+  d.lines = match(by_line(tables_a), by_line(tables_b), filter.top);
+  d.variables = match(by_variable(tables_a), by_variable(tables_b), filter.top);
   return d;
 }
 

@@ -29,22 +29,7 @@ std::string find_under(const fs::path &dir, const fs::path &recorded) {
 
 }  // namespace
 
-std::vector<LineRow> TraceReader::lines(const Filter &filter) const {
-  return detail::guarded(path(), [&] {
-    detail::Sql sql(
-        "SELECT s.file, s.line, MIN(s.function) AS f, SUM(a.count) AS n, SUM(a.bytes), SUM(a.ns_sum) "
-        "FROM access a LEFT JOIN site s ON s.id = a.site WHERE 1");
-    detail::where_access(sql, filter, "a");
-    sql << " GROUP BY s.file, s.line, CASE WHEN s.file IS NULL THEN s.function END "
-           "ORDER BY n DESC, s.file IS NULL, s.file, s.line, f IS NULL, f";
-    sql.limit(filter.top);
-    Statement s = sql.prepare(db_);
-    std::vector<LineRow> rows;
-    while (s.step())
-      rows.push_back({s.text(0), static_cast<int>(s.int64(1)), s.text(2), detail::totals_at(s, 3)});
-    return rows;
-  });
-}
+std::vector<LineRow> TraceReader::lines(const Filter &filter) const { return digest(filter).lines; }
 
 std::int64_t TraceReader::unsymbolized_sites() const {
   return detail::guarded(path(), [&] {

@@ -17,11 +17,6 @@ Sql &Sql::value(const std::string &v) {
   return *this << "?";
 }
 
-Sql &Sql::limit(std::size_t top) {
-  *this << " LIMIT ";
-  return value(top == 0 ? std::int64_t{-1} : static_cast<std::int64_t>(top));
-}
-
 Statement Sql::prepare(const Database &db) const {
   Statement statement = db.prepare(text_);
   int index = 1;
@@ -58,18 +53,14 @@ void where_access(Sql &sql, const Filter &filter, std::string_view alias) {
   std::string prefix = std::string(alias) + ".";
   where_thread(sql, filter, prefix + "thread");
   where_variable(sql, filter, prefix + "variable");
+  if (!filter.peers.empty()) {
+    sql << " AND ";
+    sql.in(prefix + "peer", filter.peers);
+  }
   if (!filter.ops.empty()) {
     sql << " AND ";
     sql.in(prefix + "op", filter.ops);
   }
-}
-
-std::string sum_count_of(Direction direction, std::string_view alias) {
-  std::string list;
-  for (const std::string &op : known_ops())
-    if (op_direction(op) == direction) list += (list.empty() ? "'" : ", '") + op + "'";
-  std::string a(alias);
-  return "SUM(CASE WHEN " + a + ".op IN (" + list + ") THEN " + a + ".count ELSE 0 END)";
 }
 
 Totals totals_at(const Statement &row, int first_column) {

@@ -33,8 +33,6 @@ class Sql {
     }
     return *this << ")";
   }
-  // " LIMIT ?" with the filter's top (no limit when 0).
-  Sql &limit(std::size_t top);
 
   Statement prepare(const Database &db) const;
 
@@ -48,9 +46,6 @@ void where_access(Sql &sql, const Filter &filter, std::string_view alias);
 // " AND ..." conditions on a column holding a thread number / a variable handle.
 void where_thread(Sql &sql, const Filter &filter, std::string_view column);
 void where_variable(Sql &sql, const Filter &filter, std::string_view column);
-
-// "SUM(CASE WHEN <alias>.op IN ('get', ...) THEN <alias>.count ELSE 0 END)" for one direction.
-std::string sum_count_of(Direction direction, std::string_view alias);
 
 Totals totals_at(const Statement &row, int first_column);  // count, bytes, ns in three columns
 // A per-thread row from columns thread, host, pid, finished (0-3) and wall_ns (7), with these sums.

@@ -16,11 +16,30 @@ namespace {
 
 using Item = QStandardItem *(*)(std::int64_t);
 
-// key, A, B, B - A, B / A
+// key, A, B, B - A, B / A. Every compared quantity (time, accesses, bytes) is better lower, so the change
+// and the ratio are coloured better (B below A) or worse (B above A).
 QList<QStandardItem *> compared(QStandardItem *key, std::int64_t a, std::int64_t b, Item item) {
   QStandardItem *change = item(b - a);
   if (b > a) change->setText("+" + change->text());
-  return {key, item(a), item(b), change, ratio_item(tdb::ratio(a, b))};
+  QStandardItem *ratio = ratio_item(tdb::ratio(a, b));
+  if (a != b)
+    for (QStandardItem *i : {change, ratio}) {
+      i->setForeground(b < a ? CompareView::kBetter : CompareView::kWorse);
+      i->setToolTip(b < a ? "better: B is lower" : "worse: B is higher");
+    }
+  return {key, item(a), item(b), change, ratio};
+}
+
+// The function of a line, short enough to leave the numbers on screen; the full signature is the tooltip
+// and the exported value.
+QStandardItem *function_item(const std::string &signature) {
+  QStandardItem *item = text_item(signature);
+  const QString shown = CompareView::short_signature(QString::fromStdString(signature));
+  if (shown.size() != static_cast<qsizetype>(signature.size())) {
+    item->setText(shown);
+    item->setToolTip(QString::fromStdString(signature));
+  }
+  return item;
 }
 
 QStringList headers(const QString &key) { return {key, "A", "B", "B - A", "B / A"}; }
@@ -46,6 +65,11 @@ CompareView::CompareView(QWidget *parent)
   for (QStandardItemModel *model : {totals_, threads_, lines_, variables_}) {
     QTableView *view = new_table_view(model, this, model != totals_);
     views_ << view;
+    // The function or kind takes the width the numbers leave (elided further if need be), never theirs.
+    if (model == lines_ || model == variables_) {
+      view->horizontalHeader()->setStretchLastSection(false);
+      view->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    }
     if (model == lines_)
       connect(view, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         const QModelIndex key = index.siblingAtColumn(0);
@@ -63,6 +87,23 @@ CompareView::CompareView(QWidget *parent)
   bar->addWidget(mode_box_);
   layout->addLayout(bar);
   layout->addLayout(grid, 1);
+}
+
+QString CompareView::short_signature(const QString &signature) {
+  // The name without its parameter list: the first '(' outside template arguments.
+  QString name = signature;
+  int depth = 0;
+  for (qsizetype i = 0; i < signature.size(); ++i) {
+    const QChar c = signature[i];
+    if (c == '<') ++depth;
+    if (c == '>' && depth > 0) --depth;
+    if (c == '(' && depth == 0 && i > 0) {
+      name = signature.left(i) + (signature.mid(i).startsWith("()") ? "()" : "(…)");
+      break;
+    }
+  }
+  if (name.size() > kMaxSignature) name = "…" + name.right(kMaxSignature - 1);  // the name's end says most
+  return name;
 }
 
 void CompareView::set_mode(Mode mode) {
@@ -134,7 +175,7 @@ void CompareView::set_data(const TraceData &data) {
         key->setData(at->second->line, kLineRole);
       }
       QList<QStandardItem *> row = compared(key, r.a.count, r.b.count, count_item);
-      row.insert(1, text_item(r.detail));
+      row.insert(1, model == lines_ ? function_item(r.detail) : text_item(r.detail));
       model->appendRow(row);
     }
   };

@@ -17,6 +17,13 @@ class CompareView : public View {
 
  public:
   enum class Mode { kSideBySide, kDifferences };
+  // Colours of a change for the better (B lower than A) and for the worse.
+  static inline const QColor kBetter{0, 128, 0};
+  static inline const QColor kWorse{200, 0, 0};
+  // The longest function shown in the lines table; longer ones are elided (full text in the tooltip).
+  static constexpr int kMaxSignature = 48;
+  // A demangled signature without its parameters ("f(…)"), elided at the front to kMaxSignature.
+  static QString short_signature(const QString &signature);
 
   explicit CompareView(QWidget *parent = nullptr);
   void set_data(const TraceData &data) override;

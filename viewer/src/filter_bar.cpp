@@ -31,10 +31,15 @@ QString title(const QString &what, const QMenu *menu) {
 }  // namespace
 
 FilterBar::FilterBar(QWidget *parent)
-    : QWidget(parent), ops_(new QMenu(this)), variables_(new QMenu(this)), threads_(new QMenu(this)) {
+    : QWidget(parent),
+      ops_(new QMenu(this)),
+      variables_(new QMenu(this)),
+      threads_(new QMenu(this)),
+      targets_(new QMenu(this)) {
   ops_button_ = new_button("Operations", ops_);
   variables_button_ = new_button("Variables", variables_);
   threads_button_ = new_button("Threads", threads_);
+  targets_button_ = new_button("Targets", targets_);
   auto *reset = new QPushButton("Show all", this);
   connect(reset, &QPushButton::clicked, this, &FilterBar::clear);
   auto *layout = new QHBoxLayout(this);
@@ -43,6 +48,7 @@ FilterBar::FilterBar(QWidget *parent)
   layout->addWidget(ops_button_);
   layout->addWidget(variables_button_);
   layout->addWidget(threads_button_);
+  layout->addWidget(targets_button_);
   layout->addWidget(reset);
   layout->addStretch(1);
   refresh_titles();
@@ -64,12 +70,14 @@ void FilterBar::refresh_titles() {
   ops_button_->setText(title("Operations", ops_));
   variables_button_->setText(title("Variables", variables_));
   threads_button_->setText(title("Threads", threads_));
+  targets_button_->setText(title("Targets", targets_));
 }
 
 void FilterBar::set_choices(const TraceData &data) {
   ops_->clear();
   variables_->clear();
   threads_->clear();
+  targets_->clear();
   for (const tdb::OpRow &op : data.ops)
     add_choice(ops_, QString::fromStdString(op.op), QString::fromStdString(op.op));
   for (const tdb::VariableRow &v : data.variables) {
@@ -80,6 +88,7 @@ void FilterBar::set_choices(const TraceData &data) {
   }
   for (const tdb::ThreadRow &t : data.threads)
     add_choice(threads_, QString("thread %1").arg(t.thread), t.thread);
+  for (int t = 0; t < data.run.threads; ++t) add_choice(targets_, QString("thread %1").arg(t), t);
   refresh_titles();
 }
 
@@ -95,6 +104,7 @@ tdb::Filter FilterBar::filter() const {
       f.handles.insert(a->data().toLongLong());
   }
   for (QAction *a : checked(threads_)) f.threads.insert(a->data().toInt());
+  for (QAction *a : checked(targets_)) f.peers.insert(a->data().toInt());
   return f;
 }
 
@@ -106,6 +116,7 @@ void FilterBar::set_filter(const tdb::Filter &filter) {
     a->setChecked(named || filter.handles.count(a->data().toLongLong()) > 0);
   }
   for (QAction *a : threads_->actions()) a->setChecked(filter.threads.count(a->data().toInt()) > 0);
+  for (QAction *a : targets_->actions()) a->setChecked(filter.peers.count(a->data().toInt()) > 0);
   quiet_ = false;
   refresh_titles();
   Q_EMIT changed(this->filter());

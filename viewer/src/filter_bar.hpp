@@ -36,9 +36,11 @@ class FilterBar : public QWidget {
   QMenu *ops_;
   QMenu *variables_;
   QMenu *threads_;
+  QMenu *targets_;
   QToolButton *ops_button_;
   QToolButton *variables_button_;
   QToolButton *threads_button_;
+  QToolButton *targets_button_;
   bool quiet_ = false;  // while several boxes change at once
 };
 

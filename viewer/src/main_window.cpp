@@ -20,12 +20,11 @@
 namespace pgas::viewer {
 namespace {
 
-const char *tab_title(const std::string &name) {
-  static const std::map<std::string, const char *> kTitles = {
-      {"summary", "Summary"},      {"threads", "Threads"}, {"variables", "Variables"},
-      {"heatmap", "Thread pairs"}, {"source", "Source"},   {"timeline", "Timeline"},
-      {"compare", "Compare"}};
-  return kTitles.at(name);
+// A view's tab shows its --view name, capitalized: one name for a view everywhere.
+QString tab_title(const std::string &name) {
+  QString title = QString::fromStdString(name);
+  if (!title.isEmpty()) title[0] = title[0].toUpper();
+  return title;
 }
 
 View *new_view(const std::string &name, QWidget *parent) {
@@ -58,6 +57,12 @@ MainWindow::MainWindow(const Options &options, bool interactive)
     connect(view, &View::filter_threads, this, [this](const std::set<int> &threads) {
       tdb::Filter filter = filter_bar_->filter();
       filter.threads = threads;
+      filter_bar_->set_filter(filter);
+    });
+    connect(view, &View::filter_pair, this, [this](int initiator, int target) {
+      tdb::Filter filter = filter_bar_->filter();
+      filter.threads = {initiator};
+      filter.peers = {target};
       filter_bar_->set_filter(filter);
     });
     connect(view, &View::jump_to_line, this, [this](const QString &file, int line) {

@@ -78,6 +78,8 @@ void SourceView::set_data(const TraceData &data) {
   int line = selected_line();
   per_file_.clear();
   reset_table(lines_);
+  // The gutter holds the old data's counts: emptied, show_line rebuilds it even for the same file.
+  reset_table(source_);
   for (const tdb::LineRow &row : data.lines) {
     QStandardItem *at = text_item(description(row.file, row.line, row.function));
     at->setData(QString::fromStdString(row.file), kFileRole);

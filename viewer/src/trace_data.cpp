@@ -1,5 +1,7 @@
 #include "trace_data.hpp"
 
+#include "pgas/tracedb/symbolize_on_demand.hpp"
+
 namespace pgas::viewer {
 namespace {
 
@@ -26,6 +28,7 @@ std::shared_ptr<const TraceData> load_trace(const LoadRequest &request, const Pr
   const tdb::Filter &filter = request.filter;
 
   steps.at(0, "checking " + request.path);
+  tdb::symbolize_on_demand(request.path, "pgas-viewer");
   tdb::TraceReader trace(request.path, tdb::TraceReader::Check::kCheap);
   data->run = trace.run();
   data->unsymbolized_sites = trace.unsymbolized_sites();
@@ -50,6 +53,7 @@ std::shared_ptr<const TraceData> load_trace(const LoadRequest &request, const Pr
 
   if (!request.compare.empty()) {
     steps.at(scan_end + 0.05, "checking " + request.compare);
+    tdb::symbolize_on_demand(request.compare, "pgas-viewer");
     tdb::TraceReader other(request.compare, tdb::TraceReader::Check::kCheap);
     CompareData compare;
     compare.path = request.compare;

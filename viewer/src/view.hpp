@@ -25,6 +25,8 @@ class View : public QWidget {
   void jump_to_line(const QString &file, int line);
   // Restrict every view to these initiator threads.
   void filter_threads(const std::set<int> &threads);
+  // Show only the accesses of `initiator` to `target`.
+  void filter_pair(int initiator, int target);
 };
 
 }  // namespace pgas::viewer

@@ -45,6 +45,20 @@ TEST(ReaderFilter, ThreadsOnLinesAndVariables) {
   EXPECT_EQ(variables[3].totals.count, 1);
 }
 
+// A target filter (the viewer's heatmap cell) selects the accesses to those peers only.
+TEST(ReaderFilter, PeersSelectOneCellOfTheMatrix) {
+  Filter f;
+  f.threads = {1};
+  f.peers = {2};
+  std::vector<PairRow> pairs = baseline().pairs(f);
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(std::tie(pairs[0].thread, pairs[0].peer, pairs[0].totals.count), std::make_tuple(1, 2, 40));
+  EXPECT_EQ(baseline().summary(f).totals.count, 40);
+  std::vector<ThreadRow> threads = baseline().threads(f);
+  ASSERT_EQ(threads.size(), 1u);
+  EXPECT_EQ(threads[0].totals.count, 40);
+}
+
 TEST(ReaderFilter, OpsMakeThreadTotalsSumsOfAccesses) {
   Filter f;
   f.ops = {"get"};

@@ -11,10 +11,18 @@
 
 namespace trace_faults {
 
-launcher_test::RunResult run_preloaded(const std::string &database, int threads) {
-  return launcher_test::run_pgasrun({"-n", std::to_string(threads), "--timeout", "60", "env",
-                                     std::string("LD_PRELOAD=") + kTracingLibrary,
-                                     "PGAS_TRACE_FILE=" + database, kTracedProgram});
+launcher_test::RunResult run_preloaded(const std::string &database, int threads,
+                                       const std::vector<std::string> &settings) {
+  std::vector<std::string> command{"-n",
+                                   std::to_string(threads),
+                                   "--timeout",
+                                   "60",
+                                   "env",
+                                   std::string("LD_PRELOAD=") + kTracingLibrary,
+                                   "PGAS_TRACE_FILE=" + database};
+  command.insert(command.end(), settings.begin(), settings.end());
+  command.push_back(kTracedProgram);
+  return launcher_test::run_pgasrun(command);
 }
 
 std::vector<std::string> shm_raw_directories_of(const std::string &database) {

@@ -26,7 +26,9 @@ using pgas_test::write_file;
 
 // traced_program run traced the way the README documents without --trace (LD_PRELOAD of the tracer and
 // PGAS_TRACE_FILE=database), under pgasrun on `threads` threads: the raw files go to database.raw/.
-launcher_test::RunResult run_preloaded(const std::string &database, int threads);
+// `settings` are more environment settings for the program (PGAS_TRACE_LINES=1, ...).
+launcher_test::RunResult run_preloaded(const std::string &database, int threads,
+                                       const std::vector<std::string> &settings = {});
 
 // The raw directories in /dev/shm whose job file names `database` (pgasrun's, of runs traced into it).
 std::vector<std::string> shm_raw_directories_of(const std::string &database);

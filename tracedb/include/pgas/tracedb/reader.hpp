@@ -22,6 +22,7 @@ namespace pgas::tracedb {
 // `variables` and `handles` both name variables (an access matches if its variable is in either).
 struct Filter {
   std::set<int> threads;            // initiator threads
+  std::set<int> peers;              // target threads (access.peer)
   std::set<std::string> variables;  // variable names (variable.name)
   std::set<std::int64_t> handles;   // variable handles (access.variable)
   std::set<std::string> ops;        // access.op values
@@ -29,9 +30,11 @@ struct Filter {
   // count descending, then key ascending. Per-thread queries always return every selected thread in order.
   std::size_t top = 0;
 
-  // True if the filter restricts accesses by variable or operation (per-thread totals then come from
-  // the access table instead of the thread table).
-  bool restricts_accesses() const { return !variables.empty() || !handles.empty() || !ops.empty(); }
+  // True if the filter restricts accesses by variable, operation or target (per-thread totals then come
+  // from the access table instead of the thread table).
+  bool restricts_accesses() const {
+    return !variables.empty() || !handles.empty() || !ops.empty() || !peers.empty();
+  }
 };
 
 // Remote accesses: transport calls, bytes moved, and time inside the transport.
@@ -165,9 +168,11 @@ struct TimelineRow {
 // The summary of these per-thread rows (TraceReader::summary is summarize(threads(filter))).
 Summary summarize(const std::vector<ThreadRow> &threads);
 
-// Every per-access table of one filter, from one pass over the access table: the same rows, in the same
-// order, as threads(), thread_ops(), ops(), variables(), variable_threads(), lines() and pairs() with that
-// filter, at the cost of one scan instead of one sort each (what the viewer needs to open large traces).
+// The engine of every per-access table (reader_digest.cpp): one pass over the access rows a filter selects
+// gives the per-thread, per-operation, per-variable, per-line and per-pair rows. threads(), thread_ops(),
+// ops(), variables(), variable_threads(), lines() and pairs() are views of it, and pgas-report, pgas-viewer
+// and pgas-refactor --trace all read it, so that no two of them can count differently. A reader that
+// needs several tables of one filter asks digest() once.
 struct AccessDigest {
   std::vector<ThreadRow> threads;
   std::vector<ThreadOpRow> thread_ops;
