@@ -104,9 +104,9 @@ void upc_all_permute(pgas_shared_ptr dst, pgas_shared_cptr src, pgas::global_ptr
 PGAS_UPC_REDUCE_TYPES(PGAS_UPC_DECLARE_REDUCE)
 #undef PGAS_UPC_DECLARE_REDUCE
 
-// Sorts nelems elements of elem_size bytes of `shared [blk_size]` memory at A (blk_size 0: indefinite) in
-// place, stably, by func (negative, zero, positive like qsort), which gets pointers-to-shared to elements.
-void upc_all_sort(pgas_shared_ptr A, std::size_t elem_size, std::size_t nelems, std::size_t blk_size,
+// Sorts nelems elements of elem_size bytes of `shared [blk_size]` memory at `array` (blk_size 0: indefinite)
+// in place, stably, by func (negative, zero, positive like qsort), which gets pointers-to-shared to elements.
+void upc_all_sort(pgas_shared_ptr array, std::size_t elem_size, std::size_t nelems, std::size_t blk_size,
                   int (*func)(pgas_shared_ptr, pgas_shared_ptr), upc_flag_t sync_mode,
                   pgas_here where = pgas_here::current());
 

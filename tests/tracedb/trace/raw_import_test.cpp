@@ -38,6 +38,10 @@ struct Corruption {
   const char *message;  // expected in the importer's warning about thread-0.bin
 };
 
+// What the importer says of a file of an older format (version 3).
+const std::string kOldVersion =
+    "raw trace format version 3, this importer reads " + std::to_string(raw::kVersion);
+
 const Corruption kCorruptions[] = {
     // The reproducer: a huge histogram bin count made the importer read far out of bounds.
     {"bins",
@@ -73,7 +77,7 @@ const Corruption kCorruptions[] = {
      "access record 0 has site 2147483647"},
     {"version",
      [](const std::string &p) { write_at<std::uint32_t>(p, kHeader + offsetof(raw::Header, version), 3); },
-     "raw trace format version 3, this importer reads 4"},
+     kOldVersion.c_str()},
     {"truncated", [](const std::string &p) { ASSERT_EQ(truncate(p.c_str(), 100), 0); },
      "truncated raw trace file (100 bytes)"},
     // A FIFO must not hang the import.
