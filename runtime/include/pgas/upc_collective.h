@@ -39,6 +39,7 @@
 #include <source_location>
 
 #include "pgas/global_ptr.hpp"
+#include "pgas/upc_types.h"
 
 typedef int upc_flag_t;
 #define UPC_IN_ALLSYNC (1 << 0)
@@ -48,18 +49,7 @@ typedef int upc_flag_t;
 #define UPC_OUT_MYSYNC (1 << 4)
 #define UPC_OUT_NOSYNC (1 << 5)
 
-typedef int upc_op_t;
-#define UPC_ADD (1 << 0)
-#define UPC_MULT (1 << 1)
-#define UPC_AND (1 << 2)
-#define UPC_OR (1 << 3)
-#define UPC_XOR (1 << 4)
-#define UPC_LOGAND (1 << 5)
-#define UPC_LOGOR (1 << 6)
-#define UPC_MIN (1 << 7)
-#define UPC_MAX (1 << 8)
-#define UPC_FUNC (1 << 9)
-#define UPC_NONCOMM_FUNC (1 << 10)
+// upc_op_t and UPC_ADD ... UPC_NONCOMM_FUNC: pgas/upc_types.h.
 
 // The UPC type suffixes of upc_all_reduceT / upc_all_prefix_reduceT: X(suffix, TYPE).
 #define PGAS_UPC_REDUCE_TYPES(X) \

@@ -1,6 +1,5 @@
 /* UPC 1.3's upc_types.h: the operations (upc_op_t) shared by the collectives' reductions and the atomics,
- * and the type codes (upc_type_t) of atomic domains. The reduction values are those of the UPC 1.2
- * collectives (pgas/upc_collective.h defines the same, token for token, so either header may come first). */
+ * and the type codes (upc_type_t) of atomic domains; pgas/upc_collective.h takes its reductions from here. */
 #ifndef PGAS_UPC_TYPES_H
 #define PGAS_UPC_TYPES_H
 
