@@ -8,6 +8,7 @@
 #include <cstring>
 #include <pgas/upc.hpp>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "../mp/mp_util.hpp"
@@ -35,14 +36,16 @@ X last(X, X b) {
   return b;
 }
 
-// The sequential definition, in element order.
+// The sequential definition, in element order; integer sums and products wrap (computed in unsigned long long
+// and truncated: the same residue modulo 2^bits).
 template <class X>
 X combine(upc_op_t op, X a, X b, X (*func)(X, X)) {
+  using Wide = std::conditional_t<std::is_integral_v<X>, unsigned long long, X>;
   switch (op) {
     case UPC_ADD:
-      return static_cast<X>(a + b);
+      return static_cast<X>(static_cast<Wide>(a) + static_cast<Wide>(b));
     case UPC_MULT:
-      return static_cast<X>(a * b);
+      return static_cast<X>(static_cast<Wide>(a) * static_cast<Wide>(b));
     case UPC_LOGAND:
       return static_cast<X>(a && b);
     case UPC_LOGOR:

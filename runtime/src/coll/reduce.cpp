@@ -15,13 +15,26 @@ using pgas::detail::gaddr;
 
 namespace {
 
+// a + b and a * b; integers wrap modulo 2^bits (a signed overflow in C is undefined: a reduction of
+// large values must not be). Unsigned types narrower than unsigned are widened to it first (a product of two
+// unsigned shorts is an int product, which overflows too).
+template <class T>
+T wrapping(upc_op_t op, T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    using Unsigned = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+    const auto x = static_cast<Unsigned>(a), y = static_cast<Unsigned>(b);
+    return static_cast<T>(op == UPC_ADD ? static_cast<Unsigned>(x + y) : static_cast<Unsigned>(x * y));
+  } else {
+    return op == UPC_ADD ? a + b : a * b;
+  }
+}
+
 template <class T>
 T combine(upc_op_t op, T a, T b, T (*func)(T, T)) {
   switch (op) {
     case UPC_ADD:
-      return static_cast<T>(a + b);
     case UPC_MULT:
-      return static_cast<T>(a * b);
+      return wrapping(op, a, b);
     case UPC_LOGAND:
       return static_cast<T>(a && b);
     case UPC_LOGOR:
