@@ -3,6 +3,15 @@
 # The median of the numbers on stdin.
 median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 
+# require_built SCRIPT PROGRAM...: exits 2 naming the first PROGRAM that is not an executable (the scripts
+# build nothing themselves).
+require_built() {
+  local script=$1; shift
+  for program in "$@"; do
+    [[ -x $program ]] || { echo "$script: $program not found (build it first)" >&2; exit 2; }
+  done
+}
+
 # Arithmetic without bc: calc EXPRESSION.
 calc() { awk "BEGIN { printf \"%.4f\", $1 }"; }
 

@@ -15,9 +15,8 @@ repetitions=${BENCH_REPETITIONS:-5}
 limit=${BENCH_TIMEOUT:-300}
 ours=$build/bin/bench_runtime
 pgasrun=$build/bin/pgasrun
-for program in "$ours" "$pgasrun"; do
-  [[ -x $program ]] || { echo "run_pairsync_bench.sh: $program not found (build it first)" >&2; exit 2; }
-done
+source "$(dirname "$0")/lib.sh"
+require_built run_pairsync_bench.sh "$ours" "$pgasrun"
 command -v jq >/dev/null || { echo "run_pairsync_bench.sh: needs jq" >&2; exit 2; }
 
 results=$(mktemp -d)

@@ -21,9 +21,8 @@ limit=${BENCH_TIMEOUT:-120}
 ours=$build/bin/bench_runtime
 peer=$build/bin/bench_mpi_peer
 pgasrun=$build/bin/pgasrun
-for program in "$ours" "$peer" "$pgasrun"; do
-  [[ -x $program ]] || { echo "run_runtime_bench.sh: $program not found (build it first)" >&2; exit 2; }
-done
+source "$(dirname "$0")/lib.sh"
+require_built run_runtime_bench.sh "$ours" "$peer" "$pgasrun"
 command -v jq >/dev/null || { echo "run_runtime_bench.sh: needs jq" >&2; exit 2; }
 
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1

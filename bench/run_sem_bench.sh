@@ -16,9 +16,8 @@ limit=${BENCH_TIMEOUT:-300}
 ours=$build/bin/bench_sem
 peer=$build/bin/bench_sem_mpi_peer
 pgasrun=$build/bin/pgasrun
-for program in "$ours" "$peer" "$pgasrun"; do
-  [[ -x $program ]] || { echo "run_sem_bench.sh: $program not found (build it first)" >&2; exit 2; }
-done
+source "$(dirname "$0")/lib.sh"
+require_built run_sem_bench.sh "$ours" "$peer" "$pgasrun"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 args=(--rounds "$rounds" --repetitions "$repetitions")
 results=$(mktemp)
