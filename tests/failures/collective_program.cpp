@@ -12,6 +12,8 @@
 #include <pgas/upc.hpp>
 #include <string>
 
+#include "failure_mode.hpp"
+
 using namespace pgas;
 
 namespace {
@@ -128,12 +130,5 @@ int main(int argc, char **argv) {
       {"return-between-notify-and-wait", return_between_notify_and_wait},
       {"all-alloc-between-notify-and-wait", all_alloc_between_notify_and_wait},
   };
-  auto mode = argc == 2 ? modes.find(argv[1]) : modes.end();
-  if (mode == modes.end()) {
-    std::fprintf(stderr, "usage: collective_program MODE\n");
-    return 2;
-  }
-  if (mode->second() == Next::kReturnFromMain) return 0;
-  std::printf("collective_program: %s was not detected\n", argv[1]);
-  return 0;
+  return pgas_test::run_failure_mode(argc, argv, "collective_program", modes, Next::kReturnFromMain);
 }

@@ -10,6 +10,8 @@
 #include <pgas/upc.hpp>
 #include <string>
 
+#include "failure_mode.hpp"
+
 using namespace pgas;
 
 namespace {
@@ -237,12 +239,5 @@ int main(int argc, char **argv) {
       {"segfault", segfault},
       {"exit-3", exit_with_error},
   };
-  auto mode = argc == 2 ? modes.find(argv[1]) : modes.end();
-  if (mode == modes.end()) {
-    std::fprintf(stderr, "usage: failure_program MODE\n");
-    return 2;
-  }
-  mode->second();
-  std::printf("failure_program: %s was not detected\n", argv[1]);
-  return 0;
+  return pgas_test::run_failure_mode(argc, argv, "failure_program", modes);
 }

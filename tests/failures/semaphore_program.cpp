@@ -10,6 +10,8 @@
 #include <string>
 #include <thread>
 
+#include "failure_mode.hpp"
+
 using namespace pgas;
 
 namespace {
@@ -147,12 +149,5 @@ int main(int argc, char **argv) {
       {"not-a-semaphore", not_a_semaphore},
       {"die-while-others-wait", die_while_others_wait},
   };
-  auto mode = argc == 2 ? modes.find(argv[1]) : modes.end();
-  if (mode == modes.end()) {
-    std::fprintf(stderr, "usage: semaphore_program MODE\n");
-    return 2;
-  }
-  mode->second();
-  std::printf("semaphore_program: %s was not detected\n", argv[1]);
-  return 0;
+  return pgas_test::run_failure_mode(argc, argv, "semaphore_program", modes);
 }
