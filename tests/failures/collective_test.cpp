@@ -47,6 +47,10 @@ const Case kCases[] = {
      R"(thread (\d+): error: )" EXITED R"(its collective operation #2, upc_barrier)" AT NEVER, 2},
     {"return-during-all-alloc",
      R"(thread (0): error: )" EXITED R"(its collective operation #1, upc_all_alloc)" AT NEVER, 2},
+    {"return-holding-a-lock",
+     R"(thread \d+: error: upc_lock: lock #\d+ is held by thread LAST, which finished main \(returned or called )"
+     R"(exit\) without releasing it)",
+     2},
     {"return-during-lock-alloc",
      R"(thread (0): error: )" EXITED R"(its collective operation #1, upc_all_lock_alloc)" NEVER, 2},
     // Thread 1 spins on a flag instead of arriving: the barrier never completes, and the first of its

@@ -24,11 +24,12 @@ struct RangeAllocator;
 // What a lock operation found, turned into UPC's error messages by the caller.
 enum class LockStatus {
   kOk,
-  kBusy,          // lock_attempt: held by another thread
-  kFreed,         // the lock was freed (or never allocated)
-  kHeldByCaller,  // lock/attempt: the caller already holds it
-  kNotHeld,       // unlock: nobody holds it
-  kHeldByOther    // unlock/free: another thread holds it (its number in *holder)
+  kBusy,           // lock_attempt: held by another thread
+  kFreed,          // the lock was freed (or never allocated)
+  kHeldByCaller,   // lock/attempt: the caller already holds it
+  kNotHeld,        // unlock: nobody holds it
+  kHeldByOther,    // unlock/free: another thread holds it (its number in *holder)
+  kHolderFinished  // lock: the thread holding it (in *holder) finished main, so it is never released
 };
 
 // No barrier id (upc_barrier without an expression): matches any id.
@@ -137,7 +138,7 @@ class Conduit {
 
   // ---- UPC locks, named by (slot index, generation) ----
   virtual bool lock_allocate(std::uint32_t *index, std::uint32_t *generation) = 0;
-  virtual LockStatus lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait) = 0;
+  virtual LockStatus lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait, int *holder) = 0;
   virtual LockStatus lock_release(std::uint32_t index, std::uint32_t generation, int *holder) = 0;
   virtual LockStatus lock_free(std::uint32_t index, std::uint32_t generation, int *holder) = 0;
 

@@ -63,7 +63,7 @@ class MpiConduit final : public Conduit {
   bool handle_refresh(std::uint32_t index) override;
   void handle_publish(std::uint32_t index) override;
   bool lock_allocate(std::uint32_t *index, std::uint32_t *generation) override;
-  LockStatus lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait) override;
+  LockStatus lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait, int *holder) override;
   LockStatus lock_release(std::uint32_t index, std::uint32_t generation, int *holder) override;
   LockStatus lock_free(std::uint32_t index, std::uint32_t generation, int *holder) override;
   void finish() override;
@@ -98,6 +98,8 @@ class MpiConduit final : public Conduit {
   // This thread finished main: true once every thread arrived at its phase; false with `result` set when
   // a thread waits in another collective that some thread never reaches (see mpi_exit.cpp).
   bool peers_arrived(PhaseResult *result);
+  // True once `rank` has finished main (its last phase, read from its control window, is the exiting one).
+  bool finished_main(int rank);
   std::uint64_t lock_word_cas(int home, MPI_Aint where, std::uint64_t expected, std::uint64_t desired);
 
   ConduitStartup startup_;

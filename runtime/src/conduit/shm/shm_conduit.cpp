@@ -177,14 +177,20 @@ LockSlot *live_slot(std::uint32_t index, std::uint32_t generation) {
 }
 }  // namespace
 
-LockStatus ShmConduit::lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait) {
+LockStatus ShmConduit::lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait, int *holder) {
   LockSlot *s = live_slot(index, generation);
   if (s == nullptr) return LockStatus::kFreed;
   if (s->holder.load(std::memory_order_relaxed) == g_runtime.mythread) return LockStatus::kHeldByCaller;
-  if (wait)
-    mutex_lock(s->state);
-  else if (!mutex_try_lock(s->state))
-    return LockStatus::kBusy;
+  if (!mutex_try_lock(s->state)) {
+    if (!wait) return LockStatus::kBusy;
+    // A thread that finished main arrived at its last phase and stays there: it never releases the lock.
+    const auto holder_finished = [&] {
+      *holder = s->holder.load(std::memory_order_acquire);
+      return *holder >= 0 && g_runtime.ctl->barrier.signatures[*holder].exiting != 0 &&
+             s->holder.load(std::memory_order_acquire) == *holder;
+    };
+    if (!mutex_lock_unless(s->state, holder_finished)) return LockStatus::kHolderFinished;
+  }
   s->holder.store(g_runtime.mythread, std::memory_order_relaxed);
   return LockStatus::kOk;
 }
