@@ -92,7 +92,7 @@ const std::map<std::string, std::function<bool()>> kModes = {
        if (MYTHREAD == 1) pairsync_lock_handshake(0);
        return MYTHREAD < 2;
      }},
-    // The partner returns from main (shm).
+    // The partner returns from main.
     {"partner-returns",
      [] {
        if (MYTHREAD == 0) pairsync(1);

@@ -121,6 +121,9 @@ class Conduit {
   // True for the one caller (in the whole job) that gets to report a failed collective; the others stay
   // quiet, so that the job ends with one message.
   virtual bool claim_report() = 0;
+  // True once `thread` has finished main (returned or called exit): it arrived at its last phase and stays
+  // there, so it releases no lock and meets no one. Its accesses before that are complete and visible.
+  virtual bool finished_main(int thread) = 0;
 
   // ---- the shared heap's bookkeeping (in the control block): a job-wide mutex, and the allocator of
   // `owner`'s upc_alloc heap (or the symmetric heap for owner -1), valid between open and close ----

@@ -55,6 +55,7 @@ class MpiConduit final : public Conduit {
   void broadcast(void *data, std::size_t bytes) override;
   const void *allgather(const void *mine, std::size_t bytes) override;
   bool claim_report() override;
+  bool finished_main(int thread) override;
   void heap_lock() override;
   void heap_unlock() override;
   RangeAllocator &heap_open(int owner) override;
@@ -98,8 +99,6 @@ class MpiConduit final : public Conduit {
   // This thread finished main: true once every thread arrived at its phase; false with `result` set when
   // a thread waits in another collective that some thread never reaches (see mpi_exit.cpp).
   bool peers_arrived(PhaseResult *result);
-  // True once `rank` has finished main (its last phase, read from its control window, is the exiting one).
-  bool finished_main(int rank);
   std::uint64_t lock_word_cas(int home, MPI_Aint where, std::uint64_t expected, std::uint64_t desired);
 
   ConduitStartup startup_;

@@ -67,7 +67,7 @@ PhaseResult MpiConduit::phase_complete() {
   return result;
 }
 
-// A thread that finished main arrived at its last phase, and stays there.
+// Its last phase, read from its control window, after the fence of phase_complete.
 bool MpiConduit::finished_main(int rank) {
   PhaseSignature last{};
   MPI_Get(&last, sizeof last, MPI_BYTE, rank, control_offset(&ctl_->last_phase, rank), sizeof last, MPI_BYTE,

@@ -133,6 +133,8 @@ const void *ShmConduit::allgather(const void *mine, std::size_t bytes) {
   return gathered_.data();
 }
 
+bool ShmConduit::finished_main(int thread) { return g_runtime.ctl->barrier.signatures[thread].exiting != 0; }
+
 bool ShmConduit::claim_report() {
   std::uint32_t none = 0;
   return g_runtime.ctl->report_claimed.compare_exchange_strong(none, 1);
@@ -183,11 +185,9 @@ LockStatus ShmConduit::lock_acquire(std::uint32_t index, std::uint32_t generatio
   if (s->holder.load(std::memory_order_relaxed) == g_runtime.mythread) return LockStatus::kHeldByCaller;
   if (!mutex_try_lock(s->state)) {
     if (!wait) return LockStatus::kBusy;
-    // A thread that finished main arrived at its last phase and stays there: it never releases the lock.
     const auto holder_finished = [&] {
       *holder = s->holder.load(std::memory_order_acquire);
-      return *holder >= 0 && g_runtime.ctl->barrier.signatures[*holder].exiting != 0 &&
-             s->holder.load(std::memory_order_acquire) == *holder;
+      return *holder >= 0 && finished_main(*holder) && s->holder.load(std::memory_order_acquire) == *holder;
     };
     if (!mutex_lock_unless(s->state, holder_finished)) return LockStatus::kHolderFinished;
   }

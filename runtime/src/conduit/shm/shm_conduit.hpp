@@ -120,6 +120,7 @@ class ShmConduit final : public Conduit {
   void broadcast(void *data, std::size_t bytes) override;
   const void *allgather(const void *mine, std::size_t bytes) override;
   bool claim_report() override;
+  bool finished_main(int thread) override;
   void heap_lock() override;
   void heap_unlock() override;
   RangeAllocator &heap_open(int owner) override;
