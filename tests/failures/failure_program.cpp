@@ -121,7 +121,7 @@ void atomic_freed_domain() {
   upc_barrier;
 }
 
-void atomic_pointer_domain() { upc_all_atomicdomain_alloc(UPC_PTS, UPC_GET, 0); }
+void atomic_pointer_domain() { upc_all_atomicdomain_alloc(UPC_PTS, UPC_GET | UPC_ADD, 0); }
 
 // A strided get whose two sides describe different amounts of data.
 void strided_mismatch() {
