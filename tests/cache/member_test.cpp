@@ -14,6 +14,16 @@ namespace {
 
 std::size_t array_size() { return 13 * static_cast<std::size_t>(THREADS) + 5; }
 
+// Collective, after a tile: element i has `id` and its weight from fill().
+template <auto... Spec>
+void expect_only_id_written(const shared_array<record, Spec...> &a, std::size_t i, int id) {
+  upc_barrier;
+  const record r = a[i];
+  EXPECT_EQ(r.id, id);
+  EXPECT_EQ(r.weight, value_of<record>(i).weight);
+  upc_barrier;
+}
+
 TEST(CacheMembers, ReadsSeeTheMemberOfEachElement) {
   shared_array<record> a(array_size(), 4);
   fill(a);
@@ -131,11 +141,7 @@ TEST(CacheMembers, GlobalPointerMembers) {
     if (MYTHREAD == 0) ids.put(static_cast<std::size_t>(-2), -9);
     ids.upload();
   }
-  upc_barrier;
-  const record r = a[1];
-  EXPECT_EQ(r.id, -9);
-  EXPECT_EQ(r.weight, value_of<record>(1).weight);
-  upc_barrier;
+  expect_only_id_written(a, 1, -9);
 }
 
 // Arrays and pointers whose blocking factor is part of the type (shared [5] record a[n]): the cache's type is
@@ -169,11 +175,7 @@ TEST(CacheMembers, TypedBlockingFactors) {
     ids.upload();
     weights.upload();
   }
-  upc_barrier;
-  const record r = a[6];
-  EXPECT_EQ(r.id, -6);
-  EXPECT_EQ(r.weight, value_of<record>(6).weight);
-  upc_barrier;
+  expect_only_id_written(a, 6, -6);
 }
 
 }  // namespace
