@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "atomic_pointer.hpp"
 #include "collective.hpp"
 #include "errors.hpp"
 #include "pgas/upc_atomic.h"
@@ -18,7 +19,7 @@ namespace {
 
 using detail::gaddr;
 
-enum class Kind { kSigned, kUnsigned, kFloat };
+enum class Kind { kSigned, kUnsigned, kFloat, kPointer };
 // A type of the atomics: its name, its kind, and its operations on a target (apply_typed below).
 struct TypeInfo {
   upc_type_t type;
@@ -33,10 +34,12 @@ constexpr upc_op_t kBitOps = UPC_AND | UPC_OR | UPC_XOR;
 constexpr upc_op_t kNumericOps = UPC_ADD | UPC_SUB | UPC_MULT | UPC_INC | UPC_DEC | UPC_MIN | UPC_MAX;
 
 upc_op_t ops_of(const TypeInfo &t) {
+  if (t.kind == Kind::kPointer) return kAccessOps;
   return t.kind == Kind::kFloat ? kAccessOps | kNumericOps : kAccessOps | kBitOps | kNumericOps;
 }
 // The operations the engine does in one step (the others are compare-and-swap loops).
 upc_op_t fast_ops_of(const TypeInfo &t) {
+  if (t.kind == Kind::kPointer) return 0;  // under a lock (atomic_pointer.hpp)
   return t.kind == Kind::kFloat ? UPC_GET | UPC_SET : kAccessOps | kBitOps | (kNumericOps & ~UPC_MULT);
 }
 
@@ -72,6 +75,7 @@ struct Domain {
   upc_op_t ops = 0;
   std::uint32_t generation = 0;
   bool live = false;
+  std::vector<upc_lock_t *> locks;  // UPC_PTS: one per thread owning a target (atomic_pointer.hpp)
 };
 std::vector<Domain> g_domains;  // the same on every thread
 
@@ -207,7 +211,8 @@ const TypeInfo *type_info(upc_type_t type) {
                                     {UPC_INT64, "UPC_INT64", Kind::kSigned, apply_typed<std::int64_t>},
                                     {UPC_UINT64, "UPC_UINT64", Kind::kUnsigned, apply_typed<std::uint64_t>},
                                     {UPC_FLOAT, "UPC_FLOAT", Kind::kFloat, apply_typed<float>},
-                                    {UPC_DOUBLE, "UPC_DOUBLE", Kind::kFloat, apply_typed<double>}};
+                                    {UPC_DOUBLE, "UPC_DOUBLE", Kind::kFloat, apply_typed<double>},
+                                    {UPC_PTS, "UPC_PTS", Kind::kPointer, nullptr}};
   for (const TypeInfo &t : kTypes)
     if (t.type == type) return &t;
   return nullptr;
@@ -224,13 +229,9 @@ upc_atomicdomain_t *upc_all_atomicdomain_alloc(upc_type_t type, upc_op_t ops, up
       {.kind = CollectiveKind::kAtomicDomainAlloc}, "upc_all_atomicdomain_alloc",
       {static_cast<std::uint64_t>(type), static_cast<std::uint64_t>(ops), static_cast<std::uint64_t>(hints)},
       [&](std::string &error) -> std::uint64_t {
-        if (type == UPC_PTS)
-          error =
-              "upc_all_atomicdomain_alloc: UPC_PTS is not supported: a pointer-to-shared is wider than the "
-              "64-bit atomic engine";
-        else if (info == nullptr)
+        if (info == nullptr)
           error = "upc_all_atomicdomain_alloc: type " + std::to_string(type) +
-                  " is not a type of the atomics (UPC_INT ... UPC_DOUBLE)";
+                  " is not a type of the atomics (UPC_INT ... UPC_DOUBLE, UPC_PTS)";
         else if (ops == 0 || (ops & ~ops_of(*info)) != 0)
           error = "upc_all_atomicdomain_alloc: " + std::string(info->name) + " atomics do not have " +
                   op_names(ops == 0 ? 0 : ops & ~ops_of(*info)) + " (asked for " + op_names(ops) + ")";
@@ -241,7 +242,8 @@ upc_atomicdomain_t *upc_all_atomicdomain_alloc(upc_type_t type, upc_op_t ops, up
   const auto index = static_cast<std::size_t>(value);
   if (index >= g_domains.size()) g_domains.resize(index + 1);
   Domain &d = g_domains[index];
-  d = {info, ops, d.generation + 1, true};
+  d = {info, ops, d.generation + 1, true, {}};
+  if (info->kind == Kind::kPointer) d.locks = pointer_domain_locks();
   return encode(index, d.generation);
 }
 
@@ -249,7 +251,10 @@ void upc_all_atomicdomain_free(upc_atomicdomain_t *domain) {
   if (domain != nullptr) checked(domain, "upc_all_atomicdomain_free");
   collective_call({.kind = CollectiveKind::kAtomicDomainFree}, "upc_all_atomicdomain_free",
                   {reinterpret_cast<std::uintptr_t>(domain)}, [](std::string &) { return 0; });
-  if (domain != nullptr) g_domains[index_of(domain)].live = false;
+  if (domain == nullptr) return;
+  Domain &d = g_domains[index_of(domain)];
+  d.live = false;
+  free_pointer_domain_locks(d.locks);
 }
 
 int upc_atomic_isfast(upc_type_t type, upc_op_t ops, const pgas::global_ptr<const void> &) {
@@ -272,7 +277,10 @@ void atomic_domain_apply(upc_atomicdomain_t *domain, void *fetch_ptr, upc_op_t o
     fatal("%s: %s needs %s", operation, op_names(op).c_str(),
           op == UPC_CSWAP ? "operand1 and operand2" : "operand1");
   if (strict) fence();
-  d.type->apply(fetch_ptr, op, target, operand1, operand2);
+  if (d.type->kind == Kind::kPointer)
+    pointer_atomic(d.locks, fetch_ptr, op, target, operand1, operand2);
+  else
+    d.type->apply(fetch_ptr, op, target, operand1, operand2);
   if (strict) fence();
 }
 

@@ -1,9 +1,11 @@
-// Non-blocking bulk transfers (pgas/upc_nb.h). Remote parts go through remote_get_nb / remote_put_nb; a
-// transfer keeps what it sends (a memset's pattern, a copy between two other threads' parts) in a buffer
-// of its own until it is synced. Parts with affinity to the calling thread are copied at once.
+// Non-blocking bulk transfers (pgas/upc_nb.h). Remote parts go through remote_get_nb / remote_put_nb and
+// are tested with remote_test; a transfer keeps what it sends (a memset's pattern, a copy between two
+// other threads' parts) in a buffer of its own until it is synced. Parts with affinity to the calling
+// thread are copied at once.
 #include "nb.hpp"
 
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <unordered_set>
 #include <vector>
@@ -11,6 +13,23 @@
 #include "errors.hpp"
 #include "handles.hpp"
 #include "runtime.hpp"
+
+// Each step is tested (remote_test) or waited for (remote_sync); a step that completes may start another.
+bool pgas_upc_nb_transfer::advance(bool wait) {
+  for (;;) {
+    if (token != 0) {
+      if (wait)
+        remote_sync(token);
+      else if (remote_test(handle, thread, token) == 0)
+        return false;
+      token = 0;
+    }
+    if (!after_sync) return true;
+    std::function<void()> step = std::move(after_sync);
+    after_sync = nullptr;
+    step();
+  }
+}
 
 namespace pgas::detail {
 namespace {
@@ -30,10 +49,11 @@ InFlight &in_flight() {
   return transfers;
 }
 
-// Waits for a transfer and does what is left of it.
-void complete(Transfer &t) {
-  remote_sync(t.token);
-  if (t.after_sync) t.after_sync();
+[[noreturn]] void stale_handle(upc_handle_t handle, const char *operation) {
+  rt::fatal(
+      "%s: handle %p is not a transfer in flight of this thread (synced already, or not returned by a _nb "
+      "call of this thread)",
+      operation, static_cast<void *>(handle));
 }
 
 }  // namespace
@@ -43,7 +63,7 @@ void complete(Transfer &t) {
 upc_handle_t file_transfer(std::unique_ptr<Transfer> t, bool implicit) {
   if (implicit) {
     if (t->token == 0) {
-      complete(*t);
+      t->advance(true);
       return UPC_COMPLETE_HANDLE;
     }
     in_flight().implicit.push_back(std::move(t));
@@ -65,7 +85,7 @@ upc_handle_t start(gaddr at, std::size_t n, bool implicit, const char *operation
     return UPC_COMPLETE_HANDLE;
   }
   auto t = std::make_unique<Transfer>();
-  t->token = remote(*t);
+  t->started(at.handle, at.thread, remote(*t));
   return file_transfer(std::move(t), implicit);
 }
 }  // namespace
@@ -91,8 +111,8 @@ upc_handle_t memset_nb(gaddr dst, int c, std::size_t n, bool implicit) {
       });
 }
 
-// Between two other threads' parts the source is read at once (there is no remote-to-remote transfer) and
-// only the write is in flight.
+// Between two other threads' parts the copy is staged through a buffer of the caller's: a get of the
+// source, and once it is complete (at a sync or a successful attempt) a put of the buffer.
 upc_handle_t memcpy_nb(gaddr dst, gaddr src, std::size_t n, bool implicit) {
   rt::runtime("upc_memcpy_nb");
   if (n == 0) return UPC_COMPLETE_HANDLE;
@@ -100,10 +120,14 @@ upc_handle_t memcpy_nb(gaddr dst, gaddr src, std::size_t n, bool implicit) {
     return memput_nb(dst, rt::resolve(src.handle, src.thread, src.offset, n, "upc_memcpy_nb"), n, implicit);
   if (is_local(dst))
     return memget_nb(rt::resolve(dst.handle, dst.thread, dst.offset, n, "upc_memcpy_nb"), src, n, implicit);
+  rt::resolve_offset(dst.handle, dst.thread, dst.offset, n, "upc_memcpy_nb");  // misuse reported now
   auto t = std::make_unique<Transfer>();
   t->buffer.resize(n);
-  remote_memget(src.handle, src.thread, src.offset, t->buffer.data(), n);
-  t->token = remote_put_nb(dst.handle, dst.thread, dst.offset, t->buffer.data(), n);
+  t->started(src.handle, src.thread, remote_get_nb(src.handle, src.thread, src.offset, t->buffer.data(), n));
+  t->after_sync = [dst, n, staged = t.get()] {
+    staged->started(dst.handle, dst.thread,
+                    remote_put_nb(dst.handle, dst.thread, dst.offset, staged->buffer.data(), n));
+  };
   return file_transfer(std::move(t), implicit);
 }
 
@@ -111,20 +135,33 @@ void sync_nb(upc_handle_t handle, const char *operation) {
   if (handle == UPC_COMPLETE_HANDLE) return;
   auto &handles = in_flight().handles;
   auto found = handles.find(handle);
-  if (found == handles.end())
-    rt::fatal(
-        "%s: handle %p is not a transfer in flight of this thread (synced already, or not returned by a "
-        "_nb call of this thread)",
-        operation, static_cast<void *>(handle));
+  if (found == handles.end()) stale_handle(handle, operation);
   handles.erase(found);
   std::unique_ptr<Transfer> t(handle);
-  complete(*t);
+  t->advance(true);
+}
+
+int sync_attempt(upc_handle_t handle) {
+  if (handle == UPC_COMPLETE_HANDLE) return 1;
+  auto &handles = in_flight().handles;
+  auto found = handles.find(handle);
+  if (found == handles.end()) stale_handle(handle, "upc_sync_attempt");
+  if (!handle->advance(false)) return 0;
+  handles.erase(found);
+  delete handle;
+  return 1;
 }
 
 void sync_implicit() {
   auto &implicit = in_flight().implicit;
-  for (auto &t : implicit) complete(*t);
+  for (auto &t : implicit) t->advance(true);
   implicit.clear();
+}
+
+int sync_implicit_attempt() {
+  auto &implicit = in_flight().implicit;
+  std::erase_if(implicit, [](const std::unique_ptr<Transfer> &t) { return t->advance(false); });
+  return implicit.empty() ? 1 : 0;
 }
 
 }  // namespace pgas::detail

@@ -77,8 +77,7 @@ std::unique_ptr<Transfer> start(const strided_side &dst, const strided_side &src
 
 upc_handle_t finish(std::unique_ptr<Transfer> t, bool async) {
   if (async) return file_transfer(std::move(t), false);
-  remote_sync(t->token);
-  if (t->after_sync) t->after_sync();
+  t->advance(true);
   return UPC_COMPLETE_HANDLE;
 }
 
@@ -100,8 +99,9 @@ upc_handle_t strided_get(void *dst, strided_side dst_side, gaddr src, strided_si
                   rt::resolve(src.handle, src.thread, t->offsets[k], src_side.chunk, operation),
                   src_side.chunk);
   } else if (async) {
-    t->token =
-        remote_getv_nb(src.handle, src.thread, t->offsets.data(), t->offsets.size(), src_side.chunk, dense);
+    t->started(
+        src.handle, src.thread,
+        remote_getv_nb(src.handle, src.thread, t->offsets.data(), t->offsets.size(), src_side.chunk, dense));
   } else {
     remote_getv(src.handle, src.thread, t->offsets.data(), t->offsets.size(), src_side.chunk, dense);
   }
@@ -135,8 +135,9 @@ upc_handle_t strided_put(gaddr dst, strided_side dst_side, const void *src, stri
     return UPC_COMPLETE_HANDLE;
   }
   if (async)
-    t->token =
-        remote_putv_nb(dst.handle, dst.thread, t->offsets.data(), t->offsets.size(), dst_side.chunk, dense);
+    t->started(
+        dst.handle, dst.thread,
+        remote_putv_nb(dst.handle, dst.thread, t->offsets.data(), t->offsets.size(), dst_side.chunk, dense));
   else
     remote_putv(dst.handle, dst.thread, t->offsets.data(), t->offsets.size(), dst_side.chunk, dense);
   return finish(std::move(t), async);

@@ -137,6 +137,12 @@ void _remote_sync_all(void) {
   with_conduit([&](auto &c) { c.sync_all(); });
 }
 
+int _remote_test(pgas_handle_t h, int thread, pgas_token_t token) {
+  resolve_offset(h, thread, 0, 0, "remote_test");  // the transfer's target must exist
+  if (token == 0) return 1;
+  return with_conduit([&](auto &c) { return c.test(token); }) ? 1 : 0;
+}
+
 void _remote_atomic(pgas_handle_t h, int thread, size_t offset, pgas_type_t type, pgas_atomic_op_t op,
                     const void *operand, const void *compare, void *result) {
   const size_t size = pgas::detail::type_size(type);

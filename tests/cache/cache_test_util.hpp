@@ -30,8 +30,8 @@ T value_of(std::size_t i) {
 }
 
 // Collective: every thread writes value_of(i) to its own elements.
-template <class T>
-void fill(const pgas::shared_array<T> &a) {
+template <class T, auto... Spec>
+void fill(const pgas::shared_array<T, Spec...> &a) {
   for (std::size_t i = 0; i < a.size(); ++i)
     if (a.locate(i).thread == MYTHREAD) a[i] = value_of<T>(i);
   upc_barrier;

@@ -14,6 +14,16 @@ namespace {
 
 std::size_t array_size() { return 13 * static_cast<std::size_t>(THREADS) + 5; }
 
+// Collective, after a tile: element i has `id` and its weight from fill().
+template <auto... Spec>
+void expect_only_id_written(const shared_array<record, Spec...> &a, std::size_t i, int id) {
+  upc_barrier;
+  const record r = a[i];
+  EXPECT_EQ(r.id, id);
+  EXPECT_EQ(r.weight, value_of<record>(i).weight);
+  upc_barrier;
+}
+
 TEST(CacheMembers, ReadsSeeTheMemberOfEachElement) {
   shared_array<record> a(array_size(), 4);
   fill(a);
@@ -131,11 +141,41 @@ TEST(CacheMembers, GlobalPointerMembers) {
     if (MYTHREAD == 0) ids.put(static_cast<std::size_t>(-2), -9);
     ids.upload();
   }
-  upc_barrier;
-  const record r = a[1];
-  EXPECT_EQ(r.id, -9);
-  EXPECT_EQ(r.weight, value_of<record>(1).weight);
-  upc_barrier;
+  expect_only_id_written(a, 1, -9);
+}
+
+// Arrays and pointers whose blocking factor is part of the type (shared [5] record a[n]): the cache's type is
+// deduced from them (pgas::cache c(a, chunk)) and it reads and writes by their layout.
+TEST(CacheMembers, TypedBlockingFactors) {
+  shared_array<record, 5> a(array_size());
+  fill(a);
+  {
+    cache whole(a, 8);  // cache<record>
+    static_assert(std::is_same_v<decltype(whole), cache<record>>);
+    cache ids(a, &record::id, 8);  // cache<int>
+    static_assert(std::is_same_v<decltype(ids), cache<int>>);
+    global_ptr<record, 5> p = &a[3];
+    cache weights(p, &record::weight, 8);  // cache<double>, index 0 is a[3]
+    static_assert(std::is_same_v<decltype(weights), cache<double>>);
+    for (std::size_t i = 0; i < 8 && i < a.size(); ++i) {
+      whole.hint(i);
+      ids.hint(i);
+    }
+    whole.download();
+    ids.download();
+    weights.download();
+    for (std::size_t i = 0; i < 8 && i + 3 < a.size(); ++i) {
+      EXPECT_EQ(whole.get(i).id, value_of<record>(i).id) << i;
+      EXPECT_EQ(ids.get(i), value_of<record>(i).id) << i;
+      EXPECT_EQ(weights.get(i), value_of<record>(i + 3).weight) << i;
+    }
+    upc_barrier;  // every thread has read element 6 before thread 0 writes it
+    if (MYTHREAD == 0) ids.put(6, -6);
+    whole.upload();
+    ids.upload();
+    weights.upload();
+  }
+  expect_only_id_written(a, 6, -6);
 }
 
 }  // namespace

@@ -104,6 +104,19 @@ void sync_twice() {
   upc_barrier;
 }
 
+// The last thread attempts a transfer until it is complete, then attempts the released handle again.
+void attempt_after_completion() {
+  shared_array<long> x(static_cast<std::size_t>(THREADS) * 4, 4, "X");
+  if (MYTHREAD == last) {
+    long got[4];
+    upc_handle_t h = upc_memget_nb(got, &x[0], sizeof got);
+    while (upc_sync_attempt(h) == 0) {
+    }
+    upc_sync_attempt(h);
+  }
+  upc_barrier;
+}
+
 void atomic_op_outside_domain() {
   shared_array<long> x(static_cast<std::size_t>(THREADS), 1, "X");
   upc_atomicdomain_t *d = upc_all_atomicdomain_alloc(UPC_LONG, UPC_ADD | UPC_GET, 0);
@@ -121,7 +134,7 @@ void atomic_freed_domain() {
   upc_barrier;
 }
 
-void atomic_pointer_domain() { upc_all_atomicdomain_alloc(UPC_PTS, UPC_GET, 0); }
+void atomic_pointer_domain() { upc_all_atomicdomain_alloc(UPC_PTS, UPC_GET | UPC_ADD, 0); }
 
 // A strided get whose two sides describe different amounts of data.
 void strided_mismatch() {
@@ -224,6 +237,7 @@ int main(int argc, char **argv) {
       {"double-free", double_free},
       {"block-mismatch", block_mismatch},
       {"sync-twice", sync_twice},
+      {"attempt-after-completion", attempt_after_completion},
       {"strided-mismatch", strided_mismatch},
       {"atomic-op-outside-domain", atomic_op_outside_domain},
       {"atomic-freed-domain", atomic_freed_domain},

@@ -1,6 +1,6 @@
 // UPC 1.3 atomics (pgas/upc_atomic.h): every operation on every supported type, applied by all threads at
 // once to one element (on the last thread, so remote for the others), strict and relaxed; the fetched old
-// values; upc_atomic_isfast.
+// values; UPC_PTS (pointers-to-shared); upc_atomic_isfast.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -147,6 +147,49 @@ TEST(AtomicDomain, FloatingCompareAndSwapComparesValues) {
   upc_barrier;
   EXPECT_EQ(c.get(), 2.5);
   upc_barrier;
+}
+
+// UPC_PTS: a pointer-to-shared keeps its thread, phase and address through the domain, and every thread's
+// compare-and-swap increments of one pointer (remote for all but its owner) are all counted.
+TEST(AtomicDomain, PointersToSharedThroughGetSetAndCompareAndSwap) {
+  for (bool strict : {false, true}) {
+    SCOPED_TRACE(strict ? "strict" : "relaxed");
+    Case<global_ptr<void>> c(UPC_PTS, kAccess);
+    const auto threads = static_cast<std::ptrdiff_t>(THREADS);
+    const auto rounds = static_cast<std::ptrdiff_t>(mp::scaled(16));
+    shared_array<int> data(static_cast<std::size_t>(4 * (rounds + 2) * threads), 4);
+    const global_ptr<int> start = &data[5];  // phase 1 of a block of 4
+    c.set_everywhere(start);
+    const global_ptr<void> seen = c.get();
+    EXPECT_TRUE(global_ptr<int>(seen) == start);
+    EXPECT_EQ(upc_phaseof(seen), 1u);
+    EXPECT_EQ(upc_threadof(seen), upc_threadof(start));
+    upc_barrier;
+    for (std::ptrdiff_t r = 0; r < rounds; ++r) {
+      global_ptr<void> old = c.apply(UPC_GET, nullptr, nullptr, strict);
+      for (;;) {
+        const global_ptr<void> fetched = c.apply(UPC_CSWAP, old, global_ptr<int>(old) + 1, strict);
+        if (fetched == old) break;
+        old = fetched;
+      }
+    }
+    upc_barrier;
+    const global_ptr<int> want = start + rounds * threads;
+    const global_ptr<void> end = c.get();
+    EXPECT_TRUE(global_ptr<int>(end) == want) << "increments lost";
+    EXPECT_EQ(upc_phaseof(end), upc_phaseof(want));
+    upc_barrier;
+    // A compare-and-swap that does not match changes nothing and fetches the current pointer; UPC_SET
+    // fetches the pointer it replaces.
+    if (MYTHREAD == 0) {
+      EXPECT_TRUE(global_ptr<int>(c.apply(UPC_CSWAP, start, nullptr, strict)) == want);
+      EXPECT_TRUE(global_ptr<int>(c.apply(UPC_SET, &data[2], nullptr, strict)) == want);
+    }
+    upc_barrier;
+    EXPECT_TRUE(global_ptr<int>(c.get()) == &data[2]);
+    EXPECT_EQ(upc_phaseof(c.get()), 2u);
+    upc_barrier;
+  }
 }
 
 TEST(AtomicDomain, OnlyEngineOperationsAreFast) {

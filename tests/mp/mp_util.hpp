@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <pgas/upc.hpp>
+#include <thread>
 #include <vector>
 
 namespace mp {
@@ -59,5 +60,17 @@ inline bool all_ok(bool ok) { return sum_over_threads(ok ? 0 : 1) == 0; }
 
 // The share of `total` work items that thread `t` does when they are split as evenly as possible.
 inline long long share_of(long long total, int t) { return total / THREADS + (t < total % THREADS ? 1 : 0); }
+
+// Calls `attempt` (upc_sync_attempt of a handle, upc_synci_attempt, ...) until it returns 1; returns how
+// many times it returned 0 (the transfer was still in flight).
+template <class Attempt>
+long long attempts_in_flight(Attempt attempt) {
+  long long in_flight = 0;
+  while (attempt() == 0) {
+    ++in_flight;
+    std::this_thread::yield();
+  }
+  return in_flight;
+}
 
 }  // namespace mp

@@ -1,11 +1,18 @@
 // UPC 1.3 non-blocking transfers (pgas/upc_nb.h): upc_memget_nb / upc_memput_nb / upc_memcpy_nb /
 // upc_memset_nb with upc_sync and upc_sync_attempt, and the implicit-handle _nbi forms with upc_synci and
-// upc_synci_attempt, between every pair of threads (remote and local parts).
+// upc_synci_attempt, between every pair of threads (remote and local parts). The attempts test without
+// waiting: under network emulation (mp_nb_test.latency.*) an attempt right after a remote transfer starts
+// must find it in flight, and on the MPI conduit over osc/pt2pt so must an attempt on a get from a thread
+// that makes no MPI call.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstddef>
+#include <cstdlib>
 #include <cstring>
 #include <pgas/upc.hpp>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include "mp_util.hpp"
@@ -54,7 +61,7 @@ TEST(NonBlocking, GetFromEveryThreadWithHandles) {
     if (t % 2 == 0)
       upc_sync(handles[t]);
     else
-      EXPECT_EQ(upc_sync_attempt(handles[t]), 1);
+      mp::attempts_in_flight([&] { return upc_sync_attempt(handles[t]); });
     EXPECT_EQ(got[t], values(t, 1)) << "from thread " << t;
   }
   upc_barrier;
@@ -107,7 +114,7 @@ TEST(NonBlocking, ImplicitHandlesCompleteAtSynci) {
   std::vector<int> mine = values(me, 50);
   upc_memput_nbi(p.part(next), mine.data(), (kPart / 2) * sizeof(int));
   upc_memset_nbi(p.part(next) + static_cast<std::ptrdiff_t>(kPart / 2), 0, (kPart - kPart / 2) * sizeof(int));
-  EXPECT_EQ(upc_synci_attempt(), 1);
+  mp::attempts_in_flight(upc_synci_attempt);
   upc_barrier;
   const std::size_t previous = (me + threads - 1) % threads;
   std::vector<int> want = values(previous, 50);
@@ -132,6 +139,74 @@ TEST(NonBlocking, EmptyAndLocalTransfersAreComplete) {
   EXPECT_EQ(upc_memget_nb(&one, p.part(0), 0), UPC_COMPLETE_HANDLE);
   upc_sync(UPC_COMPLETE_HANDLE);
   upc_synci();
+  upc_barrier;
+}
+
+// A remote transfer outlives a call when the network is emulated (the test runs with a latency far longer
+// than the gap between starting a transfer and attempting it).
+bool emulated_network() { return std::getenv("PGAS_LATENCY") != nullptr; }
+
+TEST(NonBlockingAttempt, FindsTransfersInFlightAndCompletesThem) {
+  Parts p;
+  p.fill(8);
+  const auto threads = static_cast<std::size_t>(THREADS), me = static_cast<std::size_t>(MYTHREAD);
+  const std::size_t next = (me + 1) % threads, previous = (me + threads - 1) % threads;
+  const bool in_flight_expected = threads > 1 && emulated_network();
+  std::vector<int> got(kPart, -1);
+  upc_handle_t get = upc_memget_nb(got.data(), p.part(next), kPart * sizeof(int));
+  const long long get_in_flight = mp::attempts_in_flight([&] { return upc_sync_attempt(get); });
+  if (in_flight_expected) EXPECT_GT(get_in_flight, 0) << "an attempt waited for the get";
+  EXPECT_EQ(got, values(next, 8));
+  upc_barrier;
+  std::vector<int> mine = values(me, 9);
+  upc_memput_nbi(p.part(next), mine.data(), kPart * sizeof(int));
+  const long long put_in_flight = mp::attempts_in_flight(upc_synci_attempt);
+  if (in_flight_expected) EXPECT_GT(put_in_flight, 0) << "an attempt waited for the implicit put";
+  upc_barrier;
+  p.expect_part(me, values(previous, 9));
+  upc_barrier;
+}
+
+// Each thread copies the next thread's part over the one after it (both other threads' when THREADS > 2):
+// a get, then a put started by the attempt that finds the get complete.
+TEST(NonBlockingAttempt, CopyBetweenTwoOtherThreadsCompletesThroughAttempts) {
+  Parts p, copies;
+  p.fill(10);
+  const auto threads = static_cast<std::size_t>(THREADS), me = static_cast<std::size_t>(MYTHREAD);
+  const std::size_t from = (me + 1) % threads, to = (me + 2) % threads;
+  upc_handle_t copy = upc_memcpy_nb(copies.part(to), p.part(from), kPart * sizeof(int));
+  const long long in_flight = mp::attempts_in_flight([&] { return upc_sync_attempt(copy); });
+  if (threads > 1 && emulated_network()) EXPECT_GT(in_flight, 0) << "an attempt waited for the copy";
+  upc_barrier;
+  copies.expect_part(me, values((me + threads - 1) % threads, 10));
+  upc_barrier;
+  // The implicit form, completed by upc_synci.
+  p.fill(11);
+  upc_memcpy_nbi(copies.part(to), p.part(from), kPart * sizeof(int));
+  upc_synci();
+  upc_barrier;
+  copies.expect_part(me, values((me + threads - 1) % threads, 11));
+  upc_barrier;
+}
+
+// On the MPI conduit over osc/pt2pt, a get is served by its target's MPI calls: while thread 1 sleeps
+// outside the runtime, thread 0's attempts must find the get in flight (a waiting attempt would hang here
+// until thread 1 wakes, then return 1 the first time).
+TEST(NonBlockingAttempt, AGetFromAThreadOutsideTheRuntimeStaysInFlight) {
+  Parts p;
+  p.fill(12);
+  if (THREADS < 2) return;
+  const char *osc = std::getenv("OMPI_MCA_osc");
+  const bool served_by_target = osc != nullptr && std::string(osc) == "pt2pt";
+  if (MYTHREAD == 1) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  } else if (MYTHREAD == 0) {
+    std::vector<int> got(kPart, -1);
+    upc_handle_t get = upc_memget_nb(got.data(), p.part(1), kPart * sizeof(int));
+    const long long in_flight = mp::attempts_in_flight([&] { return upc_sync_attempt(get); });
+    if (served_by_target || emulated_network()) EXPECT_GT(in_flight, 0) << "an attempt waited for the get";
+    EXPECT_EQ(got, values(1, 12));
+  }
   upc_barrier;
 }
 

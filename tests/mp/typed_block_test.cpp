@@ -30,6 +30,14 @@ static_assert(std::is_same_v<shared_array<int, 17, strict>::pointer, global_ptr<
 static_assert(std::is_same_v<shared_array<int, strict>::pointer, global_ptr<int>>);
 static_assert(std::is_same_v<decltype(std::declval<shared_array<int, 17> &>() + 1), global_ptr<int, 17>>);
 static_assert(global_ptr<int, 17>::static_block == 17 && global_ptr<int>::static_block == dynamic_block);
+// 2-D arrays take the same arguments: shared [17] int A[rows][cols] is shared_array2d<int, 17>.
+static_assert(std::is_same_v<std::remove_cvref_t<decltype(std::declval<shared_array2d<int, 17> &>().flat())>,
+                             shared_array<int, 17>>);
+static_assert(
+    std::is_same_v<std::remove_cvref_t<decltype(std::declval<shared_array2d<int, 17, strict> &>().flat())>,
+                   shared_array<int, 17, strict>>);
+static_assert(std::is_constructible_v<shared_array2d<int, 17>, std::size_t, std::size_t>);
+static_assert(!std::is_constructible_v<shared_array2d<int, 17>, std::size_t, std::size_t, std::size_t>);
 
 constexpr std::size_t kBlock = 17;
 
@@ -114,6 +122,27 @@ TEST(TypedBlock, AgreesWithTheRunTimeFactor) {
     EXPECT_EQ(typed.locate(i), dynamic.locate(i));
     EXPECT_EQ(upc_phaseof(typed + i), upc_phaseof(dynamic.ptr() + static_cast<std::ptrdiff_t>(i)));
   }
+  upc_barrier;
+}
+
+// A 2-D array with the factor in its type lays out like the run-time form: the same owner, phase and value
+// for every [i][j], and upc_blocksizeof reads the type's factor.
+TEST(TypedBlock, TwoDimensionalArrayWithTheTypesFactor) {
+  const std::size_t rows = 2 * static_cast<std::size_t>(THREADS) + 1, cols = kBlock + 2;
+  shared_array2d<int, kBlock> typed(rows, cols);
+  shared_array2d<int> dynamic(rows, cols, kBlock);
+  EXPECT_EQ(upc_blocksizeof(typed), kBlock);
+  EXPECT_EQ(upc_localsizeof(typed), upc_localsizeof(dynamic));
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t j = 0; j < cols; ++j) {
+      const global_ptr<int> t = &typed[i][j], d = &dynamic[i][j];
+      if (t.thread() == MYTHREAD) typed[i][j] = static_cast<int>(i * cols + j);
+      EXPECT_EQ(t.thread(), d.thread()) << i << "," << j;
+      EXPECT_EQ(upc_phaseof(t), upc_phaseof(d)) << i << "," << j;
+    }
+  upc_barrier;
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t j = 0; j < cols; ++j) EXPECT_EQ(int(typed(i, j)), static_cast<int>(i * cols + j));
   upc_barrier;
 }
 

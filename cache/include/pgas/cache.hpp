@@ -39,27 +39,33 @@ class cache {
   static_assert(std::is_trivially_copyable_v<Element>, "cached element types must be trivially copyable");
 
  public:
-  template <consistency Mode>
-  cache(const shared_array<Element, Mode> &array, std::size_t chunk, write_policy policy = write_policy::any)
+  // Any shared_array of Element: a run-time or typed blocking factor (shared_array<T, 17>), either mode.
+  template <auto... Spec>
+  cache(const shared_array<Element, Spec...> &array, std::size_t chunk,
+        write_policy policy = write_policy::any)
       : cache(array, sizeof(Element), 0, chunk, policy) {}
 
   // Index i is element p[i]; the object's layout bounds the valid indices, which are negative for the
   // elements before p (p[-1], as in UPC: an index converted to std::size_t wraps and is taken modulo 2^64).
   cache(global_ptr<Element> p, std::size_t chunk, write_policy policy = write_policy::any)
       : cache(p, std::size_t{0}, chunk, policy) {}
+  template <std::size_t Block>
+  requires(Block != dynamic_block)
+      cache(const global_ptr<Element, Block> &p, std::size_t chunk, write_policy policy = write_policy::any)
+      : cache(global_ptr<Element>(p), std::size_t{0}, chunk, policy) {}
 
   // A cache of one member of every element of an array of structs: index i is array[i].field(member), UPC's
   // array[i].m. Only the member's bytes are fetched and written back, so a put never overwrites the other
   // members of the element, which other threads (or other caches) may write in the same phase. A combining
   // policy combines the member (a number).
-  template <class Struct, consistency Mode>
-  requires std::is_class_v<Struct> cache(const shared_array<Struct, Mode> &array, Element Struct::*member,
+  template <class Struct, auto... Spec>
+  requires std::is_class_v<Struct> cache(const shared_array<Struct, Spec...> &array, Element Struct::*member,
                                          std::size_t chunk, write_policy policy = write_policy::any)
       : cache(array, sizeof(Struct), detail::member_offset<Struct>(member), chunk, policy) {}
-  template <class Struct>
-  requires std::is_class_v<Struct> cache(global_ptr<Struct> p, Element Struct::*member, std::size_t chunk,
-                                         write_policy policy = write_policy::any)
-      : cache(p, detail::member_offset<Struct>(member), chunk, policy) {}
+  template <class Struct, std::size_t Block>
+  requires std::is_class_v<Struct> cache(const global_ptr<Struct, Block> &p, Element Struct::*member,
+                                         std::size_t chunk, write_policy policy = write_policy::any)
+      : cache(global_ptr<Struct>(p), detail::member_offset<Struct>(member), chunk, policy) {}
 
   ~cache() {
     if (closed_) return;
@@ -120,8 +126,8 @@ class cache {
 
  private:
   // Elements `stride` bytes apart, each cached from byte `skew` of its element (a member, or all of it).
-  template <class Struct, consistency Mode>
-  cache(const shared_array<Struct, Mode> &array, std::size_t stride, std::size_t skew, std::size_t chunk,
+  template <class Struct, auto... Spec>
+  cache(const shared_array<Struct, Spec...> &array, std::size_t stride, std::size_t skew, std::size_t chunk,
         write_policy policy)
       : core_({array.handle(), sizeof(Element), stride, array.block(), array.block() == 0 ? 0 : -1, 0,
                array.size(), skew},

@@ -129,14 +129,19 @@ class shared_array {
 
 // A 2-D shared array in row-major order: `shared [B] T x[rows][cols]`, x[i][j] is element i * cols + j of
 // the linearized array (so shared_array2d<double> A(M, N, N) puts one row per block, like
-// `shared [N] double A[M][N]`).
-template <class Element, consistency Mode = relaxed>
+// `shared [N] double A[M][N]`). Its template arguments are shared_array's: the blocking factor is a
+// constructor argument, or part of the type (shared_array2d<double, 288> A(M, N) is
+// `shared [288] double A[M][N]`).
+template <class Element, auto BlockOrMode = relaxed, auto TypedMode = relaxed>
 class shared_array2d {
+  using flat_array = shared_array<Element, BlockOrMode, TypedMode>;
+  using spec = detail::array_spec<BlockOrMode, TypedMode>;
+
  public:
   // Row i of the array; its element access checks both indices (a message then names them both).
   class row {
    public:
-    row(const shared_array<Element, Mode> &a, std::size_t i, std::size_t rows, std::size_t cols)
+    row(const flat_array &a, std::size_t i, std::size_t rows, std::size_t cols)
         : a_(a), i_(i), rows_(rows), cols_(cols) {}
     PGAS_ALWAYS_INLINE shared_ref<Element> operator[](std::size_t j) const {
       if (i_ >= rows_ || j >= cols_) [[unlikely]]
@@ -145,13 +150,17 @@ class shared_array2d {
     }
 
    private:
-    const shared_array<Element, Mode> &a_;
+    const flat_array &a_;
     std::size_t i_, rows_, cols_;
   };
 
   shared_array2d(std::size_t rows, std::size_t cols, std::size_t block = 1, const char *name = nullptr,
-                 std::source_location loc = std::source_location::current())
+                 std::source_location loc = std::source_location::current()) requires(!spec::typed_block)
       : rows_(rows), cols_(cols), flat_(rows * cols, block, name, loc) {}
+  // The same with the blocking factor of the type.
+  shared_array2d(std::size_t rows, std::size_t cols, const char *name = nullptr,
+                 std::source_location loc = std::source_location::current()) requires(spec::typed_block)
+      : rows_(rows), cols_(cols), flat_(rows * cols, name, loc) {}
 
   PGAS_ALWAYS_INLINE row operator[](std::size_t i) const { return row(flat_, i, rows_, cols_); }
   PGAS_ALWAYS_INLINE shared_ref<Element> operator()(std::size_t i, std::size_t j) const {
@@ -160,14 +169,16 @@ class shared_array2d {
 
   std::size_t rows() const { return rows_; }
   std::size_t cols() const { return cols_; }
-  const shared_array<Element, Mode> &flat() const { return flat_; }
+  const flat_array &flat() const { return flat_; }
 
  private:
   std::size_t rows_, cols_;
-  shared_array<Element, Mode> flat_;
+  flat_array flat_;
 };
 
-// A shared scalar (`shared T x;`): one element with affinity to thread 0, usable like a T.
+// A shared scalar (`shared T x;`): one element with affinity to thread 0, usable like a T. It has no
+// blocking factor to put in its type: one element has no layout, and &x is UPC's `shared T *` (a
+// global_ptr<T>, as for `shared int x; &x`).
 template <class Element, consistency Mode = relaxed>
 class shared_var {
  public:

@@ -45,7 +45,10 @@ std::size_t member_offset(Member Owner::*member) {
 // The proxy is therefore not trivially copyable (its copy constructor is user-provided), which Clang rejects
 // in varargs by default and GCC reports with -Wconditionally-supported, made an error here for the rest of
 // the translation unit (its only other use is a cast between function and object pointers: write
-// std::bit_cast for dlsym's result).
+// std::bit_cast for dlsym's result). That warning is the only hook GCC 12 has: passing any class type
+// through `...` is conditionally-supported there (by invisible reference), whatever its special members
+// (deleted copy or move constructors, non-trivial destructor), so no property of the proxy's type makes
+// GCC refuse it, and a diagnostic pragma cannot be scoped to the user's call sites either.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic error "-Wconditionally-supported"
 #endif

@@ -115,6 +115,13 @@ pgas_token_t remote_putv_nb(pgas_handle_t handle, int thread, const size_t *offs
 /* Waits for one token (remote_sync) or for every outstanding transfer of the calling thread. */
 void remote_sync(pgas_token_t token);
 void remote_sync_all(void);
+/* Tests one token without waiting: 1 when its transfer is complete (the token is then used up, like after
+ * remote_sync), 0 while it is in flight. handle and thread name the transfer's target (the tracer records
+ * the poll against them). On the MPI conduit a get is tested with MPI_Test of its MPI_Rget request; a put's
+ * MPI_Rput request completes locally, and once it has, the put is made remotely complete with
+ * MPI_Win_flush (MPI has no flush that does not wait: over osc/sm it is a memory barrier, over a network it
+ * waits for the target's acknowledgment of data already sent). */
+int remote_test(pgas_handle_t handle, int thread, pgas_token_t token);
 
 /* ---- remote atomics on 32- or 64-bit integers (type PGAS_INT32/UINT32/INT64/UINT64).
  * operand and compare point to one value of that type; the old value is stored to *result when result

@@ -96,7 +96,10 @@
   X(sem_post, void, (pgas_handle_t handle, int thread, size_t n, int flags), (handle, thread, n, flags),     \
     single, other, (0, 0))                                                                                  \
   X(sem_wait, size_t, (pgas_handle_t handle, int thread, size_t n, size_t m, int blocking),                 \
-    (handle, thread, n, m, blocking), waiting, other, (0, 0))
+    (handle, thread, n, m, blocking), waiting, other, (0, 0))                                              \
+  /* UPC 1.3 upc_sync_attempt: tests a non-blocking transfer to `thread` on `handle`; recorded as a poll */ \
+  X(test, int, (pgas_handle_t handle, int thread, pgas_token_t token), (handle, thread, token), single,      \
+    other, (0, 0))
 /* clang-format on */
 
 #endif /* PGAS_TRANSPORT_OPERATIONS_H */

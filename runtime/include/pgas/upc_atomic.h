@@ -10,7 +10,15 @@
 //   upc_all_atomicdomain_free(d);                                                      // collective
 //
 // Supported types: UPC_INT, UPC_UINT, UPC_LONG, UPC_ULONG, UPC_INT32, UPC_UINT32, UPC_INT64, UPC_UINT64,
-// UPC_FLOAT, UPC_DOUBLE (UPC_PTS is refused: a pointer-to-shared is wider than the 64-bit engine).
+// UPC_FLOAT, UPC_DOUBLE, and UPC_PTS with the access operations UPC_GET, UPC_SET and UPC_CSWAP on a
+// pointer-to-shared stored in shared memory (a pgas::global_ptr<void>; the operands and *fetch_ptr are
+// global_ptr<void> too, and UPC_CSWAP compares as == does). A pointer-to-shared (handle, thread, phase,
+// address, blocking factor: 40 bytes) is wider than any compare-and-swap of the conduits (16 bytes with
+// cmpxchg16b on shm, 8 with MPI_Compare_and_swap on MPI), and packing it into 64 bits would cap the
+// objects, threads or addresses a program may use; so a UPC_PTS domain holds one UPC lock per thread
+// (upc_all_lock_alloc, taken at upc_all_atomicdomain_alloc) and each operation reads and writes the
+// pointer under the lock of the thread that owns it: atomic with respect to every operation of the domain
+// (what UPC 1.3 promises), on both conduits, and never fast (upc_atomic_isfast returns 0).
 // Misuse (an operation outside the domain's set or the type's, a freed domain, a missing operand) stops
 // the job with a message.
 #pragma once

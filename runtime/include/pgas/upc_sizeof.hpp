@@ -13,8 +13,8 @@ template <class Element, auto... Spec>
 std::size_t upc_blocksizeof(const pgas::shared_array<Element, Spec...> &a) {
   return a.block();
 }
-template <class Element, pgas::consistency Mode>
-std::size_t upc_blocksizeof(const pgas::shared_array2d<Element, Mode> &a) {
+template <class Element, auto... Spec>
+std::size_t upc_blocksizeof(const pgas::shared_array2d<Element, Spec...> &a) {
   return a.flat().block();
 }
 template <class Element, std::size_t Block>
@@ -27,8 +27,8 @@ template <class Element, auto... Spec>
 std::size_t upc_elemsizeof(const pgas::shared_array<Element, Spec...> &) {
   return sizeof(Element);
 }
-template <class Element, pgas::consistency Mode>
-std::size_t upc_elemsizeof(const pgas::shared_array2d<Element, Mode> &) {
+template <class Element, auto... Spec>
+std::size_t upc_elemsizeof(const pgas::shared_array2d<Element, Spec...> &) {
   return sizeof(Element);
 }
 
@@ -38,8 +38,8 @@ std::size_t upc_localsizeof(const pgas::shared_array<Element, Spec...> &a) {
   return pgas::layout::local_count(a.size(), a.block(), static_cast<std::uint64_t>(pgas::threads()), 0) *
          sizeof(Element);
 }
-template <class Element, pgas::consistency Mode>
-std::size_t upc_localsizeof(const pgas::shared_array2d<Element, Mode> &a) {
+template <class Element, auto... Spec>
+std::size_t upc_localsizeof(const pgas::shared_array2d<Element, Spec...> &a) {
   return upc_localsizeof(a.flat());
 }
 

@@ -97,6 +97,8 @@ class Conduit {
   virtual pgas_token_t putv_nb(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
                                const void *src) = 0;
   virtual void sync(pgas_token_t token) = 0;
+  // Without waiting: true when the token's transfer is complete (the token is then used up, as by sync).
+  virtual bool test(pgas_token_t token) = 0;
   virtual void sync_all() = 0;
   // upc_fence: every earlier access of this thread is complete and visible before any later one.
   virtual void fence() = 0;

@@ -13,8 +13,8 @@ template <class Element, auto... Spec>
 pgas_handle_t allocation_of(const shared_array<Element, Spec...> &a) {
   return a.handle();
 }
-template <class Element, consistency Mode>
-pgas_handle_t allocation_of(const shared_array2d<Element, Mode> &a) {
+template <class Element, auto... Spec>
+pgas_handle_t allocation_of(const shared_array2d<Element, Spec...> &a) {
   return a.flat().handle();
 }
 template <class Element, consistency Mode>

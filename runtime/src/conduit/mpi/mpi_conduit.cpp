@@ -293,8 +293,24 @@ pgas_token_t MpiConduit::putv_nb(int thread, const std::uint64_t *at, std::size_
 // that is no longer outstanding (synced already, or by remote_sync_all) is complete.
 void MpiConduit::sync(pgas_token_t token) {
   if (token == 0 || token > pending_.size() || !pending_[token - 1].busy) return;
+  MPI_Wait(&pending_[token - 1].request, MPI_STATUS_IGNORE);
+  retire(token);
+}
+
+// MPI_Test of the request: a get's is complete once its data is here. A put's completes locally (its
+// buffer is free); remote completion then needs MPI_Win_flush, which MPI offers only as a wait, for the
+// target's acknowledgment of data already sent (a memory barrier over osc/sm).
+bool MpiConduit::test(pgas_token_t token) {
+  if (token == 0 || token > pending_.size() || !pending_[token - 1].busy) return true;
+  int done = 0;
+  MPI_Test(&pending_[token - 1].request, &done, MPI_STATUS_IGNORE);
+  if (done == 0) return false;
+  retire(token);
+  return true;
+}
+
+void MpiConduit::retire(pgas_token_t token) {
   Pending &p = pending_[token - 1];
-  MPI_Wait(&p.request, MPI_STATUS_IGNORE);
   if (p.target >= 0) MPI_Win_flush(p.target, data_);
   p = Pending{};
   free_pending_.push_back(token - 1);

@@ -44,6 +44,7 @@ class MpiConduit final : public Conduit {
   pgas_token_t putv_nb(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
                        const void *src) override;
   void sync(pgas_token_t token) override;
+  bool test(pgas_token_t token) override;
   void sync_all() override;
   void fence() override;
   void zero(int thread, std::uint64_t at, std::size_t bytes) override;
@@ -96,6 +97,8 @@ class MpiConduit final : public Conduit {
   TargetLayout target_layout(const std::uint64_t *at, std::size_t count, int block, MPI_Datatype element);
   static void release(TargetLayout &layout);
   pgas_token_t remember(MPI_Request request, int put_target);
+  // Completes a token whose request is complete: a put's flush, then its slot is free again.
+  void retire(pgas_token_t token);
   // This thread finished main: true once every thread arrived at its phase; false with `result` set when
   // a thread waits in another collective that some thread never reaches (see mpi_exit.cpp).
   bool peers_arrived(PhaseResult *result);

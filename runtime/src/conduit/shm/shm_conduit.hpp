@@ -105,6 +105,7 @@ class ShmConduit final : public Conduit {
   void sync(pgas_token_t token) override {
     if (token != 0) emulation_wait_until(token);
   }
+  bool test(pgas_token_t token) override { return token == 0 || now_ns() >= token; }
   void sync_all() override {
     if (g_emulation.enabled) emulation_wait_until(emulation_last_deadline());
   }

@@ -17,7 +17,7 @@
 namespace pgas::tracedb::raw {
 
 inline constexpr char kMagic[8] = {'P', 'G', 'A', 'S', 'R', 'A', 'W', '1'};
-inline constexpr std::uint32_t kVersion = 5;  // 5: the operations of seed 001
+inline constexpr std::uint32_t kVersion = 6;  // 5: the operations of seed 001; 6: test (upc_sync_attempt)
 
 inline constexpr std::uint32_t kAccessCapacity = 1u << 16;  // power of two (open addressing)
 inline constexpr std::uint32_t kSiteCapacity = 1u << 15;    // power of two
