@@ -56,7 +56,13 @@ std::uint64_t load_word(const SemRef &ref, std::size_t at) {
   return value;
 }
 
-void strict_point() {
+// The null strict access of a post (on entry) or of a successful wait or try (before returning).
+// `by_atomic`: the operation changes the value with an atomic read-modify-write. On shm that operation is
+// sequentially consistent (a locked instruction on x86): it orders every earlier access of this thread
+// before it and every later one after it, so it is the strict access and a fence would only repeat it. A
+// network conduit's fence completes this thread's outstanding transfers, which its atomics do not.
+void strict_point(bool by_atomic) {
+  if (by_atomic && g_runtime.network == nullptr) return;
   with_conduit([](auto &c) { c.fence(); });
 }
 
@@ -69,7 +75,7 @@ std::size_t take(upc_sem_t *s, std::size_t n, std::size_t m, bool blocking, cons
     fatal("%s: the SCONSUMER %s may only be decremented by its owner", operation,
           describe_semaphore(ref.handle, ref.owner).c_str());
   const std::size_t got = n == 0 ? 0 : remote_sem_wait(ref.handle, ref.owner, n, m, blocking ? 1 : 0);
-  if (got != 0 || n == 0) strict_point();  // the null strict read before a successful return
+  if (got != 0 || n == 0) strict_point(got != 0);  // the null strict read before a successful return
   return got;
 }
 
@@ -160,8 +166,8 @@ upc_sem_t *pgas_sem_alloc(int flags, size_t value, const char *site) {
                        .site = site};
   const SemRef ref{remote_alloc(&layout), g_runtime.mythread, flags};
   if (value != 0) {
-    const std::uint64_t initial = value;
-    remote_atomic(ref.handle, ref.owner, kValueAt, PGAS_UINT64, PGAS_ATOMIC_STORE, &initial, nullptr,
+    const auto initial = static_cast<std::uint32_t>(value);
+    remote_atomic(ref.handle, ref.owner, kValueAt, PGAS_UINT32, PGAS_ATOMIC_STORE, &initial, nullptr,
                   nullptr);
   }
   return encode_semaphore(ref);
@@ -183,7 +189,7 @@ void upc_sem_free(upc_sem_t *s) {
 void upc_sem_postN(upc_sem_t *s, size_t n) {
   const SemRef ref = checked_semaphore(s, "upc_sem_postN");
   check_boolean_amount(ref, n, "upc_sem_postN");
-  strict_point();  // the null strict write on entry
+  strict_point(n != 0);  // the null strict write on entry
   remote_sem_post(ref.handle, ref.owner, n, ref.flags);
 }
 
@@ -209,9 +215,10 @@ size_t upc_sem_tryNtoM(upc_sem_t *s, size_t n, size_t m) {
 
 size_t upc_sem_getvalue(upc_sem_t *s) {
   const SemRef ref = checked_semaphore(s, "upc_sem_getvalue");
-  const std::uint64_t value = load_word(ref, kValueAt);
-  strict_point();
-  return static_cast<size_t>(value);
+  std::uint32_t value = 0;
+  remote_atomic(ref.handle, ref.owner, kValueAt, PGAS_UINT32, PGAS_ATOMIC_LOAD, nullptr, nullptr, &value);
+  strict_point(false);
+  return value;
 }
 
 void pgas_memput_signal(pgas_handle_t dst, int thread, size_t offset, const void *src, size_t nbytes,

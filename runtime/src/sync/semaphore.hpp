@@ -13,14 +13,16 @@
 namespace pgas::rt {
 
 // The semaphore in its owner's segment: a shared object of its own (a upc_alloc-style handle), so that it
-// is allocated, freed, validated and traced like any other. 64-bit words: the network conduits' atomics.
+// is allocated, freed, validated and traced like any other. The value is a 32-bit word (UPC_SEM_MAXVALUE <
+// 2^31), which on shm is also the futex word its waiters sleep on: a post changes it with one atomic
+// operation, and makes a system call only when word.sleepers says a waiter is asleep. The other words
+// are 64-bit (the network conduits' atomics).
 struct SemaphoreCell {
-  std::uint64_t value;
-  WaitWord wake;           // shm: bumped by every post, waiters sleep on it
+  WaitWord word;           // word.value: the semaphore's value; word.sleepers: shm waiters asleep on it
   std::uint64_t producer;  // SPRODUCER: 1 + the producing thread, 0 before the first post
   std::uint64_t waiters;   // threads blocked in a wait on it (for upc_sem_free's check)
 };
-inline constexpr std::size_t kValueAt = offsetof(SemaphoreCell, value);
+inline constexpr std::size_t kValueAt = offsetof(SemaphoreCell, word) + offsetof(WaitWord, value);
 inline constexpr std::size_t kProducerAt = offsetof(SemaphoreCell, producer);
 inline constexpr std::size_t kWaitersAt = offsetof(SemaphoreCell, waiters);
 
