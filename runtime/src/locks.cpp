@@ -10,6 +10,7 @@
 #include "emulation.hpp"
 #include "errors.hpp"
 #include "runtime.hpp"
+#include "sync/signals_in_flight.hpp"
 
 namespace pgas::rt {
 namespace {
@@ -99,6 +100,7 @@ upc_lock_t *upc_all_lock_alloc(void) {
 
 void upc_lock(upc_lock_t *lock) {
   const std::uint32_t index = checked_index(lock, "upc_lock");
+  complete_signals(true);  // the holder may wait for one of them before it unlocks
   check(conduit().lock_acquire(index, generation_of(lock), true), lock, -1, "upc_lock");
   emulate_lock_traffic(lock);
 }

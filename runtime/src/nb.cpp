@@ -11,6 +11,7 @@
 #include "errors.hpp"
 #include "handles.hpp"
 #include "runtime.hpp"
+#include "sync/signals_in_flight.hpp"
 
 namespace pgas::detail {
 namespace {
@@ -122,6 +123,7 @@ void sync_nb(upc_handle_t handle, const char *operation) {
 }
 
 void sync_implicit() {
+  rt::complete_signals(true);
   auto &implicit = in_flight().implicit;
   for (auto &t : implicit) complete(*t);
   implicit.clear();

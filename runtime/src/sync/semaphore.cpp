@@ -66,9 +66,16 @@ void strict_point(bool by_atomic) {
   with_conduit([](auto &c) { c.fence(); });
 }
 
+// The start of every semaphore call: it is a synchronization point (landed asynchronous signals are
+// completed), then the semaphore is decoded and validated.
+SemRef entered(const upc_sem_t *s, const char *operation) {
+  complete_signals(false);
+  return checked_semaphore(s, operation);
+}
+
 // Every decrement: checks, then takes between n and m units (0: a try that failed).
 std::size_t take(upc_sem_t *s, std::size_t n, std::size_t m, bool blocking, const char *operation) {
-  const SemRef ref = checked_semaphore(s, operation);
+  const SemRef ref = entered(s, operation);
   if (n > m) fatal("%s: N = %zu is larger than M = %zu", operation, n, m);
   check_boolean_amount(ref, n, operation);
   if ((ref.flags & UPC_SEM_SCONSUMER) != 0 && ref.owner != g_runtime.mythread)
@@ -81,7 +88,7 @@ std::size_t take(upc_sem_t *s, std::size_t n, std::size_t m, bool blocking, cons
 
 // The checks of a signalling transfer: s exists and has the affinity of the shared side.
 SemRef signalled(upc_sem_t *s, int thread, std::size_t n, const char *operation) {
-  const SemRef ref = checked_semaphore(s, operation);
+  const SemRef ref = entered(s, operation);
   if (ref.owner != thread)
     fatal("%s: the shared side is on thread %d but the %s is not (upc_threadof(s) must equal its thread)",
           operation, thread, describe_semaphore(ref.handle, ref.owner).c_str());
@@ -179,7 +186,7 @@ int pgas_sem_threadof(const upc_sem_t *s) {
 
 void upc_sem_free(upc_sem_t *s) {
   if (s == nullptr) return;
-  const SemRef ref = checked_semaphore(s, "upc_sem_free");
+  const SemRef ref = entered(s, "upc_sem_free");
   if (const std::uint64_t waiters = load_word(ref, kWaitersAt); waiters != 0)
     fatal("upc_sem_free: the %s is freed while %" PRIu64 " thread(s) wait on it",
           describe_semaphore(ref.handle, ref.owner).c_str(), waiters);
@@ -187,7 +194,7 @@ void upc_sem_free(upc_sem_t *s) {
 }
 
 void upc_sem_postN(upc_sem_t *s, size_t n) {
-  const SemRef ref = checked_semaphore(s, "upc_sem_postN");
+  const SemRef ref = entered(s, "upc_sem_postN");
   check_boolean_amount(ref, n, "upc_sem_postN");
   strict_point(n != 0);  // the null strict write on entry
   remote_sem_post(ref.handle, ref.owner, n, ref.flags);
@@ -214,7 +221,7 @@ size_t upc_sem_tryNtoM(upc_sem_t *s, size_t n, size_t m) {
 }
 
 size_t upc_sem_getvalue(upc_sem_t *s) {
-  const SemRef ref = checked_semaphore(s, "upc_sem_getvalue");
+  const SemRef ref = entered(s, "upc_sem_getvalue");
   std::uint32_t value = 0;
   remote_atomic(ref.handle, ref.owner, kValueAt, PGAS_UINT32, PGAS_ATOMIC_LOAD, nullptr, nullptr, &value);
   strict_point(false);
@@ -222,9 +229,10 @@ size_t upc_sem_getvalue(upc_sem_t *s) {
 }
 
 void pgas_memput_signal(pgas_handle_t dst, int thread, size_t offset, const void *src, size_t nbytes,
-                        upc_sem_t *s, size_t n, const char *operation) {
-  const SemRef ref = signalled(s, thread, n, operation);
-  remote_memput_signal(dst, thread, offset, src, nbytes, ref.handle, n, ref.flags);
+                        upc_sem_t *s, size_t n, int async) {
+  const SemRef ref = signalled(s, thread, n, async ? "upc_memput_signal_async" : "upc_memput_signal");
+  remote_memput_signal(dst, thread, offset, src, nbytes, ref.handle, n,
+                       ref.flags | (async ? PGAS_SIGNAL_ASYNC : 0));
 }
 
 void pgas_memget_signal(void *dst, pgas_handle_t src, int thread, size_t offset, size_t nbytes, upc_sem_t *s,

@@ -9,6 +9,7 @@
 
 #include "control.hpp"
 #include "pgas/upc_sem.h"
+#include "sync/signals_in_flight.hpp"
 
 namespace pgas::rt {
 
@@ -56,7 +57,8 @@ std::string describe_semaphore(pgas_handle_t handle, int owner);
 void check_single_producer(pgas_handle_t handle, int owner, std::uint64_t producer, const char *operation);
 
 // The operations behind the transport seam's semaphore functions (remote_sem_post, remote_sem_wait,
-// remote_memput_signal, remote_memget_signal: transport.cpp defines them with these).
+// remote_memput_signal, remote_memget_signal: transport.cpp defines them with these; semaphore_ops.cpp and
+// signalling.cpp implement them).
 void semaphore_post(pgas_handle_t sem, int thread, std::size_t n, int flags);
 std::size_t semaphore_wait(pgas_handle_t sem, int thread, std::size_t n, std::size_t m, bool blocking);
 void signalling_put(pgas_handle_t dst, int thread, std::size_t offset, const void *src, std::size_t size,

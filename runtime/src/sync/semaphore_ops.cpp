@@ -1,91 +1,25 @@
 // The semaphore operations behind the transport seam: post (an atomic increment of the owner's cell, with
-// BOOLEAN saturation, the SPRODUCER check and the UPC_SEM_MAXVALUE check), wait/try (a compare-and-swap
-// decrement, waiting as the barrier does), and the signalling transfers (the bytes complete, then the
-// increment). Cells are reached through the conduit's atomics, so the same code runs on the MPI conduit's
-// window; on shm a waiter also sleeps on the cell's futex word, which every post bumps.
+// BOOLEAN saturation, the SPRODUCER check and the UPC_SEM_MAXVALUE check) and wait/try (a compare-and-swap
+// decrement, waiting as the barrier does). On shm the cell is reached directly and a waiter sleeps on the
+// value itself (a futex word); on a network conduit through its atomics, in the owner's window.
 #include <algorithm>
 
 #include "conduit/active.hpp"
 #include "emulation.hpp"
 #include "errors.hpp"
 #include "handles.hpp"
+#include "pgas/detail/api.hpp"
 #include "runtime.hpp"
-#include "sync/semaphore.hpp"
+#include "sync/semaphore_cell.hpp"
 #include "wait.hpp"
 
 namespace pgas::rt {
-namespace {
 
-// A semaphore's cell as this thread reaches it: directly where the owner's segment is mapped here (shm),
-// through the conduit's atomics otherwise. Changes of the value are sequentially consistent
-// read-modify-writes on every conduit.
-class Cell {
- public:
-  Cell(pgas_handle_t sem, int thread, const char *operation)
-      : thread_(thread),
-        at_(resolve_offset(sem, thread, 0, sizeof(SemaphoreCell), operation)),
-        mapped_(g_runtime.network == nullptr ? reinterpret_cast<SemaphoreCell *>(segment_address(thread, at_))
-                                             : nullptr) {}
-
-  int thread() const { return thread_; }
-  SemaphoreCell *mapped() const { return mapped_; }
-
-  std::uint32_t load() const {
-    if (mapped_ != nullptr) [[likely]]
-      return mapped_->word.value.load(std::memory_order_acquire);
-    return static_cast<std::uint32_t>(network(kValueAt, PGAS_UINT32, PGAS_ATOMIC_LOAD, 0));
-  }
-  std::uint32_t fetch_add(std::uint32_t n) const {
-    if (mapped_ != nullptr) [[likely]]
-      return mapped_->word.value.fetch_add(n, std::memory_order_seq_cst);
-    return static_cast<std::uint32_t>(network(kValueAt, PGAS_UINT32, PGAS_ATOMIC_FETCH_ADD, n));
-  }
-  void set_one() const {
-    if (mapped_ != nullptr) [[likely]]
-      mapped_->word.value.exchange(1, std::memory_order_seq_cst);
-    else
-      network(kValueAt, PGAS_UINT32, PGAS_ATOMIC_SWAP, 1);
-  }
-  // Replaces `expected` by `desired`; false (and `expected` the value seen) if the value was not `expected`.
-  bool replace(std::uint32_t &expected, std::uint32_t desired) const {
-    if (mapped_ != nullptr) [[likely]]
-      return mapped_->word.value.compare_exchange_strong(expected, desired, std::memory_order_seq_cst);
-    const auto seen =
-        static_cast<std::uint32_t>(network(kValueAt, PGAS_UINT32, PGAS_ATOMIC_CSWAP, desired, expected));
-    const bool replaced = seen == expected;
-    expected = seen;
-    return replaced;
-  }
-  // The 64-bit bookkeeping words (producer, waiters), through the conduit on every conduit: off the fast
-  // path.
-  std::uint64_t word(std::size_t field, pgas_atomic_op_t op, std::uint64_t operand,
-                     std::uint64_t compare = 0) const {
-    std::uint64_t result = 0;
-    with_conduit(
-        [&](auto &c) { c.atomic(thread_, at_ + field, PGAS_UINT64, op, &operand, &compare, &result); });
-    return result;
-  }
-
- private:
-  std::uint64_t network(std::size_t field, pgas_type_t type, pgas_atomic_op_t op, std::uint32_t operand,
-                        std::uint32_t compare = 0) const {
-    std::uint32_t result = 0;
-    g_runtime.network->atomic(thread_, at_ + field, type, op, &operand, &compare, &result);
-    return result;
-  }
-
-  int thread_;
-  std::uint64_t at_;
-  SemaphoreCell *mapped_;  // nullptr on a network conduit
-};
-
-// A remote semaphore costs a network message per operation when the network is emulated.
 void emulate_message(int thread) {
   if (thread != g_runtime.mythread) emulate_transfer(sizeof(std::uint64_t));
 }
 
 void increment(pgas_handle_t sem, const Cell &cell, std::size_t n, int flags, const char *operation) {
-  emulate_message(cell.thread());
   // The SPRODUCER check: the first post claims the semaphore; later ones by the same thread skip the
   // round trip (a handle is never reused with the same generation, so the remembered one stays right).
   static pgas_handle_t claimed = 0;
@@ -106,6 +40,8 @@ void increment(pgas_handle_t sem, const Cell &cell, std::size_t n, int flags, co
   if (cell.mapped() != nullptr) wake_sleepers(cell.mapped()->word);
 }
 
+namespace {
+
 // Takes min(value, m) if the value is at least n; 0 otherwise.
 std::size_t try_take(const Cell &cell, std::size_t n, std::size_t m) {
   emulate_message(cell.thread());
@@ -121,7 +57,11 @@ std::size_t try_take(const Cell &cell, std::size_t n, std::size_t m) {
 // semaphore being freed meanwhile (a misuse whose free reports it) is noticed between sleeps.
 std::size_t blocking_take(pgas_handle_t sem, const Cell &cell, std::size_t n, std::size_t m) {
   std::size_t got = 0;
-  auto done = [&] { return (got = try_take(cell, n, m)) != 0; };
+  auto done = [&] {
+    if (detail::g_progress_needed) [[unlikely]]
+      complete_signals(false);  // the partner may wait for one of them before it posts
+    return (got = try_take(cell, n, m)) != 0;
+  };
   auto still_live = [&] { check_semaphore_live(sem, cell.thread(), "upc_sem_wait", true); };
   if (SemaphoreCell *mapped = cell.mapped()) {
     // Spinning first, unregistered: a wait that ends within the spin costs no bookkeeping.
@@ -144,21 +84,10 @@ std::size_t blocking_take(pgas_handle_t sem, const Cell &cell, std::size_t n, st
   return got;
 }
 
-// Moves the bytes of a signalling transfer with `move(conduit, segment offset)`, then increments the
-// semaphore at the same thread.
-template <class Move>
-void signalled_transfer(pgas_handle_t h, int thread, std::size_t offset, std::size_t size, pgas_handle_t sem,
-                        std::size_t n, int flags, const char *operation, Move move) {
-  const std::uint64_t at = resolve_offset(h, thread, offset, size, operation);
-  const Cell cell(sem, thread, operation);
-  if (size != 0) with_conduit([&](auto &c) { move(c, at); });
-  emulate_transfer(size);
-  increment(sem, cell, n, flags, operation);
-}
-
 }  // namespace
 
 void semaphore_post(pgas_handle_t sem, int thread, std::size_t n, int flags) {
+  emulate_message(thread);
   increment(sem, Cell(sem, thread, "upc_sem_post"), n, flags, "upc_sem_post");
 }
 
@@ -166,21 +95,6 @@ std::size_t semaphore_wait(pgas_handle_t sem, int thread, std::size_t n, std::si
   const Cell cell(sem, thread, "upc_sem_wait");
   if (std::size_t got = try_take(cell, n, m); got != 0 || !blocking) return got;
   return blocking_take(sem, cell, n, m);
-}
-
-// The bytes are complete at the target when the conduit's put returns (MPI: flushed), so the increment that
-// follows cannot overtake them; the waiter's decrement is sequentially consistent, so it sees them. A get
-// is complete when it returns, so the source's owner is signalled only after it was read.
-void signalling_put(pgas_handle_t dst, int thread, std::size_t offset, const void *src, std::size_t size,
-                    pgas_handle_t sem, std::size_t n, int flags) {
-  signalled_transfer(dst, thread, offset, size, sem, n, flags, "upc_memput_signal",
-                     [&](auto &c, std::uint64_t at) { c.put(thread, at, src, size); });
-}
-
-void signalling_get(pgas_handle_t src, int thread, std::size_t offset, void *dst, std::size_t size,
-                    pgas_handle_t sem, std::size_t n, int flags) {
-  signalled_transfer(src, thread, offset, size, sem, n, flags, "upc_memget_signal",
-                     [&](auto &c, std::uint64_t at) { c.get(thread, at, dst, size); });
 }
 
 }  // namespace pgas::rt
