@@ -37,13 +37,6 @@ void wake_all(WaitWord &w) {
   wake_sleepers(w);
 }
 
-// A sleeper increments `sleepers` and then reads `value`; the waker changed `value` and then reads
-// `sleepers` (both sequentially consistent): either the sleeper sees the change and does not sleep, or the
-// waker sees the sleeper and wakes it.
-void wake_sleepers(WaitWord &w) {
-  if (w.sleepers.load(std::memory_order_seq_cst) != 0) futex_wake(&w.value, INT_MAX);
-}
-
 bool mutex_try_lock(std::atomic<std::uint32_t> &state) {
   std::uint32_t expected = 0;
   return state.compare_exchange_strong(expected, 1, std::memory_order_seq_cst);

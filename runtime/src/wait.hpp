@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <climits>
 #include <cstdint>
 
 #include "control.hpp"
@@ -30,18 +31,25 @@ std::uint64_t spin_budget_ns();
 // Call after changing the state that waiters of `w` test: bumps the word and wakes sleepers, if any.
 void wake_all(WaitWord &w);
 // For a word that is itself the state waiters test (a semaphore's value), after a sequentially consistent
-// change of it: wakes the sleepers, if any (no system call when nobody sleeps).
-void wake_sleepers(WaitWord &w);
+// change of it: wakes the sleepers, if any (no system call when nobody sleeps). A sleeper increments
+// `sleepers` and then reads `value`; the waker changed `value` and then reads `sleepers` (both
+// sequentially consistent): either the sleeper sees the change and does not sleep, or the waker sees the
+// sleeper and wakes it.
+inline void wake_sleepers(WaitWord &w) {
+  if (w.sleepers.load(std::memory_order_seq_cst) != 0) [[unlikely]]
+    futex_wake(&w.value, INT_MAX);
+}
 
 // The first stage of a wait: polls done() for spin_budget_ns() (nothing when oversubscribed); true if it
-// became true meanwhile.
+// became true meanwhile. The clock is read every 64 polls: reading it costs as much as a few polls, and
+// a change that arrives during the read is noticed that much later.
 template <class Done>
 bool spin_until(Done done) {
   if (done()) return true;
   if (const std::uint64_t budget = spin_budget_ns(); budget > 0) {
     const std::uint64_t start = spin_clock_ns();
     do {
-      for (int i = 0; i < 16; ++i) {
+      for (int i = 0; i < 64; ++i) {
         if (done()) return true;
         cpu_relax();
       }

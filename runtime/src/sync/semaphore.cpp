@@ -10,6 +10,7 @@
 #include "conduit/active.hpp"
 #include "errors.hpp"
 #include "handles.hpp"
+#include "pgas/detail/api.hpp"
 #include "runtime.hpp"
 
 namespace pgas::rt {
@@ -69,7 +70,8 @@ void strict_point(bool by_atomic) {
 // The start of every semaphore call: it is a synchronization point (landed asynchronous signals are
 // completed), then the semaphore is decoded and validated.
 SemRef entered(const upc_sem_t *s, const char *operation) {
-  complete_signals(false);
+  if (detail::g_progress_needed) [[unlikely]]
+    complete_signals(false);
   return checked_semaphore(s, operation);
 }
 
