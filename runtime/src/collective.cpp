@@ -8,6 +8,7 @@
 #include "conduit/active.hpp"
 #include "errors.hpp"
 #include "runtime.hpp"
+#include "sync/signals_in_flight.hpp"
 
 namespace pgas::rt {
 
@@ -49,12 +50,14 @@ std::uint64_t collective_start(const CollectiveCall &call, std::span<const std::
 }
 
 void collective_sync() {
+  complete_signals(true);  // a peer may wait for one of them before it can arrive
   g_pending = true;
   conduit().phase_arrive(g_signature);
   collective_complete();
 }
 
 void collective_arrive(const CollectiveCall &call) {
+  complete_signals(true);  // a peer may wait for one of them before it can arrive
   collective_start(call);
   g_pending = true;
   conduit().phase_arrive(g_signature);

@@ -10,6 +10,7 @@
 #include "emulation.hpp"
 #include "errors.hpp"
 #include "runtime.hpp"
+#include "sync/signals_in_flight.hpp"
 
 namespace pgas::rt {
 namespace {
@@ -105,6 +106,7 @@ upc_lock_t *upc_all_lock_alloc(void) {
 
 void upc_lock(upc_lock_t *lock) {
   const std::uint32_t index = checked_index(lock, "upc_lock");
+  complete_signals(true);  // the holder may wait for one of them before it unlocks
   int holder = -1;
   const LockStatus status = conduit().lock_acquire(index, generation_of(lock), true, &holder);
   check(status, lock, holder, "upc_lock");

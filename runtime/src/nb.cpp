@@ -13,6 +13,7 @@
 #include "errors.hpp"
 #include "handles.hpp"
 #include "runtime.hpp"
+#include "sync/signals_in_flight.hpp"
 
 // Each step is tested (remote_test) or waited for (remote_sync); a step that completes may start another.
 bool pgas_upc_nb_transfer::advance(bool wait) {
@@ -153,6 +154,7 @@ int sync_attempt(upc_handle_t handle) {
 }
 
 void sync_implicit() {
+  rt::complete_signals(true);
   auto &implicit = in_flight().implicit;
   for (auto &t : implicit) t->advance(true);
   implicit.clear();

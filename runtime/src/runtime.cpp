@@ -21,15 +21,19 @@
 #include "errors.hpp"
 #include "pgas/detail/api.hpp"
 #include "range_allocator.hpp"
+#include "sync/signals_in_flight.hpp"
 #include "sync/sync_flags.hpp"
 #include "wait.hpp"
 
 namespace pgas::detail {
 int g_mythread = 0;
 int g_threads = 1;
-bool g_network_progress = false;
+bool g_progress_needed = false;
 
-void network_progress() { rt::g_runtime.network->progress(); }
+void make_progress() {
+  rt::complete_signals(false);
+  if (rt::g_runtime.network != nullptr) rt::g_runtime.network->progress();
+}
 }  // namespace pgas::detail
 
 namespace pgas::rt {
@@ -202,7 +206,7 @@ __attribute__((constructor(101))) void initialize() {
   g_runtime.oversubscribed = g_runtime.threads > usable_cpus();
   detail::g_mythread = g_runtime.mythread;
   detail::g_threads = g_runtime.threads;
-  detail::g_network_progress = network;
+  detail::g_progress_needed = network;
   ControlBlock &ctl = *g_runtime.ctl;
   if (network) {
     lay_out_control_block();     // every thread its own; thread 0's heaps are the job's

@@ -22,14 +22,6 @@ void futex_wake(std::atomic<std::uint32_t> *word, int count) {
   syscall(SYS_futex, reinterpret_cast<std::uint32_t *>(word), FUTEX_WAKE, count, nullptr, nullptr, 0);
 }
 
-void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__)
-  asm volatile("yield");
-#endif
-}
-
 void yield_cpu() { sched_yield(); }
 
 std::uint64_t spin_clock_ns() {
@@ -42,7 +34,7 @@ std::uint64_t spin_budget_ns() { return g_runtime.oversubscribed ? 0 : 5000; }
 
 void wake_all(WaitWord &w) {
   w.value.fetch_add(1, std::memory_order_seq_cst);
-  if (w.sleepers.load(std::memory_order_seq_cst) != 0) futex_wake(&w.value, INT_MAX);
+  wake_sleepers(w);
 }
 
 bool mutex_try_lock(std::atomic<std::uint32_t> &state) {

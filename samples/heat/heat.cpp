@@ -1,10 +1,15 @@
 // heat: a 1-D heat equation solved by Jacobi iteration, u'[i] = u[i] + alpha * ((u[i-1] - u[i]) +
 // (u[i+1] - u[i])), ends held fixed, on --cells cells split into one contiguous band per thread. Each
 // iteration a thread needs one halo value from each neighbour. The pipelined version (the default) sends
-// its two border values with upc_memput_signal to the neighbours only and waits for its own two, so threads
-// synchronize pairwise; --barrier 1 writes the halos with plain puts and separates iterations with
-// upc_barrier. Halo slots and their semaphores are double-buffered by iteration parity: a neighbour can be
-// at most one iteration ahead. Verified bit for bit against a sequential run with the same arithmetic.
+// its two border values with upc_memput_signal_async to the neighbours only, computes the interior of its
+// band while they are in flight, then waits for its own two halos and computes its two border cells, so
+// threads synchronize pairwise and communication overlaps computation; --barrier 1 writes the halos with
+// plain puts and separates iterations with upc_barrier. Halo slots, their semaphores and the outgoing
+// border values are double-buffered by iteration parity: a neighbour can be at most one iteration ahead,
+// and an outgoing value is rewritten two iterations later, after this thread received the neighbour's next
+// halo, which the neighbour sent only after its wait had consumed this one (the user's synchronization
+// from the target that upc_memput_signal_async requires before its source is reused). Verified bit for
+// bit against a sequential run with the same arithmetic.
 #include <algorithm>
 #include <cstdio>
 #include <pgas/upc.hpp>
@@ -34,11 +39,12 @@ Band band_of(int thread, long cells, long band) {
   return {lo, hi, lo < hi && lo > 0, lo < hi && hi < cells};
 }
 
-// One iteration of the band in place (`halo_left`, `halo_right`: the neighbours' borders).
-void update(std::vector<double> &u, std::vector<double> &next, const Band &b, long cells, double halo_left,
-            double halo_right) {
+// One iteration of the band's cells [from, to) into `next` (`halo_left`, `halo_right`: the neighbours'
+// borders, read only for the band's first and last cell).
+void update(const std::vector<double> &u, std::vector<double> &next, const Band &b, long cells,
+            double halo_left, double halo_right, long from, long to) {
   const long n = b.hi - b.lo;
-  for (long k = 0; k < n; ++k) {
+  for (long k = from; k < to; ++k) {
     const long i = b.lo + k;
     if (i == 0 || i == cells - 1) {
       next[static_cast<std::size_t>(k)] = u[static_cast<std::size_t>(k)];
@@ -48,6 +54,12 @@ void update(std::vector<double> &u, std::vector<double> &next, const Band &b, lo
     const double right = k == n - 1 ? halo_right : u[static_cast<std::size_t>(k + 1)];
     next[static_cast<std::size_t>(k)] = step(left, u[static_cast<std::size_t>(k)], right);
   }
+}
+
+// One whole iteration of the band in place.
+void update(std::vector<double> &u, std::vector<double> &next, const Band &b, long cells, double halo_left,
+            double halo_right) {
+  update(u, next, b, cells, halo_left, halo_right, 0, b.hi - b.lo);
   u.swap(next);
 }
 
@@ -72,29 +84,38 @@ void solve(std::vector<double> &u, const Band &b, long cells, long iterations, b
       b.has_right ? static_cast<upc_sem_t *>(arrived[2 * (MYTHREAD + 1) + 1]) : nullptr};
   const std::size_t neighbours = (b.has_left ? 1 : 0) + (b.has_right ? 1 : 0);
   std::vector<double> next(u.size());
+  const long n = b.hi - b.lo;
+  double outgoing[2][2];  // [parity][side]: the border values in flight
+  auto halo = [&](long it, int side, bool present) {
+    return present ? static_cast<double>(halos[slot(MYTHREAD, it, side)]) : 0.0;
+  };
   for (long it = 0; it < iterations; ++it) {
     const int parity = static_cast<int>(it % 2);
-    if (b.has_left) {  // my first cell is the left neighbour's right halo
-      if (with_barrier)
-        halos[slot(MYTHREAD - 1, it, 1)] = u.front();
-      else
-        upc_memput_signal(&halos[slot(MYTHREAD - 1, it, 1)], &u.front(), sizeof(double), left_sems[parity],
-                          1);
+    if (with_barrier) {
+      if (b.has_left) halos[slot(MYTHREAD - 1, it, 1)] = u.front();  // my first cell: its right halo
+      if (b.has_right) halos[slot(MYTHREAD + 1, it, 0)] = u.back();
+      upc_barrier;
+      if (n > 0) update(u, next, b, cells, halo(it, 0, b.has_left), halo(it, 1, b.has_right));
+      continue;
+    }
+    if (b.has_left) {
+      outgoing[parity][0] = u.front();
+      upc_memput_signal_async(&halos[slot(MYTHREAD - 1, it, 1)], &outgoing[parity][0], sizeof(double),
+                              left_sems[parity], 1);
     }
     if (b.has_right) {
-      if (with_barrier)
-        halos[slot(MYTHREAD + 1, it, 0)] = u.back();
-      else
-        upc_memput_signal(&halos[slot(MYTHREAD + 1, it, 0)], &u.back(), sizeof(double), right_sems[parity],
-                          1);
+      outgoing[parity][1] = u.back();
+      upc_memput_signal_async(&halos[slot(MYTHREAD + 1, it, 0)], &outgoing[parity][1], sizeof(double),
+                              right_sems[parity], 1);
     }
-    if (with_barrier)
-      upc_barrier;
-    else if (neighbours != 0)
-      upc_sem_waitN(mine[parity], neighbours);
-    if (b.lo < b.hi)
-      update(u, next, b, cells, b.has_left ? static_cast<double>(halos[slot(MYTHREAD, it, 0)]) : 0.0,
-             b.has_right ? static_cast<double>(halos[slot(MYTHREAD, it, 1)]) : 0.0);
+    if (n > 2) update(u, next, b, cells, 0.0, 0.0, 1, n - 1);  // the interior needs no halo
+    if (neighbours != 0) upc_sem_waitN(mine[parity], neighbours);
+    if (n > 0) {
+      const double left = halo(it, 0, b.has_left), right = halo(it, 1, b.has_right);
+      update(u, next, b, cells, left, right, 0, 1);
+      if (n > 1) update(u, next, b, cells, left, right, n - 1, n);
+      u.swap(next);
+    }
   }
   upc_barrier;
   upc_sem_free(mine[0]);

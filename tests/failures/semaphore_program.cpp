@@ -61,6 +61,16 @@ void post_after_free() {
   upc_barrier;
 }
 
+// Thread 0 frees its semaphore, then the last thread starts waiting on it (on a network conduit its copy of
+// the handle table still says live: the wait must ask the creator before it polls).
+void wait_after_free() {
+  upc_sem_t *s = shared_semaphore(0);
+  if (MYTHREAD == 0) upc_sem_free(s);
+  upc_barrier;
+  if (MYTHREAD == last()) upc_sem_wait(s);
+  upc_barrier;
+}
+
 void conflicting_flags() {
   if (MYTHREAD == last()) upc_sem_alloc(UPC_SEM_BOOLEAN | UPC_SEM_INTEGER);
   upc_barrier;
@@ -140,6 +150,7 @@ int main(int argc, char **argv) {
       {"second-producer", second_producer},
       {"remote-wait-sconsumer", remote_wait_on_sconsumer},
       {"post-after-free", post_after_free},
+      {"wait-after-free", wait_after_free},
       {"conflicting-flags", conflicting_flags},
       {"unknown-flags", unknown_flags},
       {"overflow", overflow},

@@ -33,6 +33,8 @@ const Case kCases[] = {
      2},
     {"post-after-free",
      R"(thread LAST: error: upc_sem_postN: use of the )" SEM("LAST") R"( after upc_sem_free)", 1},
+    {"wait-after-free", R"(thread LAST: error: upc_sem_wait: use of the )" SEM("0") R"( after upc_sem_free)",
+     1},
     {"conflicting-flags",
      R"(thread LAST: error: upc_sem_alloc at semaphore_program.cpp:\d+: flags 0x3 combine UPC_SEM_BOOLEAN and UPC_SEM_INTEGER, which are mutually exclusive)",
      1},

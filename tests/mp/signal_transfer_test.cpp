@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <pgas/upc.hpp>
 #include <vector>
 
@@ -54,6 +55,43 @@ TEST(SignallingPut, DataIsVisibleAfterTheWaitFrom1ByteTo8MiB) {
     }
     EXPECT_EQ(wrong, 0) << "size " << size;
   }
+  upc_barrier;
+  upc_sem_free(arrived);
+  upc_sem_free(acked);
+}
+
+// upc_memput_signal_async returns once the put is issued (seed section 3.1), and its increment waits for
+// the bytes to land: under an emulated network slow enough that 8 MiB take a noticeable time on the wire
+// (the run with --bandwidth in tests/mp/CMakeLists.txt), the target's semaphore is still 0 right after the
+// call returns (a blocking implementation would have made it 1). The consumer's wait returns with every
+// byte, the initiator completing the signal while it waits for the acknowledgement.
+TEST(SignallingPut, AsyncReturnsBeforeTheBytesLand) {
+  if (std::getenv("PGAS_BANDWIDTH") == nullptr || THREADS < 2)
+    GTEST_SKIP() << "needs two threads and an emulated bandwidth (pgasrun --bandwidth)";
+  constexpr std::size_t kBytes = std::size_t{8} << 20;
+  shared_array<char> inbox(kBytes * static_cast<std::size_t>(THREADS), kBytes);
+  upc_sem_t *arrived = upc_sem_alloc(0);
+  upc_sem_t *acked = upc_sem_alloc(0);
+  auto arrivals = mp::all_gather(arrived);
+  auto acks = mp::all_gather(acked);
+  long long wrong = 0;
+  if (MYTHREAD == 0) {
+    std::vector<char> source(kBytes);
+    for (std::size_t i = 0; i < kBytes; ++i) source[i] = pattern(0, kBytes, 0, i);
+    upc_memput_signal_async(&inbox[kBytes], source.data(), kBytes, arrivals[1], 1);
+    // Thread 1 waits for `arrived` only after the go below, so nobody has taken the increment yet.
+    EXPECT_EQ(upc_sem_getvalue(arrivals[1]), 0u) << "the asynchronous put was complete on return";
+    upc_sem_post(acks[1]);  // go
+    upc_sem_wait(acked);    // thread 1 has read the data: the source may go
+  } else if (MYTHREAD == 1) {
+    upc_sem_wait(acked);  // the go
+    upc_sem_wait(arrived);
+    const char *local = static_cast<const char *>(detail::local_base(inbox.handle()));
+    for (std::size_t i = 0; i < kBytes; ++i)
+      if (local[i] != pattern(0, kBytes, 0, i)) ++wrong;
+    upc_sem_post(acks[0]);
+  }
+  EXPECT_EQ(wrong, 0);
   upc_barrier;
   upc_sem_free(arrived);
   upc_sem_free(acked);

@@ -19,11 +19,13 @@ inline constexpr consistency strict = consistency::strict;
 
 // Orders every earlier shared access of this thread before every later one (upc_fence). On a network
 // conduit it also lets the network deliver what other threads wrote here, so that a thread spinning on a
-// strict variable with affinity to it sees the remote write.
+// strict variable with affinity to it sees the remote write; and it completes this thread's asynchronous
+// signalling puts whose bytes have landed (so that a thread spinning on a strict variable cannot hold back
+// the signal its partner waits for).
 inline void fence() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (detail::g_network_progress) [[unlikely]]
-    detail::network_progress();
+  if (detail::g_progress_needed) [[unlikely]]
+    detail::make_progress();
 }
 
 namespace detail {

@@ -149,6 +149,10 @@ void remote_free(pgas_handle_t handle);
  * increment the semaphore, which is on the same thread, by n (a BOOLEAN one saturates at 1). ---- */
 void remote_memput_signal(pgas_handle_t handle, int thread, size_t offset, const void *src, size_t size,
                           pgas_handle_t sem, size_t n, int flags);
+/* In remote_memput_signal's flags: upc_memput_signal_async. The call returns once the put is issued; the
+ * increment is made once the bytes have landed, at the latest at the initiator's next synchronization
+ * point (see pgas/upc_sem.h). */
+#define PGAS_SIGNAL_ASYNC 0x100
 void remote_memget_signal(pgas_handle_t handle, int thread, size_t offset, void *dst, size_t size,
                           pgas_handle_t sem, size_t n, int flags);
 /* Increments the semaphore by n. */

@@ -34,9 +34,19 @@
  *     min(value, M) and returns it; upc_sem_tryNtoM does the same without waiting and returns 0 when the
  *     value is below N. 1 <= N <= M is required. wait(N) and try(N) are the cases N == M.
  *
- * upc_memput_signal_async: the source buffer may be in use until the user's own synchronization from the
- * target (seed section 3.1). This implementation moves the bytes before returning on every conduit, which
- * that contract allows; programs must not rely on it.
+ * upc_memput_signal_async (seed section 3.1): returns once the put is issued; the source buffer may be in
+ * use until the user's own synchronization from the target (the consumer's wait, then a signal back), and
+ * the semaphore is incremented once the bytes have landed. The put is a non-blocking transfer of the
+ * transport (remote_memput_signal with PGAS_SIGNAL_ASYNC: on shm remote_put_nb's copy, complete when its
+ * emulated arrival time has passed; on MPI an MPI_Put), and its increment (on MPI after a flush of the
+ * put) is made by the initiator at its next synchronization point after the bytes landed: any semaphore
+ * call (and while a wait polls), upc_fence and strict accesses, barriers and other collectives, upc_lock,
+ * upc_synci. Why there: the runtime has no progress thread (none is needed by anything else, and one per
+ * process would compete for the cores an oversubscribed job shares), and every way a program can wait for
+ * its consumer passes through one of them, so a signal is never held back by a thread that waits. A
+ * thread that computes without calling the runtime delays its signals, never its consumer's data. As the
+ * seed says, upc_fence does not promise completion: it only lets landed signals go. upc_memput_signal is
+ * blocking: its bytes and its increment are complete when it returns.
  */
 #ifndef PGAS_UPC_SEM_H
 #define PGAS_UPC_SEM_H
@@ -83,7 +93,7 @@ size_t upc_sem_tryNtoM(upc_sem_t *s, size_t n, size_t m);
 upc_sem_t *pgas_sem_alloc(int flags, size_t value, const char *site);
 int pgas_sem_threadof(const upc_sem_t *s);
 void pgas_memput_signal(pgas_handle_t dst, int thread, size_t offset, const void *src, size_t nbytes,
-                        upc_sem_t *s, size_t n, const char *operation);
+                        upc_sem_t *s, size_t n, int async);
 void pgas_memget_signal(void *dst, pgas_handle_t src, int thread, size_t offset, size_t nbytes, upc_sem_t *s,
                         size_t n);
 
@@ -113,11 +123,11 @@ inline std::size_t upc_threadof(const upc_sem_t *s) { return static_cast<std::si
 /* memput with upc_memput's data movement, then s (which must have dst's affinity) incremented by n. */
 inline void upc_memput_signal(const pgas::global_ptr<void> &dst, const void *src, size_t nbytes, upc_sem_t *s,
                               size_t n) {
-  pgas_memput_signal(dst.handle(), dst.thread(), dst.offset(), src, nbytes, s, n, "upc_memput_signal");
+  pgas_memput_signal(dst.handle(), dst.thread(), dst.offset(), src, nbytes, s, n, 0);
 }
 inline void upc_memput_signal_async(const pgas::global_ptr<void> &dst, const void *src, size_t nbytes,
                                     upc_sem_t *s, size_t n) {
-  pgas_memput_signal(dst.handle(), dst.thread(), dst.offset(), src, nbytes, s, n, "upc_memput_signal_async");
+  pgas_memput_signal(dst.handle(), dst.thread(), dst.offset(), src, nbytes, s, n, 1);
 }
 /* The signalling get of decision 2: s must have src's affinity. */
 inline void upc_memget_signal(void *dst, const pgas::global_ptr<const void> &src, size_t nbytes, upc_sem_t *s,

@@ -10,6 +10,7 @@
 #include "conduit/active.hpp"
 #include "errors.hpp"
 #include "handles.hpp"
+#include "pgas/detail/api.hpp"
 #include "runtime.hpp"
 
 namespace pgas::rt {
@@ -56,26 +57,40 @@ std::uint64_t load_word(const SemRef &ref, std::size_t at) {
   return value;
 }
 
-void strict_point() {
+// The null strict access of a post (on entry) or of a successful wait or try (before returning).
+// `by_atomic`: the operation changes the value with an atomic read-modify-write. On shm that operation is
+// sequentially consistent (a locked instruction on x86): it orders every earlier access of this thread
+// before it and every later one after it, so it is the strict access and a fence would only repeat it. A
+// network conduit's fence completes this thread's outstanding transfers, which its atomics do not.
+void strict_point(bool by_atomic) {
+  if (by_atomic && g_runtime.network == nullptr) return;
   with_conduit([](auto &c) { c.fence(); });
+}
+
+// The start of every semaphore call: it is a synchronization point (landed asynchronous signals are
+// completed), then the semaphore is decoded and validated.
+SemRef entered(const upc_sem_t *s, const char *operation) {
+  if (detail::g_progress_needed) [[unlikely]]
+    complete_signals(false);
+  return checked_semaphore(s, operation);
 }
 
 // Every decrement: checks, then takes between n and m units (0: a try that failed).
 std::size_t take(upc_sem_t *s, std::size_t n, std::size_t m, bool blocking, const char *operation) {
-  const SemRef ref = checked_semaphore(s, operation);
+  const SemRef ref = entered(s, operation);
   if (n > m) fatal("%s: N = %zu is larger than M = %zu", operation, n, m);
   check_boolean_amount(ref, n, operation);
   if ((ref.flags & UPC_SEM_SCONSUMER) != 0 && ref.owner != g_runtime.mythread)
     fatal("%s: the SCONSUMER %s may only be decremented by its owner", operation,
           describe_semaphore(ref.handle, ref.owner).c_str());
   const std::size_t got = n == 0 ? 0 : remote_sem_wait(ref.handle, ref.owner, n, m, blocking ? 1 : 0);
-  if (got != 0 || n == 0) strict_point();  // the null strict read before a successful return
+  if (got != 0 || n == 0) strict_point(got != 0);  // the null strict read before a successful return
   return got;
 }
 
 // The checks of a signalling transfer: s exists and has the affinity of the shared side.
 SemRef signalled(upc_sem_t *s, int thread, std::size_t n, const char *operation) {
-  const SemRef ref = checked_semaphore(s, operation);
+  const SemRef ref = entered(s, operation);
   if (ref.owner != thread)
     fatal("%s: the shared side is on thread %d but the %s is not (upc_threadof(s) must equal its thread)",
           operation, thread, describe_semaphore(ref.handle, ref.owner).c_str());
@@ -160,8 +175,8 @@ upc_sem_t *pgas_sem_alloc(int flags, size_t value, const char *site) {
                        .site = site};
   const SemRef ref{remote_alloc(&layout), g_runtime.mythread, flags};
   if (value != 0) {
-    const std::uint64_t initial = value;
-    remote_atomic(ref.handle, ref.owner, kValueAt, PGAS_UINT64, PGAS_ATOMIC_STORE, &initial, nullptr,
+    const auto initial = static_cast<std::uint32_t>(value);
+    remote_atomic(ref.handle, ref.owner, kValueAt, PGAS_UINT32, PGAS_ATOMIC_STORE, &initial, nullptr,
                   nullptr);
   }
   return encode_semaphore(ref);
@@ -173,7 +188,7 @@ int pgas_sem_threadof(const upc_sem_t *s) {
 
 void upc_sem_free(upc_sem_t *s) {
   if (s == nullptr) return;
-  const SemRef ref = checked_semaphore(s, "upc_sem_free");
+  const SemRef ref = entered(s, "upc_sem_free");
   if (const std::uint64_t waiters = load_word(ref, kWaitersAt); waiters != 0)
     fatal("upc_sem_free: the %s is freed while %" PRIu64 " thread(s) wait on it",
           describe_semaphore(ref.handle, ref.owner).c_str(), waiters);
@@ -181,9 +196,9 @@ void upc_sem_free(upc_sem_t *s) {
 }
 
 void upc_sem_postN(upc_sem_t *s, size_t n) {
-  const SemRef ref = checked_semaphore(s, "upc_sem_postN");
+  const SemRef ref = entered(s, "upc_sem_postN");
   check_boolean_amount(ref, n, "upc_sem_postN");
-  strict_point();  // the null strict write on entry
+  strict_point(n != 0);  // the null strict write on entry
   remote_sem_post(ref.handle, ref.owner, n, ref.flags);
 }
 
@@ -208,16 +223,18 @@ size_t upc_sem_tryNtoM(upc_sem_t *s, size_t n, size_t m) {
 }
 
 size_t upc_sem_getvalue(upc_sem_t *s) {
-  const SemRef ref = checked_semaphore(s, "upc_sem_getvalue");
-  const std::uint64_t value = load_word(ref, kValueAt);
-  strict_point();
-  return static_cast<size_t>(value);
+  const SemRef ref = entered(s, "upc_sem_getvalue");
+  std::uint32_t value = 0;
+  remote_atomic(ref.handle, ref.owner, kValueAt, PGAS_UINT32, PGAS_ATOMIC_LOAD, nullptr, nullptr, &value);
+  strict_point(false);
+  return value;
 }
 
 void pgas_memput_signal(pgas_handle_t dst, int thread, size_t offset, const void *src, size_t nbytes,
-                        upc_sem_t *s, size_t n, const char *operation) {
-  const SemRef ref = signalled(s, thread, n, operation);
-  remote_memput_signal(dst, thread, offset, src, nbytes, ref.handle, n, ref.flags);
+                        upc_sem_t *s, size_t n, int async) {
+  const SemRef ref = signalled(s, thread, n, async ? "upc_memput_signal_async" : "upc_memput_signal");
+  remote_memput_signal(dst, thread, offset, src, nbytes, ref.handle, n,
+                       ref.flags | (async ? PGAS_SIGNAL_ASYNC : 0));
 }
 
 void pgas_memget_signal(void *dst, pgas_handle_t src, int thread, size_t offset, size_t nbytes, upc_sem_t *s,

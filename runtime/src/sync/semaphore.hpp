@@ -9,18 +9,21 @@
 
 #include "control.hpp"
 #include "pgas/upc_sem.h"
+#include "sync/signals_in_flight.hpp"
 
 namespace pgas::rt {
 
 // The semaphore in its owner's segment: a shared object of its own (a upc_alloc-style handle), so that it
-// is allocated, freed, validated and traced like any other. 64-bit words: the network conduits' atomics.
+// is allocated, freed, validated and traced like any other. The value is a 32-bit word (UPC_SEM_MAXVALUE <
+// 2^31), which on shm is also the futex word its waiters sleep on: a post changes it with one atomic
+// operation, and makes a system call only when word.sleepers says a waiter is asleep. The other words
+// are 64-bit (the network conduits' atomics).
 struct SemaphoreCell {
-  std::uint64_t value;
-  WaitWord wake;           // shm: bumped by every post, waiters sleep on it
+  WaitWord word;           // word.value: the semaphore's value; word.sleepers: shm waiters asleep on it
   std::uint64_t producer;  // SPRODUCER: 1 + the producing thread, 0 before the first post
   std::uint64_t waiters;   // threads blocked in a wait on it (for upc_sem_free's check)
 };
-inline constexpr std::size_t kValueAt = offsetof(SemaphoreCell, value);
+inline constexpr std::size_t kValueAt = offsetof(SemaphoreCell, word) + offsetof(WaitWord, value);
 inline constexpr std::size_t kProducerAt = offsetof(SemaphoreCell, producer);
 inline constexpr std::size_t kWaitersAt = offsetof(SemaphoreCell, waiters);
 
@@ -54,7 +57,8 @@ std::string describe_semaphore(pgas_handle_t handle, int owner);
 void check_single_producer(pgas_handle_t handle, int owner, std::uint64_t producer, const char *operation);
 
 // The operations behind the transport seam's semaphore functions (remote_sem_post, remote_sem_wait,
-// remote_memput_signal, remote_memget_signal: transport.cpp defines them with these).
+// remote_memput_signal, remote_memget_signal: transport.cpp defines them with these; semaphore_ops.cpp and
+// signalling.cpp implement them).
 void semaphore_post(pgas_handle_t sem, int thread, std::size_t n, int flags);
 std::size_t semaphore_wait(pgas_handle_t sem, int thread, std::size_t n, std::size_t m, bool blocking);
 void signalling_put(pgas_handle_t dst, int thread, std::size_t offset, const void *src, std::size_t size,

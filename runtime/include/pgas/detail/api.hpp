@@ -17,10 +17,12 @@ namespace pgas::detail {
 
 extern int g_mythread;  // set before any user code runs
 extern int g_threads;
-// True on a network conduit whose one-sided traffic may need this process to enter the network library
-// (MPI without asynchronous progress): strict local accesses and upc_fence then call network_progress().
-extern bool g_network_progress;
-void network_progress();
+// True while this process has work that only progresses when it enters the runtime: one-sided traffic on a
+// network conduit without asynchronous progress (MPI), or asynchronous signalling puts in flight (their
+// increments are made once their bytes have landed). Strict local accesses and upc_fence then call
+// make_progress().
+extern bool g_progress_needed;
+void make_progress();
 
 // The calling thread's part of `handle` (address of its first byte), or nullptr if it holds none.
 void *local_base(pgas_handle_t handle);
