@@ -1,0 +1,186 @@
+// The data-moving collectives of pgas/upccoll.h 3.5: barrier, bcast, scatter(v), gather(v), allgather(v),
+// alltoall(v). Each checks its arguments (the specific error code), names its send and receive pieces and
+// launches the call.
+#include "coll2/arguments.hpp"
+#include "coll2/datatypes.hpp"
+
+using namespace pgas::rt::coll2;
+
+namespace {
+
+// What a data-moving call passes besides its pieces.
+struct Common {
+  Kind kind;
+  upccoll_shared_ptr_t sendbuf, recvbuf;
+  upccoll_dtype_t sendtype, recvtype;
+  int root;  // -1: no root
+  upccoll_team_t team;
+  upccoll_flag_t flags;
+  upccoll_handle_t *handle;
+};
+
+// The call's pieces, given the team and the type sizes; an error code other than success refuses the call.
+struct Sizes {
+  const Team &team;
+  std::size_t send, recv;
+  bool is_root;
+};
+
+template <class Pieces>
+upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces pieces) {
+  Team *team = nullptr;
+  if (const upccoll_return_t error = check_call(c.team, c.flags, &team)) return error;
+  if (c.root != -1 && !root_valid(*team, c.root)) return UPCCOLL_ERROR_ROOT;
+  const bool is_root = team->rank == c.root;
+  const Sizes sizes{*team, type_size(c.sendtype), type_size(c.recvtype), is_root};
+  const bool send_here = sends || is_root, recv_here = receives || is_root;
+  if (send_here && sizes.send == 0) return UPCCOLL_ERROR_SENDTYPE;
+  if (recv_here && sizes.recv == 0) return UPCCOLL_ERROR_RECVTYPE;
+  Description call;
+  call.kind = c.kind;
+  call.root = c.root < 0 ? 0 : c.root;
+  call.flags = c.flags;
+  call.sendbuf = c.sendbuf;
+  call.recvbuf = c.recvbuf;
+  if (const upccoll_return_t error = pieces(sizes, &call.send, &call.recv)) return error;
+  if (!send_here) call.send.clear();
+  if (!recv_here) call.recv.clear();
+  if (!call.send.empty() && !buffer_valid(call.sendbuf, extent(call.send))) return UPCCOLL_ERROR_SENDBUF;
+  if (!call.recv.empty() && !buffer_valid(call.recvbuf, extent(call.recv))) return UPCCOLL_ERROR_RECVBUF;
+  return launch(*team, std::move(call), c.handle);
+}
+
+std::vector<Piece> one(std::size_t bytes) { return {{0, bytes}}; }
+
+}  // namespace
+
+extern "C" {
+
+upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Common c{Kind::kBarrier, {}, {}, UPC_BYTE, UPC_BYTE, -1, team, flags, handle};
+  return moving(c, false, false, [](const Sizes &, auto *, auto *) { return UPCCOLL_SUCCESS; });
+}
+
+upccoll_return_t upccoll_bcast(upccoll_shared_ptr_t sendbuf, size_t sendcount, upccoll_dtype_t sendtype,
+                               upccoll_shared_ptr_t recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                               int root, upccoll_team_t team, upccoll_flag_t flags,
+                               upccoll_handle_t *handle) {
+  const Common c{Kind::kBcast, sendbuf, recvbuf, sendtype, recvtype, root, team, flags, handle};
+  return moving(c, false, true, [&](const Sizes &z, auto *send, auto *recv) {
+    if (recvcnt == 0 || (z.is_root && sendcount * z.send != recvcnt * z.recv)) return UPCCOLL_ERROR_COUNT;
+    *send = one(sendcount * z.send);
+    *recv = one(recvcnt * z.recv);
+    return UPCCOLL_SUCCESS;
+  });
+}
+
+upccoll_return_t upccoll_scatter(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                 upccoll_shared_ptr_t recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                                 int root, upccoll_team_t team, upccoll_flag_t flags,
+                                 upccoll_handle_t *handle) {
+  const Common c{Kind::kScatter, sendbuf, recvbuf, sendtype, recvtype, root, team, flags, handle};
+  return moving(c, false, true, [&](const Sizes &z, auto *send, auto *recv) {
+    if (recvcnt == 0 || (z.is_root && sendcnt * z.send != recvcnt * z.recv)) return UPCCOLL_ERROR_COUNT;
+    *send = even_pieces(z.team.size(), sendcnt * z.send);
+    *recv = one(recvcnt * z.recv);
+    return UPCCOLL_SUCCESS;
+  });
+}
+
+upccoll_return_t upccoll_scatterv(upccoll_shared_ptr_t sendbuf, const size_t *sendcnts, const size_t *sdispls,
+                                  upccoll_dtype_t sendtype, upccoll_shared_ptr_t recvbuf, size_t recvcnt,
+                                  upccoll_dtype_t recvtype, int root, upccoll_team_t team,
+                                  upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Common c{Kind::kScatter, sendbuf, recvbuf, sendtype, recvtype, root, team, flags, handle};
+  return moving(c, false, true, [&](const Sizes &z, auto *send, auto *recv) {
+    if (z.is_root && sendcnts == nullptr) return UPCCOLL_ERROR_SENDCNTS;
+    if (z.is_root && sdispls == nullptr) return UPCCOLL_ERROR_SDISPLS;
+    if (z.is_root) *send = counted_pieces(z.team.size(), sendcnts, sdispls, z.send);
+    *recv = one(recvcnt * z.recv);
+    return UPCCOLL_SUCCESS;
+  });
+}
+
+upccoll_return_t upccoll_gather(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                upccoll_shared_ptr_t recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                                int root, upccoll_team_t team, upccoll_flag_t flags,
+                                upccoll_handle_t *handle) {
+  const Common c{Kind::kGather, sendbuf, recvbuf, sendtype, recvtype, root, team, flags, handle};
+  return moving(c, true, false, [&](const Sizes &z, auto *send, auto *recv) {
+    if (sendcnt == 0 || (z.is_root && sendcnt * z.send != recvcnt * z.recv)) return UPCCOLL_ERROR_COUNT;
+    *send = one(sendcnt * z.send);
+    *recv = even_pieces(z.team.size(), recvcnt * z.recv);
+    return UPCCOLL_SUCCESS;
+  });
+}
+
+upccoll_return_t upccoll_gatherv(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                 upccoll_shared_ptr_t recvbuf, const size_t *recvcnts, const size_t *rdispls,
+                                 upccoll_dtype_t recvtype, int root, upccoll_team_t team,
+                                 upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Common c{Kind::kGather, sendbuf, recvbuf, sendtype, recvtype, root, team, flags, handle};
+  return moving(c, true, false, [&](const Sizes &z, auto *send, auto *recv) {
+    if (z.is_root && recvcnts == nullptr) return UPCCOLL_ERROR_RECVCNTS;
+    if (z.is_root && rdispls == nullptr) return UPCCOLL_ERROR_RDISPLS;
+    *send = one(sendcnt * z.send);
+    if (z.is_root) *recv = counted_pieces(z.team.size(), recvcnts, rdispls, z.recv);
+    return UPCCOLL_SUCCESS;
+  });
+}
+
+upccoll_return_t upccoll_allgather(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                   upccoll_shared_ptr_t recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                                   upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Common c{Kind::kAllgather, sendbuf, recvbuf, sendtype, recvtype, -1, team, flags, handle};
+  return moving(c, true, true, [&](const Sizes &z, auto *send, auto *recv) {
+    if (sendcnt == 0 || sendcnt * z.send != recvcnt * z.recv) return UPCCOLL_ERROR_COUNT;
+    *send = one(sendcnt * z.send);
+    *recv = even_pieces(z.team.size(), recvcnt * z.recv);
+    return UPCCOLL_SUCCESS;
+  });
+}
+
+upccoll_return_t upccoll_allgatherv(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                    upccoll_shared_ptr_t recvbuf, const size_t *recvcnts,
+                                    const size_t *rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
+                                    upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Common c{Kind::kAllgather, sendbuf, recvbuf, sendtype, recvtype, -1, team, flags, handle};
+  return moving(c, true, true, [&](const Sizes &z, auto *send, auto *recv) {
+    if (recvcnts == nullptr) return UPCCOLL_ERROR_RECVCNTS;
+    if (rdispls == nullptr) return UPCCOLL_ERROR_RDISPLS;
+    *send = one(sendcnt * z.send);
+    *recv = counted_pieces(z.team.size(), recvcnts, rdispls, z.recv);
+    return UPCCOLL_SUCCESS;
+  });
+}
+
+upccoll_return_t upccoll_alltoall(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                  upccoll_shared_ptr_t recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                                  upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Common c{Kind::kAlltoall, sendbuf, recvbuf, sendtype, recvtype, -1, team, flags, handle};
+  return moving(c, true, true, [&](const Sizes &z, auto *send, auto *recv) {
+    if (sendcnt == 0 || sendcnt * z.send != recvcnt * z.recv) return UPCCOLL_ERROR_COUNT;
+    *send = even_pieces(z.team.size(), sendcnt * z.send);
+    *recv = even_pieces(z.team.size(), recvcnt * z.recv);
+    return UPCCOLL_SUCCESS;
+  });
+}
+
+upccoll_return_t upccoll_alltoallv(upccoll_shared_ptr_t sendbuf, const size_t *sendcnts,
+                                   const size_t *sdispls, upccoll_dtype_t sendtype,
+                                   upccoll_shared_ptr_t recvbuf, const size_t *recvcnts,
+                                   const size_t *rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
+                                   upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Common c{Kind::kAlltoall, sendbuf, recvbuf, sendtype, recvtype, -1, team, flags, handle};
+  return moving(c, true, true, [&](const Sizes &z, auto *send, auto *recv) {
+    if (sendcnts == nullptr) return UPCCOLL_ERROR_SENDCNTS;
+    if (sdispls == nullptr) return UPCCOLL_ERROR_SDISPLS;
+    if (recvcnts == nullptr) return UPCCOLL_ERROR_RECVCNTS;
+    if (rdispls == nullptr) return UPCCOLL_ERROR_RDISPLS;
+    *send = counted_pieces(z.team.size(), sendcnts, sdispls, z.send);
+    *recv = counted_pieces(z.team.size(), recvcnts, rdispls, z.recv);
+    return UPCCOLL_SUCCESS;
+  });
+}
+
+}  // extern "C"
