@@ -257,4 +257,41 @@ TEST(Coll2, Figure1LockAcrossStartAndAcrossWait) {
   if (MYTHREAD == 0) upc_lock_free(lock);
 }
 
+// More calls in flight than the team's ring of call slots: the oldest are completed at the next
+// initiations, the results are still right whatever the completion order.
+TEST(Coll2, MoreOutstandingThanTheRing) {
+  Library library;
+  constexpr std::size_t kCalls = 150;
+  Buffer<int> send(kCalls), recv(kCalls);
+  std::vector<upccoll_handle_t> handles(kCalls);
+  for (std::size_t call = 0; call < kCalls; ++call) {
+    send[call] = static_cast<int>(call) + MYTHREAD;
+    ASSERT_EQ(
+        upccoll_allreduce(send.at(call), recv.at(call), 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, &handles[call]),
+        UPCCOLL_SUCCESS);
+  }
+  for (std::size_t call = kCalls; call-- > 0;) upccoll_wait(handles[call]);
+  for (std::size_t call = 0; call < kCalls; ++call)
+    EXPECT_EQ(recv[call], THREADS * static_cast<int>(call) + THREADS * (THREADS - 1) / 2) << "call " << call;
+}
+
+// upccoll_finalize completes what is still outstanding (UPC_ASYNC_FENCE calls and unwaited handles).
+TEST(Coll2, FinalizeCompletesOutstandingCalls) {
+  Buffer<int> send(2), recv(2);
+  send[0] = MYTHREAD;
+  send[1] = 1;
+  {
+    Library library;
+    ASSERT_EQ(upccoll_allreduce(send.pointer, recv.pointer, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL,
+                                UPC_ASYNC_FENCE | UPC_IN_ALLSYNC, nullptr),
+              UPCCOLL_SUCCESS);
+    upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+    ASSERT_EQ(
+        upccoll_allreduce(send.at(1), recv.at(1), 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, UPC_IN_ALLSYNC, &h),
+        UPCCOLL_SUCCESS);
+  }
+  EXPECT_EQ(recv[0], THREADS * (THREADS - 1) / 2);
+  EXPECT_EQ(recv[1], THREADS);
+}
+
 }  // namespace

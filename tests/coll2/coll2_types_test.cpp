@@ -2,6 +2,7 @@
 // UPC_TEAM_ALL against a sequential fold in rank order), and user operations, commutative and not.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <pgas/upc.hpp>
 #include <type_traits>
 
@@ -161,26 +162,25 @@ TEST(Coll2Types, UserOperationsInRankOrder) {
   upccoll_op_t product = 0, sum = 0;
   ASSERT_EQ(upccoll_op_create(matrix_product, 0, &product), UPCCOLL_SUCCESS);
   ASSERT_EQ(upccoll_op_create(plus, 1, &sum), UPCCOLL_SUCCESS);
-  auto matrix = [](int t) {
-    return std::vector<unsigned>{static_cast<unsigned>(t) + 2, 1, 1, static_cast<unsigned>(t)};
-  };
+  using Matrix = std::array<unsigned, 4>;
+  auto matrix = [](int t) { return Matrix{static_cast<unsigned>(t) + 2, 1, 1, static_cast<unsigned>(t)}; };
   Buffer<unsigned> send(4), reduced(4), prefix(4);
   for (std::size_t i = 0; i < 4; ++i) send[i] = matrix(MYTHREAD)[i];
   ASSERT_EQ(upccoll_reduce(send.pointer, reduced.pointer, 4, UPC_UINT, product, 0, UPC_TEAM_ALL, 0, nullptr),
             UPCCOLL_SUCCESS);
   ASSERT_EQ(upccoll_scan(send.pointer, prefix.pointer, 4, UPC_UINT, product, UPC_TEAM_ALL, 0, nullptr),
             UPCCOLL_SUCCESS);
-  std::vector<unsigned> expected = matrix(0), mine = expected;
+  Matrix expected = matrix(0), mine = expected;
   for (int t = 1; t < THREADS; ++t) {
-    std::vector<unsigned> next = matrix(t);
+    Matrix next = matrix(t);
     matrix_product(expected.data(), next.data(), 4, UPC_UINT);  // next = expected x next
     expected = next;
     if (t == MYTHREAD) mine = expected;
   }
   if (MYTHREAD == 0) {
-    EXPECT_EQ(reduced.values(), expected);
+    EXPECT_EQ(reduced.values(), std::vector<unsigned>(expected.begin(), expected.end()));
   }
-  EXPECT_EQ(prefix.values(), mine);
+  EXPECT_EQ(prefix.values(), std::vector<unsigned>(mine.begin(), mine.end()));
   Buffer<double> value(1), total(1);
   value[0] = MYTHREAD + 0.5;
   ASSERT_EQ(upccoll_allreduce(value.pointer, total.pointer, 1, UPC_DOUBLE, sum, UPC_TEAM_ALL, 0, nullptr),

@@ -30,6 +30,10 @@ struct Buffer {
   Buffer(const Buffer &) = delete;
   Element *data() { return static_cast<Element *>(remote_cast(pointer.handle(), MYTHREAD)); }
   Element &operator[](std::size_t i) { return data()[i]; }
+  // Element i as a buffer argument.
+  upccoll_shared_ptr_t at(std::size_t i) const {
+    return {pointer.handle(), pointer.thread(), pointer.offset() + i * sizeof(Element)};
+  }
   std::vector<Element> values() { return std::vector<Element>(data(), data() + count); }
   std::size_t count;
   pgas::global_ptr<void> pointer;

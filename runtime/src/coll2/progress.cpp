@@ -1,12 +1,13 @@
 // Advancing a call without blocking: a step is taken only when what it needs is there (the members'
 // initiations, their staged data), so a completion waits only for other threads' initiations (seed 2.5).
 #include <cstdint>
+#include <string>
 
 #include "coll/backoff.hpp"
 #include "coll2/operation.hpp"
 #include "coll2/roles.hpp"
+#include "coll2/stop.hpp"
 #include "coll2/transfer.hpp"
-#include "errors.hpp"
 
 namespace pgas::rt::coll2 {
 
@@ -19,6 +20,16 @@ const char *kind_name(Kind kind) {
 
 namespace {
 
+// "upccoll_bcast (root 2, IN_ALLSYNC)" for a signature (operation.cpp).
+std::string describe_signature(std::uint64_t signature) {
+  std::string text = std::string("upccoll_") + kind_name(static_cast<Kind>(signature & 0xff));
+  const std::uint64_t root = signature >> 16;
+  if (root != 0) text += " (root " + std::to_string(root - 1) + ")";
+  if ((signature & (1u << 8)) != 0) text += " with IN_ALLSYNC";
+  if ((signature & (1u << 9)) != 0) text += " with OUT_ALLSYNC";
+  return text;
+}
+
 // Whether `member` initiated the call; the first time, its signature is compared with this thread's.
 bool started(Operation &op, int member) {
   const Team &team = *op.team;
@@ -27,12 +38,15 @@ bool started(Operation &op, int member) {
   char &checked = op.checked[static_cast<std::size_t>(member)];
   if (!checked && seen == s) {
     const std::uint64_t theirs = team.load(member, team.at(s, kSignature));
-    if (theirs != signature(op.call, op.in_all, op.out_all))
-      fatal(
-          "upccoll: call #%llu of a team of %d is upccoll_%s (root, IN_ALLSYNC and OUT_ALLSYNC included) on "
-          "team rank %d, but rank %d called another collective or passed another root or ALLSYNC flag "
-          "(every member must make the same calls in the same order)",
-          static_cast<unsigned long long>(s), team.size(), kind_name(op.call.kind), team.rank, member);
+    const std::uint64_t mine = signature(op.call, op.in_all, op.out_all);
+    if (theirs != mine)
+      stop_job(
+          "upccoll: the members of a team of %d disagree on its call #%llu: team rank %d (thread %d) is in "
+          "%s, team rank %d (thread %d) in %s; every member must make the same calls, with the same root "
+          "and ALLSYNC flags, in the same order",
+          team.size(), static_cast<unsigned long long>(s), team.rank,
+          team.members[static_cast<std::size_t>(team.rank)], describe_signature(mine).c_str(), member,
+          team.members[static_cast<std::size_t>(member)], describe_signature(theirs).c_str());
   }
   checked = 1;
   return true;

@@ -5,7 +5,7 @@
 #include "coll2/block.hpp"
 #include "coll2/datatypes.hpp"
 #include "coll2/roles.hpp"
-#include "errors.hpp"
+#include "coll2/stop.hpp"
 #include "pgas/detail/api.hpp"
 
 namespace pgas::rt::coll2 {
@@ -36,7 +36,7 @@ struct Destination {
 
 [[noreturn]] void size_mismatch(const Operation &op, int receiver, int source, std::uint64_t expected,
                                 std::uint64_t sent) {
-  fatal(
+  stop_job(
       "upccoll_%s, call #%llu of a team of %d: team rank %d expects %llu bytes from rank %d, which sends "
       "%llu",
       kind_name(op.call.kind), static_cast<unsigned long long>(op.sequence), op.team->size(), receiver,

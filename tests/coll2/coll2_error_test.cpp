@@ -1,0 +1,71 @@
+// Misused Collectives 2.0 calls under pgasrun at 1-8 threads: each mode of coll2_error_program ends the job
+// in bounded time with the expected status and one message naming the calls and the threads.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "pgasrun_process.hpp"
+
+namespace {
+
+using launcher_test::run_pgasrun;
+
+struct Case {
+  const char *mode;
+  int exit_code;
+  const char *message;  // regular expression; LAST is the last thread's number
+  int min_threads;
+};
+
+const Case kCases[] = {
+    {"wait-invalid-handle", 70,
+     R"(pgas: thread 0: error: upccoll_wait: 0x[0-9a-f]+ is not the handle of an outstanding collective)", 1},
+    {"different-collectives", 70,
+     R"(error: upccoll: the members of a team of \d+ disagree on its call #1: team rank \d+ \(thread \d+\) is in )"
+     R"(upccoll_(bcast \(root 0\)|allreduce), team rank \d+ \(thread \d+\) in upccoll_(allreduce|bcast \(root 0\)))",
+     2},
+    {"different-sizes", 70,
+     R"(error: upccoll_allgather, call #1 of a team of \d+: team rank \d+ expects 4 bytes from rank LAST, which )"
+     R"(sends 8)",
+     2},
+    {"crash-inside-collective", 128 + 11,
+     R"(pgasrun: thread LAST \(pid \d+\) was killed by signal 11 \(Segmentation fault\))", 1},
+};
+
+std::vector<std::tuple<Case, int>> runs() {
+  std::vector<std::tuple<Case, int>> out;
+  for (const Case &c : kCases)
+    for (int threads : {1, 2, 3, 4, 8})
+      if (threads >= c.min_threads) out.emplace_back(c, threads);
+  return out;
+}
+
+class Coll2Misuse : public launcher_test::LauncherParamTest<std::tuple<Case, int>> {};
+
+TEST_P(Coll2Misuse, EndsTheJobWithOneMessage) {
+  auto [c, threads] = GetParam();
+  auto result = run_pgasrun({"-n", std::to_string(threads), COLL2_ERROR_PROGRAM, c.mode});
+  EXPECT_EQ(result.exit_code, c.exit_code) << result.err;
+  const std::string pattern =
+      std::regex_replace(std::string(c.message), std::regex("LAST"), std::to_string(threads - 1));
+  EXPECT_TRUE(std::regex_search(result.err, std::regex(pattern))) << "stderr:\n"
+                                                                  << result.err << "\nexpected: " << pattern;
+  std::size_t errors = 0;
+  for (std::size_t at = result.err.find("error:"); at != std::string::npos;
+       at = result.err.find("error:", at + 1))
+    ++errors;
+  EXPECT_LE(errors, 1u) << result.err;  // none for a crash: pgasrun reports it
+  EXPECT_EQ(result.out.find("not detected"), std::string::npos) << result.out;
+  EXPECT_LT(result.seconds, 15.0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, Coll2Misuse, testing::ValuesIn(runs()), [](const auto &info) {
+  std::string name = std::get<0>(info.param).mode;
+  for (char &ch : name)
+    if (ch == '-') ch = '_';
+  return name + "_n" + std::to_string(std::get<1>(info.param));
+});
+
+}  // namespace
