@@ -19,8 +19,8 @@
  *    are upccoll_reduce_scatterv (recvcounts[t] elements to rank t, MPI_Reduce_scatter).
  *  - upccoll_op_t and upccoll_dtype_t are ints whose values share pgas/upc_types.h's codes (UPC_ADD ... and
  *    UPC_CHAR ... are defined there once), so UPC 1.2 and 2.0 code coexist; the seed's enumerators missing
- *    from that header are added below. upccoll_flag_t shares the UPC 1.2 flag values of
- *    pgas/upc_collective.h (the same definitions, token for token) and adds UPC_ASYNC_FENCE.
+ *    from that header are added below. upccoll_flag_t is UPC 1.2's upc_flag_t with its flags
+ *    (pgas/upc_flags.h, shared with pgas/upc_collective.h) and adds UPC_ASYNC_FENCE.
  *  - The pair types are the C structs below (upccoll_double_int_t ...), with their padding, as MPI's
  *    MPI_DOUBLE_INT: upccoll_type_size gives their sizeof. MINLOC/MAXLOC keep the smaller index on a tie.
  *  - Operations per type: UPC_ADD and UPC_MULT for every arithmetic and complex type; UPC_AND, UPC_OR and
@@ -62,20 +62,15 @@
 #include <stddef.h>
 
 #include "pgas/transport.h"
+#include "pgas/upc_flags.h"
 #include "pgas/upc_types.h"
 
 /* 3.1.1 */
 typedef void *upccoll_handle_t;
 #define UPCCOLL_INVALID_HANDLE 0
 
-/* 3.1.2: the UPC 1.2 flags, as pgas/upc_collective.h defines them, and UPC_ASYNC_FENCE. */
-typedef int upccoll_flag_t;
-#define UPC_IN_ALLSYNC (1 << 0)
-#define UPC_IN_MYSYNC (1 << 1)
-#define UPC_IN_NOSYNC (1 << 2)
-#define UPC_OUT_ALLSYNC (1 << 3)
-#define UPC_OUT_MYSYNC (1 << 4)
-#define UPC_OUT_NOSYNC (1 << 5)
+/* 3.1.2: the UPC 1.2 flags (pgas/upc_flags.h) and UPC_ASYNC_FENCE. */
+typedef upc_flag_t upccoll_flag_t;
 #define UPC_ASYNC_FENCE (1 << 6)
 
 /* 3.1.3: UPC_ADD ... UPC_MAX come from pgas/upc_types.h. */

@@ -4,6 +4,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "coll/arithmetic.hpp"
+
 namespace pgas::rt::coll2 {
 namespace {
 
@@ -95,42 +97,8 @@ Family family(upccoll_dtype_t dt) {
 template <class T>
 T combine(upccoll_op_t op, const T &a, const T &b) {
   constexpr Family f = family_of<T>();
-  if constexpr (f == Family::kInteger) {
-    // Sums and products wrap (a signed overflow must not be undefined); narrow types widen first.
-    using Unsigned = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
-    const auto x = static_cast<Unsigned>(a), y = static_cast<Unsigned>(b);
-    switch (op) {
-      case UPC_ADD:
-        return static_cast<T>(static_cast<Unsigned>(x + y));
-      case UPC_MULT:
-        return static_cast<T>(static_cast<Unsigned>(x * y));
-      case UPC_AND:
-        return static_cast<T>(a & b);
-      case UPC_OR:
-        return static_cast<T>(a | b);
-      case UPC_XOR:
-        return static_cast<T>(a ^ b);
-      default:
-        break;
-    }
-  }
   if constexpr (f == Family::kInteger || f == Family::kReal) {
-    switch (op) {
-      case UPC_ADD:
-        return a + b;
-      case UPC_MULT:
-        return a * b;
-      case UPC_LOGAND:
-        return static_cast<T>(a && b);
-      case UPC_LOGOR:
-        return static_cast<T>(a || b);
-      case UPC_MIN:
-        return b < a ? b : a;
-      case UPC_MAX:
-        return a < b ? b : a;
-      default:
-        return b;
-    }
+    return coll::predefined(op, a, b);
   } else if constexpr (f == Family::kComplex) {
     if (op == UPC_ADD) return {a.real + b.real, a.imag + b.imag};
     return {a.real * b.real - a.imag * b.imag, a.real * b.imag + a.imag * b.real};  // UPC_MULT
