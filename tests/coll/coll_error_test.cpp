@@ -2,7 +2,6 @@
 // bounded time with exit status 70 and one message naming the collective, the call site and the thread(s).
 #include <gtest/gtest.h>
 
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -92,19 +91,7 @@ class CollArgs : public launcher_test::LauncherParamTest<std::tuple<Case, int>> 
 TEST_P(CollArgs, EndsTheJobWithOneMessageNamingTheCollective) {
   auto [c, threads] = GetParam();
   auto result = run_pgasrun({"-n", std::to_string(threads), COLL_ERROR_PROGRAM, c.mode});
-  EXPECT_EQ(result.exit_code, 70) << result.err;
-  std::string pattern =
-      std::regex_replace(std::string(c.message), std::regex("LAST1"), std::to_string(threads));
-  pattern = std::regex_replace(pattern, std::regex("LAST"), std::to_string(threads - 1));
-  EXPECT_TRUE(std::regex_search(result.err, std::regex(pattern))) << "stderr:\n"
-                                                                  << result.err << "\nexpected: " << pattern;
-  std::size_t errors = 0;
-  for (std::size_t at = result.err.find("error:"); at != std::string::npos;
-       at = result.err.find("error:", at + 1))
-    ++errors;
-  EXPECT_EQ(errors, 1u) << result.err;
-  EXPECT_EQ(result.out.find("not detected"), std::string::npos) << result.out;
-  EXPECT_LT(result.seconds, 15.0);
+  launcher_test::expect_job_stopped(result, threads, 70, c.message, 1, 15.0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, CollArgs, testing::ValuesIn(runs()), [](const auto &info) {

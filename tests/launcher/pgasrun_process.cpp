@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <regex>
 #include <sstream>
 #include <string_view>
 #include <thread>
@@ -172,6 +173,23 @@ void expect_threads_gone(const std::string &probe_out) {
 }
 
 std::string signal_name(int signo) { return std::string("SIG") + sigabbrev_np(signo); }
+
+void expect_job_stopped(const RunResult &result, int threads, int exit_code, const std::string &pattern,
+                        std::size_t errors, double seconds) {
+  EXPECT_EQ(result.exit_code, exit_code) << result.err;
+  std::string expected = std::regex_replace(pattern, std::regex("LAST1"), std::to_string(threads));
+  expected = std::regex_replace(expected, std::regex("LAST"), std::to_string(threads - 1));
+  EXPECT_TRUE(std::regex_search(result.err, std::regex(expected)))
+      << "stderr:\n"
+      << result.err << "\nexpected: " << expected;
+  std::size_t seen = 0;
+  for (std::size_t at = result.err.find("error:"); at != std::string::npos;
+       at = result.err.find("error:", at + 1))
+    ++seen;
+  EXPECT_EQ(seen, errors) << result.err;
+  EXPECT_EQ(result.out.find("not detected"), std::string::npos) << result.out;
+  EXPECT_LT(result.seconds, seconds);
+}
 
 int count_lines(const std::string &text, const std::string &line) {
   std::istringstream lines(text);

@@ -83,6 +83,12 @@ std::string signal_name(int signo);
 // Counts the lines of `text` equal to `line`.
 int count_lines(const std::string &text, const std::string &line);
 
+// Checks how a misused program ended its job of `threads` threads: with `exit_code`, a stderr matching
+// `pattern` (in which LAST1 stands for the number of threads and LAST for the last thread), `errors` lines
+// with "error:", no "not detected" on stdout (failure_mode.hpp), within `seconds`.
+void expect_job_stopped(const RunResult &result, int threads, int exit_code, const std::string &pattern,
+                        std::size_t errors, double seconds);
+
 // Base of every launcher test: after each test, no segment may be left in /dev/shm.
 class LauncherTest : public ::testing::Test {
  protected:
