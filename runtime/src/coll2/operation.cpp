@@ -1,6 +1,7 @@
 // Initiating a call: the call block and slot this thread publishes, and freeing blocks once read.
 #include "coll2/operation.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "coll/backoff.hpp"
@@ -13,8 +14,30 @@
 namespace pgas::rt::coll2 {
 namespace {
 
-// Writes the header and tables of `call`'s block in a new object of this thread (the data is staged later).
-pgas_handle_t write_block(const Description &call) {
+constexpr std::size_t kMaxSpare = 8;
+constexpr std::uint64_t kSmallestBlock = 512;
+
+// A block of at least `bytes` of this thread: a spare one, or a new one.
+Team::Spare take_block(Team &team, std::uint64_t bytes) {
+  for (auto it = team.spare.begin(); it != team.spare.end(); ++it)
+    if (it->capacity >= bytes) {
+      const Team::Spare found = *it;
+      team.spare.erase(it);
+      return found;
+    }
+  const std::uint64_t capacity = std::max(bytes, kSmallestBlock);
+  pgas_layout_t layout{.elem_size = 1,
+                       .block = 0,
+                       .nelems = capacity,
+                       .owner = g_runtime.mythread,
+                       .kind = PGAS_ALLOC_LOCAL,
+                       .name = nullptr,
+                       .site = "upccoll call block"};
+  return {remote_alloc(&layout), capacity};
+}
+
+// Writes the header and tables of `call`'s block in a block of this thread (the data is staged later).
+Team::Spare write_block(Team &team, const Description &call) {
   std::vector<std::uint64_t> words(kHeaderWords);
   words[kSendCount] = call.send.size();
   words[kRecvCount] = call.recv.size();
@@ -34,15 +57,9 @@ pgas_handle_t write_block(const Description &call) {
   }
   for (const Piece &p : call.recv) words.insert(words.end(), {p.offset, p.bytes});
   const std::uint64_t header_bytes = words.size() * sizeof(std::uint64_t);
-  pgas_layout_t layout{.elem_size = 1,
-                       .block = 0,
-                       .nelems = staged_at,
-                       .owner = g_runtime.mythread,
-                       .kind = PGAS_ALLOC_LOCAL,
-                       .name = nullptr,
-                       .site = "upccoll call block"};
-  const pgas_handle_t block = remote_alloc(&layout);
-  std::memcpy(pgas::detail::local_address(block, 0, header_bytes, "upccoll"), words.data(), header_bytes);
+  const Team::Spare block = take_block(team, staged_at);
+  std::memcpy(pgas::detail::local_address(block.block, 0, header_bytes, "upccoll"), words.data(),
+              header_bytes);
   return block;
 }
 
@@ -82,14 +99,15 @@ Operation *initiate(Team &team, Description call) {
                            .checked = {}};
   const Description &c = op->call;
   op->checked.assign(static_cast<std::size_t>(team.size()), 0);
-  const pgas_handle_t block = c.send.empty() && c.recv.empty() ? 0 : write_block(c);
+  const Team::Spare block = c.send.empty() && c.recv.empty() ? Team::Spare{0, 0} : write_block(team, c);
   held = {.sequence = s,
-          .block = block,
+          .block = block.block,
+          .capacity = block.capacity,
           .kind = static_cast<std::uint8_t>(c.kind),
           .root = c.root,
           .incomplete = op};
   team.store(team.rank, team.at(s, kSignature), signature(c, op->in_all, op->out_all));
-  team.store(team.rank, team.at(s, kBlock), block);
+  team.store(team.rank, team.at(s, kBlock), block.block);
   if (!in_all) {  // MYSYNC: the send buffer is copied now and is the user's again on return
     stage_member(team, team.rank, s);
     op->my_staged = true;
@@ -102,8 +120,15 @@ Operation *initiate(Team &team, Description call) {
 void release_blocks(Team &team, bool all) {
   for (Team::Held &held : team.held) {
     if (held.block == 0 || held.incomplete != nullptr || (!all && !readers_done(team, held))) continue;
-    remote_free(held.block);
+    if (!all && team.spare.size() < kMaxSpare)
+      team.spare.push_back({held.block, held.capacity});
+    else
+      remote_free(held.block);
     held.block = 0;
+  }
+  if (all) {
+    for (const Team::Spare &spare : team.spare) remote_free(spare.block);
+    team.spare.clear();
   }
 }
 

@@ -47,11 +47,19 @@ struct Team {
   struct Held {
     std::uint64_t sequence = 0;
     pgas_handle_t block = 0;
+    std::uint64_t capacity = 0;  // the block's bytes
     std::uint8_t kind = 0;
     int root = 0;
     Operation *incomplete = nullptr;  // the call while it is not complete on this thread
   };
   std::vector<Held> held = std::vector<Held>(kRing);
+  // Blocks every reader is done with, kept for later calls (allocating one per call costs more than the
+  // call).
+  struct Spare {
+    pgas_handle_t block;
+    std::uint64_t capacity;
+  };
+  std::vector<Spare> spare;
 
   int size() const { return static_cast<int>(members.size()); }
   std::uint64_t slot_words() const { return kSlotFixedWords + members.size(); }
