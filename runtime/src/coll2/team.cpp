@@ -1,6 +1,8 @@
 #include "coll2/team.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <cstddef>
 
 #include "runtime.hpp"
 
@@ -9,8 +11,28 @@ namespace {
 
 std::vector<Team *> g_teams;  // the live teams of this thread, UPC_TEAM_ALL first
 
+// On memory this process may address (remote_cast), the word's atomic operations themselves; else the
+// transport's remote atomics.
 std::uint64_t atomic(const Team &team, int member, std::uint64_t offset, pgas_atomic_op_t op,
                      std::uint64_t operand, std::uint64_t compare = 0) {
+  if (std::byte *base = team.direct[static_cast<std::size_t>(member)]) {
+    std::atomic_ref<std::uint64_t> word(*reinterpret_cast<std::uint64_t *>(base + offset));
+    switch (op) {
+      case PGAS_ATOMIC_LOAD:
+        return word.load();
+      case PGAS_ATOMIC_STORE:
+        return word.exchange(operand);
+      case PGAS_ATOMIC_CSWAP:
+        word.compare_exchange_strong(compare, operand);
+        return compare;  // the value seen
+      default: {         // PGAS_ATOMIC_FETCH_MAX
+        std::uint64_t seen = word.load();
+        while (seen < operand && !word.compare_exchange_weak(seen, operand)) {
+        }
+        return seen;
+      }
+    }
+  }
   std::uint64_t result = 0;
   remote_atomic(team.areas[static_cast<std::size_t>(member)], team.members[static_cast<std::size_t>(member)],
                 offset, PGAS_UINT64, op, &operand, &compare, &result);
@@ -56,7 +78,11 @@ Team *team_of(void *handle) {
 
 Team &team_all() { return *g_teams.front(); }
 
-void register_team(Team *team) { g_teams.push_back(team); }
+void register_team(Team *team) {
+  for (std::size_t m = 0; m < team->members.size(); ++m)
+    team->direct.push_back(static_cast<std::byte *>(remote_cast(team->areas[m], team->members[m])));
+  g_teams.push_back(team);
+}
 
 void forget_team(Team *team) { std::erase(g_teams, team); }
 
