@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <pgas/upc.hpp>
@@ -41,6 +42,13 @@ const std::map<std::string, std::function<void()>> kModes = {
        for (std::size_t t = 0; t < n; ++t) displs[t] = t;
        upccoll_allgatherv(send, MYTHREAD == last() ? 2 : 1, UPC_INT, recv, counts.data(), displs.data(),
                           UPC_INT, UPC_TEAM_ALL, 0, nullptr);
+     }},
+    // Thread LAST finishes main while the others wait in an allreduce it never joins.
+    {"exit-instead-of-collective",
+     [] {
+       const auto send = ints(1), recv = ints(1);
+       if (MYTHREAD == last()) std::exit(0);
+       upccoll_allreduce(send, recv, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr);
      }},
     // Thread LAST dies between the start and the completion of an allreduce the others wait in.
     {"crash-inside-collective",

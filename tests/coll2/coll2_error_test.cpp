@@ -29,6 +29,10 @@ const Case kCases[] = {
      R"(error: upccoll_allgather, call #1 of a team of \d+: team rank \d+ expects 4 bytes from rank LAST, which )"
      R"(sends 8)",
      2},
+    {"exit-instead-of-collective", 70,
+     R"(error: thread LAST finished main \(returned or called exit\) while thread \d+ waits in upccoll_allreduce, )"
+     R"(call #1 of a team of LAST1, which thread LAST never initiated)",
+     2},
     {"crash-inside-collective", 128 + 11,
      R"(pgasrun: thread LAST \(pid \d+\) was killed by signal 11 \(Segmentation fault\))", 1},
 };
