@@ -4,6 +4,8 @@
 #include <atomic>
 #include <cstddef>
 
+#include "conduit/active.hpp"
+#include "handles.hpp"
 #include "runtime.hpp"
 
 namespace pgas::rt::coll2 {
@@ -11,11 +13,13 @@ namespace {
 
 std::vector<Team *> g_teams;  // the live teams of this thread, UPC_TEAM_ALL first
 
-// On memory this process may address (remote_cast), the word's atomic operations themselves; else the
-// transport's remote atomics.
+// The team's words are synchronization, not the program's data: like the UPC 1.2 collectives' flags they
+// bypass the transport seam (a trace shows only the data a call moves). On shm they are the processor's
+// atomics on the mapped segment; on a network conduit the conduit's remote atomics.
 std::uint64_t atomic(const Team &team, int member, std::uint64_t offset, pgas_atomic_op_t op,
                      std::uint64_t operand, std::uint64_t compare = 0) {
-  if (std::byte *base = team.direct[static_cast<std::size_t>(member)]) {
+  const auto m = static_cast<std::size_t>(member);
+  if (std::byte *base = team.direct[m]) {
     std::atomic_ref<std::uint64_t> word(*reinterpret_cast<std::uint64_t *>(base + offset));
     switch (op) {
       case PGAS_ATOMIC_LOAD:
@@ -34,8 +38,7 @@ std::uint64_t atomic(const Team &team, int member, std::uint64_t offset, pgas_at
     }
   }
   std::uint64_t result = 0;
-  remote_atomic(team.areas[static_cast<std::size_t>(member)], team.members[static_cast<std::size_t>(member)],
-                offset, PGAS_UINT64, op, &operand, &compare, &result);
+  conduit().atomic(team.members[m], team.area_at[m] + offset, PGAS_UINT64, op, &operand, &compare, &result);
   return result;
 }
 
@@ -79,8 +82,12 @@ Team *team_of(void *handle) {
 Team &team_all() { return *g_teams.front(); }
 
 void register_team(Team *team) {
-  for (std::size_t m = 0; m < team->members.size(); ++m)
-    team->direct.push_back(static_cast<std::byte *>(remote_cast(team->areas[m], team->members[m])));
+  for (std::size_t m = 0; m < team->members.size(); ++m) {
+    const int thread = team->members[m];
+    team->area_at.push_back(resolve_offset(team->areas[m], thread, 0, 0, "upccoll team"));
+    team->direct.push_back(g_runtime.network == nullptr ? segment_address(thread, team->area_at.back())
+                                                        : nullptr);
+  }
   g_teams.push_back(team);
 }
 

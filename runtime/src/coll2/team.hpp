@@ -12,8 +12,7 @@
 //   fill_claim   the same for filling the member's receive buffer (OUT_ALLSYNC: anyone may)
 //   filled       s once the member's receive buffer is final
 //   reader_done  one word per member: s once that member (or a thread on its behalf) read this member's data
-// The words only grow, so none is ever reset; they are strict (atomics: the processor's own on memory this
-// process maps, else the transport's).
+// The words only grow, so none is ever reset; they are strict atomics, outside the transport seam (team.cpp).
 #pragma once
 
 #include <cstddef>
@@ -40,11 +39,12 @@ enum SlotWord : std::uint64_t {
 };
 
 struct Team {
-  std::vector<int> members;          // team rank -> thread
-  int rank = 0;                      // this thread's rank
-  std::vector<pgas_handle_t> areas;  // team rank -> that member's area (all of it on the member)
-  std::vector<std::byte *> direct;   // team rank -> its area where this process may address it, or nullptr
-  std::uint64_t next_sequence = 1;   // the next call's number
+  std::vector<int> members;            // team rank -> thread
+  int rank = 0;                        // this thread's rank
+  std::vector<pgas_handle_t> areas;    // team rank -> that member's area (all of it on the member)
+  std::vector<std::uint64_t> area_at;  // team rank -> where its area starts in that member's segment
+  std::vector<std::byte *> direct;     // team rank -> its area mapped in this process (shm), or nullptr
+  std::uint64_t next_sequence = 1;     // the next call's number
   // This thread's calls by slot, kept until every reader of the call's block has read it.
   struct Held {
     std::uint64_t sequence = 0;

@@ -6,6 +6,8 @@
 #include "coll2/datatypes.hpp"
 #include "coll2/roles.hpp"
 #include "coll2/stop.hpp"
+#include "conduit/active.hpp"
+#include "handles.hpp"
 #include "pgas/detail/api.hpp"
 
 namespace pgas::rt::coll2 {
@@ -22,9 +24,14 @@ BlockAt block_of(const Team &team, int member, std::uint64_t sequence) {
   return {team.load(member, team.at(sequence, kBlock)), team.members[static_cast<std::size_t>(member)]};
 }
 
+// A block's header and tables are the call's bookkeeping, not the program's data: read outside the transport
+// seam, so that a trace shows exactly the bytes the call moves.
 std::vector<std::uint64_t> read_words(const BlockAt &block, std::uint64_t offset, std::uint64_t count) {
   std::vector<std::uint64_t> words(count);
-  if (count > 0) pgas::detail::memget(words.data(), gaddr{block.handle, block.thread, offset}, count * 8);
+  const std::size_t bytes = count * sizeof(std::uint64_t);
+  if (count == 0) return words;
+  const std::uint64_t at = resolve_offset(block.handle, block.thread, offset, bytes, "upccoll");
+  with_conduit([&](auto &c) { c.get(block.thread, at, words.data(), bytes); });
   return words;
 }
 
