@@ -52,6 +52,24 @@ upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces piece
 
 std::vector<Piece> one(std::size_t bytes) { return {{0, bytes}}; }
 
+// The fixed-count calls: `sendcnt` and `recvcnt` elements per piece, in one piece (kOne) or one per rank.
+enum class Shape { kOne, kPerRank };
+upccoll_return_t fixed(const Common &c, bool sends, bool receives, std::size_t sendcnt, Shape send_shape,
+                       std::size_t recvcnt, Shape recv_shape) {
+  return moving(c, sends, receives, [&](const Sizes &z, auto *send, auto *recv) {
+    // A thread that both sends and receives (a root, or everyone without one) checks that the sizes agree.
+    const bool both = c.root == -1 || z.is_root;
+    if ((sends ? sendcnt : recvcnt) == 0 || (both && sendcnt * z.send != recvcnt * z.recv))
+      return UPCCOLL_ERROR_COUNT;
+    const auto pieces = [&](Shape shape, std::size_t bytes) {
+      return shape == Shape::kOne ? one(bytes) : even_pieces(z.team.size(), bytes);
+    };
+    *send = pieces(send_shape, sendcnt * z.send);
+    *recv = pieces(recv_shape, recvcnt * z.recv);
+    return UPCCOLL_SUCCESS;
+  });
+}
+
 }  // namespace
 
 extern "C" {
@@ -66,12 +84,7 @@ upccoll_return_t upccoll_bcast(upccoll_shared_ptr_t sendbuf, size_t sendcount, u
                                int root, upccoll_team_t team, upccoll_flag_t flags,
                                upccoll_handle_t *handle) {
   const Common c{Kind::kBcast, sendbuf, recvbuf, sendtype, recvtype, root, team, flags, handle};
-  return moving(c, false, true, [&](const Sizes &z, auto *send, auto *recv) {
-    if (recvcnt == 0 || (z.is_root && sendcount * z.send != recvcnt * z.recv)) return UPCCOLL_ERROR_COUNT;
-    *send = one(sendcount * z.send);
-    *recv = one(recvcnt * z.recv);
-    return UPCCOLL_SUCCESS;
-  });
+  return fixed(c, false, true, sendcount, Shape::kOne, recvcnt, Shape::kOne);
 }
 
 upccoll_return_t upccoll_scatter(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
@@ -79,12 +92,7 @@ upccoll_return_t upccoll_scatter(upccoll_shared_ptr_t sendbuf, size_t sendcnt, u
                                  int root, upccoll_team_t team, upccoll_flag_t flags,
                                  upccoll_handle_t *handle) {
   const Common c{Kind::kScatter, sendbuf, recvbuf, sendtype, recvtype, root, team, flags, handle};
-  return moving(c, false, true, [&](const Sizes &z, auto *send, auto *recv) {
-    if (recvcnt == 0 || (z.is_root && sendcnt * z.send != recvcnt * z.recv)) return UPCCOLL_ERROR_COUNT;
-    *send = even_pieces(z.team.size(), sendcnt * z.send);
-    *recv = one(recvcnt * z.recv);
-    return UPCCOLL_SUCCESS;
-  });
+  return fixed(c, false, true, sendcnt, Shape::kPerRank, recvcnt, Shape::kOne);
 }
 
 upccoll_return_t upccoll_scatterv(upccoll_shared_ptr_t sendbuf, const size_t *sendcnts, const size_t *sdispls,
@@ -106,12 +114,7 @@ upccoll_return_t upccoll_gather(upccoll_shared_ptr_t sendbuf, size_t sendcnt, up
                                 int root, upccoll_team_t team, upccoll_flag_t flags,
                                 upccoll_handle_t *handle) {
   const Common c{Kind::kGather, sendbuf, recvbuf, sendtype, recvtype, root, team, flags, handle};
-  return moving(c, true, false, [&](const Sizes &z, auto *send, auto *recv) {
-    if (sendcnt == 0 || (z.is_root && sendcnt * z.send != recvcnt * z.recv)) return UPCCOLL_ERROR_COUNT;
-    *send = one(sendcnt * z.send);
-    *recv = even_pieces(z.team.size(), recvcnt * z.recv);
-    return UPCCOLL_SUCCESS;
-  });
+  return fixed(c, true, false, sendcnt, Shape::kOne, recvcnt, Shape::kPerRank);
 }
 
 upccoll_return_t upccoll_gatherv(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
@@ -132,12 +135,7 @@ upccoll_return_t upccoll_allgather(upccoll_shared_ptr_t sendbuf, size_t sendcnt,
                                    upccoll_shared_ptr_t recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
                                    upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t *handle) {
   const Common c{Kind::kAllgather, sendbuf, recvbuf, sendtype, recvtype, -1, team, flags, handle};
-  return moving(c, true, true, [&](const Sizes &z, auto *send, auto *recv) {
-    if (sendcnt == 0 || sendcnt * z.send != recvcnt * z.recv) return UPCCOLL_ERROR_COUNT;
-    *send = one(sendcnt * z.send);
-    *recv = even_pieces(z.team.size(), recvcnt * z.recv);
-    return UPCCOLL_SUCCESS;
-  });
+  return fixed(c, true, true, sendcnt, Shape::kOne, recvcnt, Shape::kPerRank);
 }
 
 upccoll_return_t upccoll_allgatherv(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
@@ -158,12 +156,7 @@ upccoll_return_t upccoll_alltoall(upccoll_shared_ptr_t sendbuf, size_t sendcnt, 
                                   upccoll_shared_ptr_t recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
                                   upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t *handle) {
   const Common c{Kind::kAlltoall, sendbuf, recvbuf, sendtype, recvtype, -1, team, flags, handle};
-  return moving(c, true, true, [&](const Sizes &z, auto *send, auto *recv) {
-    if (sendcnt == 0 || sendcnt * z.send != recvcnt * z.recv) return UPCCOLL_ERROR_COUNT;
-    *send = even_pieces(z.team.size(), sendcnt * z.send);
-    *recv = even_pieces(z.team.size(), recvcnt * z.recv);
-    return UPCCOLL_SUCCESS;
-  });
+  return fixed(c, true, true, sendcnt, Shape::kPerRank, recvcnt, Shape::kPerRank);
 }
 
 upccoll_return_t upccoll_alltoallv(upccoll_shared_ptr_t sendbuf, const size_t *sendcnts,
