@@ -78,14 +78,6 @@ const Case kCases[] = {
      2},
 };
 
-std::vector<std::tuple<Case, int>> runs() {
-  std::vector<std::tuple<Case, int>> out;
-  for (const Case &c : kCases)
-    for (int threads : {1, 2, 3, 4, 8})
-      if (threads >= c.min_threads) out.emplace_back(c, threads);
-  return out;
-}
-
 class CollArgs : public launcher_test::LauncherParamTest<std::tuple<Case, int>> {};
 
 TEST_P(CollArgs, EndsTheJobWithOneMessageNamingTheCollective) {
@@ -94,11 +86,10 @@ TEST_P(CollArgs, EndsTheJobWithOneMessageNamingTheCollective) {
   launcher_test::expect_job_stopped(result, threads, 70, c.message, 1, 15.0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, CollArgs, testing::ValuesIn(runs()), [](const auto &info) {
-  std::string name = std::get<0>(info.param).mode;
-  for (char &ch : name)
-    if (ch == '-') ch = '_';
-  return name + "_n" + std::to_string(std::get<1>(info.param));
-});
+INSTANTIATE_TEST_SUITE_P(Modes, CollArgs, testing::ValuesIn(launcher_test::runs_of(kCases, {1, 2, 3, 4, 8})),
+                         [](const auto &info) {
+                           return launcher_test::mode_run_name(std::get<0>(info.param).mode,
+                                                               std::get<1>(info.param));
+                         });
 
 }  // namespace

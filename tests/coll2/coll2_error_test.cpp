@@ -37,14 +37,6 @@ const Case kCases[] = {
      R"(pgasrun: thread LAST \(pid \d+\) was killed by signal 11 \(Segmentation fault\))", 1},
 };
 
-std::vector<std::tuple<Case, int>> runs() {
-  std::vector<std::tuple<Case, int>> out;
-  for (const Case &c : kCases)
-    for (int threads : {1, 2, 3, 4, 8})
-      if (threads >= c.min_threads) out.emplace_back(c, threads);
-  return out;
-}
-
 class Coll2Misuse : public launcher_test::LauncherParamTest<std::tuple<Case, int>> {};
 
 TEST_P(Coll2Misuse, EndsTheJobWithOneMessage) {
@@ -54,11 +46,11 @@ TEST_P(Coll2Misuse, EndsTheJobWithOneMessage) {
   launcher_test::expect_job_stopped(result, threads, c.exit_code, c.message, c.exit_code == 70 ? 1 : 0, 15.0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, Coll2Misuse, testing::ValuesIn(runs()), [](const auto &info) {
-  std::string name = std::get<0>(info.param).mode;
-  for (char &ch : name)
-    if (ch == '-') ch = '_';
-  return name + "_n" + std::to_string(std::get<1>(info.param));
-});
+INSTANTIATE_TEST_SUITE_P(Modes, Coll2Misuse,
+                         testing::ValuesIn(launcher_test::runs_of(kCases, {1, 2, 3, 4, 8})),
+                         [](const auto &info) {
+                           return launcher_test::mode_run_name(std::get<0>(info.param).mode,
+                                                               std::get<1>(info.param));
+                         });
 
 }  // namespace

@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <string>
 #include <tuple>
@@ -19,15 +18,7 @@ namespace {
 using Key = std::tuple<long, long, std::string, long>;  // thread, peer, op, line
 using Rows = std::map<Key, std::pair<long, long>>;      // count, bytes
 
-long line_of(const std::string &tag) {
-  std::ifstream source(COLL2_TRACED_SOURCE);
-  long number = 0;
-  for (std::string line; std::getline(source, line);) {
-    ++number;
-    if (line.find("// SITE " + tag) != std::string::npos) return number;
-  }
-  return -1;
-}
+long line_of(const std::string &tag) { return launcher_test::line_tagged(COLL2_TRACED_SOURCE, tag); }
 
 class Coll2Trace : public launcher_test::LauncherParamTest<int> {};
 

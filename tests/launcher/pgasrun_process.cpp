@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <regex>
 #include <sstream>
 #include <string_view>
@@ -189,6 +190,23 @@ void expect_job_stopped(const RunResult &result, int threads, int exit_code, con
   EXPECT_EQ(seen, errors) << result.err;
   EXPECT_EQ(result.out.find("not detected"), std::string::npos) << result.out;
   EXPECT_LT(result.seconds, seconds);
+}
+
+std::string mode_run_name(const std::string &mode, int threads) {
+  std::string name = mode;
+  for (char &ch : name)
+    if (ch == '-') ch = '_';
+  return name + "_n" + std::to_string(threads);
+}
+
+long line_tagged(const std::string &source, const std::string &tag) {
+  std::ifstream in(source);
+  long number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    if (line.find("// SITE " + tag) != std::string::npos) return number;
+  }
+  return -1;
 }
 
 int count_lines(const std::string &text, const std::string &line) {

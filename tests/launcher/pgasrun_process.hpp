@@ -7,8 +7,10 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <initializer_list>
 #include <map>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -88,6 +90,21 @@ int count_lines(const std::string &text, const std::string &line);
 // with "error:", no "not detected" on stdout (failure_mode.hpp), within `seconds`.
 void expect_job_stopped(const RunResult &result, int threads, int exit_code, const std::string &pattern,
                         std::size_t errors, double seconds);
+
+// Every case of `cases` at each of `threads` that is at least its min_threads, for a parameterized test of
+// modes of a failing program, and the test's name for one ("mode_name_n4").
+template <class Case, std::size_t kCount>
+std::vector<std::tuple<Case, int>> runs_of(const Case (&cases)[kCount], std::initializer_list<int> threads) {
+  std::vector<std::tuple<Case, int>> out;
+  for (const Case &c : cases)
+    for (int n : threads)
+      if (n >= c.min_threads) out.emplace_back(c, n);
+  return out;
+}
+std::string mode_run_name(const std::string &mode, int threads);
+
+// The number of the line of `source` that holds the comment "// SITE <tag>" (-1 if none).
+long line_tagged(const std::string &source, const std::string &tag);
 
 // Base of every launcher test: after each test, no segment may be left in /dev/shm.
 class LauncherTest : public ::testing::Test {
