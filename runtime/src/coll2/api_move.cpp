@@ -70,6 +70,39 @@ upccoll_return_t fixed(const Common &c, bool sends, bool receives, std::size_t s
   });
 }
 
+// One side of a variable-count call: `count` elements in one piece, or counts[t] elements at displs[t].
+struct Side {
+  std::size_t count;
+  const size_t *counts, *displs;
+  bool arrays;
+};
+Side one_piece(std::size_t count) { return {count, nullptr, nullptr, false}; }
+Side per_rank(const size_t *counts, const size_t *displs) { return {0, counts, displs, true}; }
+
+upccoll_return_t variable(const Common &c, bool sends, bool receives, const Side &send_side,
+                          const Side &recv_side) {
+  return moving(c, sends, receives, [&](const Sizes &z, auto *send, auto *recv) {
+    // A side's arrays are read only on the threads that use them (a root's, or every thread's).
+    const auto pieces = [&](const Side &side, bool used, std::size_t size, upccoll_return_t no_counts,
+                            upccoll_return_t no_displs, std::vector<Piece> *out) {
+      if (!side.arrays) {
+        *out = one(side.count * size);
+        return UPCCOLL_SUCCESS;
+      }
+      if (!used) return UPCCOLL_SUCCESS;
+      if (side.counts == nullptr) return no_counts;
+      if (side.displs == nullptr) return no_displs;
+      *out = counted_pieces(z.team.size(), side.counts, side.displs, size);
+      return UPCCOLL_SUCCESS;
+    };
+    if (const upccoll_return_t error = pieces(send_side, sends || z.is_root, z.send, UPCCOLL_ERROR_SENDCNTS,
+                                              UPCCOLL_ERROR_SDISPLS, send))
+      return error;
+    return pieces(recv_side, receives || z.is_root, z.recv, UPCCOLL_ERROR_RECVCNTS, UPCCOLL_ERROR_RDISPLS,
+                  recv);
+  });
+}
+
 }  // namespace
 
 extern "C" {
@@ -100,13 +133,7 @@ upccoll_return_t upccoll_scatterv(upccoll_shared_ptr_t sendbuf, const size_t *se
                                   upccoll_dtype_t recvtype, int root, upccoll_team_t team,
                                   upccoll_flag_t flags, upccoll_handle_t *handle) {
   const Common c{Kind::kScatter, sendbuf, recvbuf, sendtype, recvtype, root, team, flags, handle};
-  return moving(c, false, true, [&](const Sizes &z, auto *send, auto *recv) {
-    if (z.is_root && sendcnts == nullptr) return UPCCOLL_ERROR_SENDCNTS;
-    if (z.is_root && sdispls == nullptr) return UPCCOLL_ERROR_SDISPLS;
-    if (z.is_root) *send = counted_pieces(z.team.size(), sendcnts, sdispls, z.send);
-    *recv = one(recvcnt * z.recv);
-    return UPCCOLL_SUCCESS;
-  });
+  return variable(c, false, true, per_rank(sendcnts, sdispls), one_piece(recvcnt));
 }
 
 upccoll_return_t upccoll_gather(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
@@ -122,13 +149,7 @@ upccoll_return_t upccoll_gatherv(upccoll_shared_ptr_t sendbuf, size_t sendcnt, u
                                  upccoll_dtype_t recvtype, int root, upccoll_team_t team,
                                  upccoll_flag_t flags, upccoll_handle_t *handle) {
   const Common c{Kind::kGather, sendbuf, recvbuf, sendtype, recvtype, root, team, flags, handle};
-  return moving(c, true, false, [&](const Sizes &z, auto *send, auto *recv) {
-    if (z.is_root && recvcnts == nullptr) return UPCCOLL_ERROR_RECVCNTS;
-    if (z.is_root && rdispls == nullptr) return UPCCOLL_ERROR_RDISPLS;
-    *send = one(sendcnt * z.send);
-    if (z.is_root) *recv = counted_pieces(z.team.size(), recvcnts, rdispls, z.recv);
-    return UPCCOLL_SUCCESS;
-  });
+  return variable(c, true, false, one_piece(sendcnt), per_rank(recvcnts, rdispls));
 }
 
 upccoll_return_t upccoll_allgather(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
@@ -143,13 +164,7 @@ upccoll_return_t upccoll_allgatherv(upccoll_shared_ptr_t sendbuf, size_t sendcnt
                                     const size_t *rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
                                     upccoll_flag_t flags, upccoll_handle_t *handle) {
   const Common c{Kind::kAllgather, sendbuf, recvbuf, sendtype, recvtype, -1, team, flags, handle};
-  return moving(c, true, true, [&](const Sizes &z, auto *send, auto *recv) {
-    if (recvcnts == nullptr) return UPCCOLL_ERROR_RECVCNTS;
-    if (rdispls == nullptr) return UPCCOLL_ERROR_RDISPLS;
-    *send = one(sendcnt * z.send);
-    *recv = counted_pieces(z.team.size(), recvcnts, rdispls, z.recv);
-    return UPCCOLL_SUCCESS;
-  });
+  return variable(c, true, true, one_piece(sendcnt), per_rank(recvcnts, rdispls));
 }
 
 upccoll_return_t upccoll_alltoall(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
@@ -165,15 +180,7 @@ upccoll_return_t upccoll_alltoallv(upccoll_shared_ptr_t sendbuf, const size_t *s
                                    const size_t *rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
                                    upccoll_flag_t flags, upccoll_handle_t *handle) {
   const Common c{Kind::kAlltoall, sendbuf, recvbuf, sendtype, recvtype, -1, team, flags, handle};
-  return moving(c, true, true, [&](const Sizes &z, auto *send, auto *recv) {
-    if (sendcnts == nullptr) return UPCCOLL_ERROR_SENDCNTS;
-    if (sdispls == nullptr) return UPCCOLL_ERROR_SDISPLS;
-    if (recvcnts == nullptr) return UPCCOLL_ERROR_RECVCNTS;
-    if (rdispls == nullptr) return UPCCOLL_ERROR_RDISPLS;
-    *send = counted_pieces(z.team.size(), sendcnts, sdispls, z.send);
-    *recv = counted_pieces(z.team.size(), recvcnts, rdispls, z.recv);
-    return UPCCOLL_SUCCESS;
-  });
+  return variable(c, true, true, per_rank(sendcnts, sdispls), per_rank(recvcnts, rdispls));
 }
 
 }  // extern "C"
