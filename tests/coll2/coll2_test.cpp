@@ -20,12 +20,14 @@ struct Completion {
   upccoll_flag_t flags;
   bool with_handle;
 };
-const Completion kCompletions[] = {{"blocking MYSYNC", 0, false},
-                                   {"handle MYSYNC", 0, true},
-                                   {"fence", UPC_ASYNC_FENCE, false},
-                                   {"blocking ALLSYNC", UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC, false},
-                                   {"handle IN_ALLSYNC", UPC_IN_ALLSYNC | UPC_OUT_MYSYNC, true},
-                                   {"handle OUT_ALLSYNC", UPC_IN_MYSYNC | UPC_OUT_ALLSYNC, true}};
+const Completion kCompletions[] = {
+    {"blocking MYSYNC", 0, false},
+    {"handle MYSYNC", 0, true},
+    {"fence", UPC_ASYNC_FENCE, false},
+    {"blocking ALLSYNC", UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC, false},
+    {"handle IN_ALLSYNC", UPC_IN_ALLSYNC | UPC_OUT_MYSYNC, true},
+    {"handle OUT_ALLSYNC", UPC_IN_MYSYNC | UPC_OUT_ALLSYNC, true},
+    {"fence NOSYNC (treated as MYSYNC)", UPC_ASYNC_FENCE | UPC_IN_NOSYNC | UPC_OUT_NOSYNC, false}};
 
 // Runs a call made by `start(flags, handle)` to completion in the given flavour.
 template <class Start>
@@ -273,6 +275,22 @@ TEST(Coll2, MoreOutstandingThanTheRing) {
   for (std::size_t call = kCalls; call-- > 0;) upccoll_wait(handles[call]);
   for (std::size_t call = 0; call < kCalls; ++call)
     EXPECT_EQ(recv[call], THREADS * static_cast<int>(call) + THREADS * (THREADS - 1) / 2) << "call " << call;
+}
+
+// With UPC_ASYNC_FENCE a handle pointer receives UPCCOLL_INVALID_HANDLE: the call completes at the fence.
+TEST(Coll2, FenceCallsHaveNoHandle) {
+  Library library;
+  Buffer<int> send(1), recv(1);
+  send[0] = 2;
+  int not_set = 0;
+  upccoll_handle_t h = &not_set;
+  ASSERT_EQ(
+      upccoll_allreduce(send.pointer, recv.pointer, 1, UPC_INT, UPC_MULT, UPC_TEAM_ALL, UPC_ASYNC_FENCE, &h),
+      UPCCOLL_SUCCESS);
+  EXPECT_EQ(h, nullptr);
+  EXPECT_EQ(upccoll_test(h), -UPCCOLL_ERROR_HANDLE);
+  upccoll_fence();
+  EXPECT_EQ(recv[0], 1 << THREADS);
 }
 
 // upccoll_finalize completes what is still outstanding (UPC_ASYNC_FENCE calls and unwaited handles).
