@@ -2,10 +2,11 @@
 // bounded time with exit status 70 and one message naming the collective, the call site and the thread(s).
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <string>
 #include <vector>
 
-#include "pgasrun_process.hpp"
+#include "misuse_runs.hpp"
 
 namespace {
 
@@ -83,13 +84,12 @@ class CollArgs : public launcher_test::LauncherParamTest<std::tuple<Case, int>> 
 TEST_P(CollArgs, EndsTheJobWithOneMessageNamingTheCollective) {
   auto [c, threads] = GetParam();
   auto result = run_pgasrun({"-n", std::to_string(threads), COLL_ERROR_PROGRAM, c.mode});
-  launcher_test::expect_job_stopped(result, threads, 70, c.message, 1, 15.0);
+  launcher_test::expect_stopped_by_misuse(result, launcher_test::with_thread_numbers(c.message, threads),
+                                          15.0);
+  EXPECT_EQ(launcher_test::error_count(result.err), 1u) << result.err;
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, CollArgs, testing::ValuesIn(launcher_test::runs_of(kCases, {1, 2, 3, 4, 8})),
-                         [](const auto &info) {
-                           return launcher_test::mode_run_name(std::get<0>(info.param).mode,
-                                                               std::get<1>(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(Modes, CollArgs, testing::ValuesIn(launcher_test::runs_at(kCases, {1, 2, 3, 4, 8})),
+                         launcher_test::mode_and_threads);
 
 }  // namespace

@@ -12,7 +12,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <string_view>
 #include <thread>
@@ -80,7 +79,10 @@ Process::Process(std::string program, const std::vector<std::string> &args, cons
   sigset_t none;
   sigemptyset(&none);
   posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
+  sigset_t all;  // default dispositions: the tests send signals, whatever the test runner ignores
+  sigfillset(&all);
+  posix_spawnattr_setsigdefault(&attr, &all);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   start_ = std::chrono::steady_clock::now();
   int error = posix_spawn(&pid_, program_.c_str(), &actions, &attr, argv.data(), envp.data());
   posix_spawnattr_destroy(&attr);
@@ -174,30 +176,6 @@ void expect_threads_gone(const std::string &probe_out) {
 }
 
 std::string signal_name(int signo) { return std::string("SIG") + sigabbrev_np(signo); }
-
-void expect_job_stopped(const RunResult &result, int threads, int exit_code, const std::string &pattern,
-                        std::size_t errors, double seconds) {
-  EXPECT_EQ(result.exit_code, exit_code) << result.err;
-  std::string expected = std::regex_replace(pattern, std::regex("LAST1"), std::to_string(threads));
-  expected = std::regex_replace(expected, std::regex("LAST"), std::to_string(threads - 1));
-  EXPECT_TRUE(std::regex_search(result.err, std::regex(expected)))
-      << "stderr:\n"
-      << result.err << "\nexpected: " << expected;
-  std::size_t seen = 0;
-  for (std::size_t at = result.err.find("error:"); at != std::string::npos;
-       at = result.err.find("error:", at + 1))
-    ++seen;
-  EXPECT_EQ(seen, errors) << result.err;
-  EXPECT_EQ(result.out.find("not detected"), std::string::npos) << result.out;
-  EXPECT_LT(result.seconds, seconds);
-}
-
-std::string mode_run_name(const std::string &mode, int threads) {
-  std::string name = mode;
-  for (char &ch : name)
-    if (ch == '-') ch = '_';
-  return name + "_n" + std::to_string(threads);
-}
 
 long line_tagged(const std::string &source, const std::string &tag) {
   std::ifstream in(source);

@@ -7,10 +7,8 @@
 #include <sys/types.h>
 
 #include <chrono>
-#include <initializer_list>
 #include <map>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -84,24 +82,6 @@ std::string signal_name(int signo);
 
 // Counts the lines of `text` equal to `line`.
 int count_lines(const std::string &text, const std::string &line);
-
-// Checks how a misused program ended its job of `threads` threads: with `exit_code`, a stderr matching
-// `pattern` (in which LAST1 stands for the number of threads and LAST for the last thread), `errors` lines
-// with "error:", no "not detected" on stdout (failure_mode.hpp), within `seconds`.
-void expect_job_stopped(const RunResult &result, int threads, int exit_code, const std::string &pattern,
-                        std::size_t errors, double seconds);
-
-// Every case of `cases` at each of `threads` that is at least its min_threads, for a parameterized test of
-// modes of a failing program, and the test's name for one ("mode_name_n4").
-template <class Case, std::size_t kCount>
-std::vector<std::tuple<Case, int>> runs_of(const Case (&cases)[kCount], std::initializer_list<int> threads) {
-  std::vector<std::tuple<Case, int>> out;
-  for (const Case &c : cases)
-    for (int n : threads)
-      if (n >= c.min_threads) out.emplace_back(c, n);
-  return out;
-}
-std::string mode_run_name(const std::string &mode, int threads);
 
 // The number of the line of `source` that holds the comment "// SITE <tag>" (-1 if none).
 long line_tagged(const std::string &source, const std::string &tag);
