@@ -4,12 +4,11 @@
 #include <string>
 
 #include "coll/backoff.hpp"
-#include "coll/flags.hpp"
 #include "coll2/operation.hpp"
 #include "coll2/roles.hpp"
 #include "coll2/stop.hpp"
 #include "coll2/transfer.hpp"
-#include "collective.hpp"
+#include "conduit/active.hpp"
 
 namespace pgas::rt::coll2 {
 
@@ -119,16 +118,14 @@ bool progress(Operation &op) {
 
 namespace {
 
-// A member that has not initiated the call and has finished main (the runtime's record of its last
-// collective says so) never will: the job stops instead of waiting forever.
+// A member that has not initiated the call and has finished main never will: the job stops instead of
+// waiting forever.
 void check_members_alive(Operation &op) {
   const Team &team = *op.team;
   for (int t = 0; t < team.size(); ++t) {
     if (team.load(t, team.at(op.sequence, kStarted)) >= op.sequence) continue;
     const int thread = team.members[static_cast<std::size_t>(t)];
-    coll::Record record{};
-    if (coll::record_of(thread, g_all_threads.sequence + 1, &record) &&
-        record.kind == static_cast<std::uint32_t>(CollectiveKind::kExit))
+    if (conduit().finished_main(thread))
       stop_job(
           "thread %d finished main (returned or called exit) while thread %d waits in upccoll_%s, call #%llu "
           "of a team of %d, which thread %d never initiated",
