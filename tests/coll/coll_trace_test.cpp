@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <regex>
 #include <string>
@@ -20,15 +19,7 @@ using pgas::tracedb::Database;
 using Key = std::tuple<long, long, std::string, std::string, long>;  // thread, peer, variable, op, line
 using Rows = std::map<Key, std::pair<long, long>>;                   // count, bytes
 
-long line_of(const std::string &tag) {
-  std::ifstream source(COLL_TRACED_SOURCE);
-  long number = 0;
-  for (std::string line; std::getline(source, line);) {
-    ++number;
-    if (line.find("// SITE " + tag) != std::string::npos) return number;
-  }
-  return -1;
-}
+long line_of(const std::string &tag) { return launcher_test::line_tagged(COLL_TRACED_SOURCE, tag); }
 
 class CollTrace : public launcher_test::LauncherParamTest<std::tuple<int, bool>> {};
 

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string_view>
 #include <thread>
@@ -175,6 +176,16 @@ void expect_threads_gone(const std::string &probe_out) {
 }
 
 std::string signal_name(int signo) { return std::string("SIG") + sigabbrev_np(signo); }
+
+long line_tagged(const std::string &source, const std::string &tag) {
+  std::ifstream in(source);
+  long number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    if (line.find("// SITE " + tag) != std::string::npos) return number;
+  }
+  return -1;
+}
 
 int count_lines(const std::string &text, const std::string &line) {
   std::istringstream lines(text);

@@ -83,6 +83,9 @@ std::string signal_name(int signo);
 // Counts the lines of `text` equal to `line`.
 int count_lines(const std::string &text, const std::string &line);
 
+// The number of the line of `source` that holds the comment "// SITE <tag>" (-1 if none).
+long line_tagged(const std::string &source, const std::string &tag);
+
 // Base of every launcher test: after each test, no segment may be left in /dev/shm.
 class LauncherTest : public ::testing::Test {
  protected:

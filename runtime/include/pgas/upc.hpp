@@ -26,6 +26,7 @@
 #include "pgas/upc_sizeof.hpp"
 #include "pgas/upc_tick.h"
 #include "pgas/upc_types.h"
+#include "pgas/upccoll.h"
 #include "pgas/vector.hpp"
 
 #define MYTHREAD (::pgas::mythread())

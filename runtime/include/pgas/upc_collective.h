@@ -39,15 +39,8 @@
 #include <source_location>
 
 #include "pgas/global_ptr.hpp"
+#include "pgas/upc_flags.h"
 #include "pgas/upc_types.h"
-
-typedef int upc_flag_t;
-#define UPC_IN_ALLSYNC (1 << 0)
-#define UPC_IN_MYSYNC (1 << 1)
-#define UPC_IN_NOSYNC (1 << 2)
-#define UPC_OUT_ALLSYNC (1 << 3)
-#define UPC_OUT_MYSYNC (1 << 4)
-#define UPC_OUT_NOSYNC (1 << 5)
 
 // upc_op_t and UPC_ADD ... UPC_NONCOMM_FUNC: pgas/upc_types.h.
 

@@ -6,6 +6,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "coll/arithmetic.hpp"
 #include "coll/blocked.hpp"
 #include "coll/upc_args.hpp"
 
@@ -15,46 +16,9 @@ using pgas::detail::gaddr;
 
 namespace {
 
-// a + b and a * b; integers wrap modulo 2^bits (a signed overflow in C is undefined: a reduction of
-// large values must not be). Unsigned types narrower than unsigned are widened to it first (a product of two
-// unsigned shorts is an int product, which overflows too).
-template <class T>
-T wrapping(upc_op_t op, T a, T b) {
-  if constexpr (std::is_integral_v<T>) {
-    using Unsigned = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
-    const auto x = static_cast<Unsigned>(a), y = static_cast<Unsigned>(b);
-    return static_cast<T>(op == UPC_ADD ? static_cast<Unsigned>(x + y) : static_cast<Unsigned>(x * y));
-  } else {
-    return op == UPC_ADD ? a + b : a * b;
-  }
-}
-
 template <class T>
 T combine(upc_op_t op, T a, T b, T (*func)(T, T)) {
-  switch (op) {
-    case UPC_ADD:
-    case UPC_MULT:
-      return wrapping(op, a, b);
-    case UPC_LOGAND:
-      return static_cast<T>(a && b);
-    case UPC_LOGOR:
-      return static_cast<T>(a || b);
-    case UPC_MIN:
-      return b < a ? b : a;
-    case UPC_MAX:
-      return a < b ? b : a;
-    case UPC_FUNC:
-    case UPC_NONCOMM_FUNC:
-      return func(a, b);
-    default:
-      break;
-  }
-  if constexpr (std::is_integral_v<T>) {
-    if (op == UPC_AND) return static_cast<T>(a & b);
-    if (op == UPC_OR) return static_cast<T>(a | b);
-    if (op == UPC_XOR) return static_cast<T>(a ^ b);
-  }
-  return a;  // not reached: check_op refused it
+  return op == UPC_FUNC || op == UPC_NONCOMM_FUNC ? func(a, b) : predefined(op, a, b);  // check_op checked op
 }
 
 template <class T>

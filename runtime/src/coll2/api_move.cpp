@@ -1,0 +1,186 @@
+// The data-moving collectives of pgas/upccoll.h 3.5: barrier, bcast, scatter(v), gather(v), allgather(v),
+// alltoall(v). Each checks its arguments (the specific error code), names its send and receive pieces and
+// launches the call.
+#include "coll2/arguments.hpp"
+#include "coll2/datatypes.hpp"
+
+using namespace pgas::rt::coll2;
+
+namespace {
+
+// What a data-moving call passes besides its pieces.
+struct Common {
+  Kind kind;
+  upccoll_shared_ptr_t sendbuf, recvbuf;
+  upccoll_dtype_t sendtype, recvtype;
+  int root;  // -1: no root
+  upccoll_team_t team;
+  upccoll_flag_t flags;
+  upccoll_handle_t *handle;
+};
+
+// The call's pieces, given the team and the type sizes; an error code other than success refuses the call.
+struct Sizes {
+  const Team &team;
+  std::size_t send, recv;
+  bool is_root;
+};
+
+template <class Pieces>
+upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces pieces) {
+  Team *team = nullptr;
+  if (const upccoll_return_t error = check_call(c.team, c.flags, &team)) return error;
+  if (c.root != -1 && !root_valid(*team, c.root)) return UPCCOLL_ERROR_ROOT;
+  const bool is_root = team->rank == c.root;
+  const Sizes sizes{*team, type_size(c.sendtype), type_size(c.recvtype), is_root};
+  const bool send_here = sends || is_root, recv_here = receives || is_root;
+  if (send_here && sizes.send == 0) return UPCCOLL_ERROR_SENDTYPE;
+  if (recv_here && sizes.recv == 0) return UPCCOLL_ERROR_RECVTYPE;
+  Description call;
+  call.kind = c.kind;
+  call.root = c.root < 0 ? 0 : c.root;
+  call.flags = c.flags;
+  call.sendbuf = c.sendbuf;
+  call.recvbuf = c.recvbuf;
+  if (const upccoll_return_t error = pieces(sizes, &call.send, &call.recv)) return error;
+  if (!send_here) call.send.clear();
+  if (!recv_here) call.recv.clear();
+  if (!call.send.empty() && !buffer_valid(call.sendbuf, extent(call.send))) return UPCCOLL_ERROR_SENDBUF;
+  if (!call.recv.empty() && !buffer_valid(call.recvbuf, extent(call.recv))) return UPCCOLL_ERROR_RECVBUF;
+  return launch(*team, std::move(call), c.handle);
+}
+
+std::vector<Piece> one(std::size_t bytes) { return {{0, bytes}}; }
+
+// The fixed-count calls: `sendcnt` and `recvcnt` elements per piece, in one piece (kOne) or one per rank.
+enum class Shape { kOne, kPerRank };
+upccoll_return_t fixed(const Common &c, bool sends, bool receives, std::size_t sendcnt, Shape send_shape,
+                       std::size_t recvcnt, Shape recv_shape) {
+  return moving(c, sends, receives, [&](const Sizes &z, auto *send, auto *recv) {
+    // A thread that both sends and receives (a root, or everyone without one) checks that the sizes agree.
+    const bool both = c.root == -1 || z.is_root;
+    if ((sends ? sendcnt : recvcnt) == 0 || (both && sendcnt * z.send != recvcnt * z.recv))
+      return UPCCOLL_ERROR_COUNT;
+    const auto pieces = [&](Shape shape, std::size_t bytes) {
+      return shape == Shape::kOne ? one(bytes) : even_pieces(z.team.size(), bytes);
+    };
+    *send = pieces(send_shape, sendcnt * z.send);
+    *recv = pieces(recv_shape, recvcnt * z.recv);
+    return UPCCOLL_SUCCESS;
+  });
+}
+
+// One side of a variable-count call: `count` elements in one piece, or counts[t] elements at displs[t].
+struct Side {
+  std::size_t count;
+  const size_t *counts, *displs;
+  bool arrays;
+};
+Side one_piece(std::size_t count) { return {count, nullptr, nullptr, false}; }
+Side per_rank(const size_t *counts, const size_t *displs) { return {0, counts, displs, true}; }
+
+upccoll_return_t variable(const Common &c, bool sends, bool receives, const Side &send_side,
+                          const Side &recv_side) {
+  return moving(c, sends, receives, [&](const Sizes &z, auto *send, auto *recv) {
+    // A side's arrays are read only on the threads that use them (a root's, or every thread's).
+    const auto pieces = [&](const Side &side, bool used, std::size_t size, upccoll_return_t no_counts,
+                            upccoll_return_t no_displs, std::vector<Piece> *out) {
+      if (!side.arrays) {
+        *out = one(side.count * size);
+        return UPCCOLL_SUCCESS;
+      }
+      if (!used) return UPCCOLL_SUCCESS;
+      if (side.counts == nullptr) return no_counts;
+      if (side.displs == nullptr) return no_displs;
+      *out = counted_pieces(z.team.size(), side.counts, side.displs, size);
+      return UPCCOLL_SUCCESS;
+    };
+    if (const upccoll_return_t error = pieces(send_side, sends || z.is_root, z.send, UPCCOLL_ERROR_SENDCNTS,
+                                              UPCCOLL_ERROR_SDISPLS, send))
+      return error;
+    return pieces(recv_side, receives || z.is_root, z.recv, UPCCOLL_ERROR_RECVCNTS, UPCCOLL_ERROR_RDISPLS,
+                  recv);
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Common c{Kind::kBarrier, {}, {}, UPC_BYTE, UPC_BYTE, -1, team, flags, handle};
+  return moving(c, false, false, [](const Sizes &, auto *, auto *) { return UPCCOLL_SUCCESS; });
+}
+
+upccoll_return_t upccoll_bcast(upccoll_shared_ptr_t sendbuf, size_t sendcount, upccoll_dtype_t sendtype,
+                               upccoll_shared_ptr_t recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                               int root, upccoll_team_t team, upccoll_flag_t flags,
+                               upccoll_handle_t *handle) {
+  const Common c{Kind::kBcast, sendbuf, recvbuf, sendtype, recvtype, root, team, flags, handle};
+  return fixed(c, false, true, sendcount, Shape::kOne, recvcnt, Shape::kOne);
+}
+
+upccoll_return_t upccoll_scatter(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                 upccoll_shared_ptr_t recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                                 int root, upccoll_team_t team, upccoll_flag_t flags,
+                                 upccoll_handle_t *handle) {
+  const Common c{Kind::kScatter, sendbuf, recvbuf, sendtype, recvtype, root, team, flags, handle};
+  return fixed(c, false, true, sendcnt, Shape::kPerRank, recvcnt, Shape::kOne);
+}
+
+upccoll_return_t upccoll_scatterv(upccoll_shared_ptr_t sendbuf, const size_t *sendcnts, const size_t *sdispls,
+                                  upccoll_dtype_t sendtype, upccoll_shared_ptr_t recvbuf, size_t recvcnt,
+                                  upccoll_dtype_t recvtype, int root, upccoll_team_t team,
+                                  upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Common c{Kind::kScatter, sendbuf, recvbuf, sendtype, recvtype, root, team, flags, handle};
+  return variable(c, false, true, per_rank(sendcnts, sdispls), one_piece(recvcnt));
+}
+
+upccoll_return_t upccoll_gather(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                upccoll_shared_ptr_t recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                                int root, upccoll_team_t team, upccoll_flag_t flags,
+                                upccoll_handle_t *handle) {
+  const Common c{Kind::kGather, sendbuf, recvbuf, sendtype, recvtype, root, team, flags, handle};
+  return fixed(c, true, false, sendcnt, Shape::kOne, recvcnt, Shape::kPerRank);
+}
+
+upccoll_return_t upccoll_gatherv(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                 upccoll_shared_ptr_t recvbuf, const size_t *recvcnts, const size_t *rdispls,
+                                 upccoll_dtype_t recvtype, int root, upccoll_team_t team,
+                                 upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Common c{Kind::kGather, sendbuf, recvbuf, sendtype, recvtype, root, team, flags, handle};
+  return variable(c, true, false, one_piece(sendcnt), per_rank(recvcnts, rdispls));
+}
+
+upccoll_return_t upccoll_allgather(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                   upccoll_shared_ptr_t recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                                   upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Common c{Kind::kAllgather, sendbuf, recvbuf, sendtype, recvtype, -1, team, flags, handle};
+  return fixed(c, true, true, sendcnt, Shape::kOne, recvcnt, Shape::kPerRank);
+}
+
+upccoll_return_t upccoll_allgatherv(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                    upccoll_shared_ptr_t recvbuf, const size_t *recvcnts,
+                                    const size_t *rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
+                                    upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Common c{Kind::kAllgather, sendbuf, recvbuf, sendtype, recvtype, -1, team, flags, handle};
+  return variable(c, true, true, one_piece(sendcnt), per_rank(recvcnts, rdispls));
+}
+
+upccoll_return_t upccoll_alltoall(upccoll_shared_ptr_t sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                  upccoll_shared_ptr_t recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                                  upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Common c{Kind::kAlltoall, sendbuf, recvbuf, sendtype, recvtype, -1, team, flags, handle};
+  return fixed(c, true, true, sendcnt, Shape::kPerRank, recvcnt, Shape::kPerRank);
+}
+
+upccoll_return_t upccoll_alltoallv(upccoll_shared_ptr_t sendbuf, const size_t *sendcnts,
+                                   const size_t *sdispls, upccoll_dtype_t sendtype,
+                                   upccoll_shared_ptr_t recvbuf, const size_t *recvcnts,
+                                   const size_t *rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
+                                   upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Common c{Kind::kAlltoall, sendbuf, recvbuf, sendtype, recvtype, -1, team, flags, handle};
+  return variable(c, true, true, per_rank(sendcnts, sdispls), per_rank(recvcnts, rdispls));
+}
+
+}  // extern "C"

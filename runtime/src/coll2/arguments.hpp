@@ -1,0 +1,36 @@
+// The checks every Collectives 2.0 entry point makes before it initiates a call, each giving the
+// specific error code of pgas/upccoll.h 3.1.6, and the launching of the checked call.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "coll2/operation.hpp"
+#include "pgas/upccoll.h"
+
+namespace pgas::rt::coll2 {
+
+// The library is initialized, `handle` names a live team of this thread and `flags` is a valid
+// combination: the team in *team, or the error.
+upccoll_return_t check_call(upccoll_team_t handle, upccoll_flag_t flags, Team **team);
+
+inline bool root_valid(const Team &team, int root) { return root >= 0 && root < team.size(); }
+
+// `buffer` is not NULL, has affinity to this thread and holds `bytes` from where it points: else `error`.
+bool buffer_valid(const upccoll_shared_ptr_t &buffer, std::size_t bytes);
+
+// n pieces of `each` bytes, piece t at t * each.
+std::vector<Piece> even_pieces(int n, std::size_t each);
+// Piece t of counts[t] elements at displs[t] elements (of `size` bytes).
+std::vector<Piece> counted_pieces(int n, const std::size_t *counts, const std::size_t *displs,
+                                  std::size_t size);
+// The bytes a buffer must hold for `pieces`.
+std::size_t extent(const std::vector<Piece> &pieces);
+
+// Initiates `call` on `team` and completes it (handle NULL, no UPC_ASYNC_FENCE), or hands back a handle.
+upccoll_return_t launch(Team &team, Description call, upccoll_handle_t *handle);
+
+// The library's state: whether it is initialized.
+bool initialized();
+
+}  // namespace pgas::rt::coll2

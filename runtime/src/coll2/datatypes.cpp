@@ -1,0 +1,167 @@
+#include "coll2/datatypes.hpp"
+
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "coll/arithmetic.hpp"
+
+namespace pgas::rt::coll2 {
+namespace {
+
+constexpr upccoll_op_t kUserOpBit = 1 << 24;  // above every predefined operation's bit
+std::vector<upccoll_user_fun *> g_user_ops;   // index -> function; nullptr once freed
+
+upccoll_user_fun *user_function(upccoll_op_t op) {
+  if ((op & kUserOpBit) == 0) return nullptr;
+  const auto index = static_cast<std::size_t>(op & ~kUserOpBit);
+  return index < g_user_ops.size() ? g_user_ops[index] : nullptr;
+}
+
+enum class Family { kNone, kInteger, kReal, kComplex, kPair };
+
+// Calls `visit` with a value of the C type of `dt` (its family by the type).
+template <class Visit>
+void with_type(upccoll_dtype_t dt, Visit visit) {
+  switch (dt) {
+    case UPC_BYTE:
+      return visit(static_cast<unsigned char>(0));
+    case UPC_CHAR:
+      return visit(static_cast<char>(0));
+    case UPC_UCHAR:
+      return visit(static_cast<unsigned char>(0));
+    case UPC_SHORT:
+      return visit(short{});
+    case UPC_USHORT:
+      return visit(static_cast<unsigned short>(0));
+    case UPC_INT:
+      return visit(int{});
+    case UPC_UINT:
+      return visit(unsigned{});
+    case UPC_LONG:
+      return visit(long{});
+    case UPC_ULONG:
+      return visit(static_cast<unsigned long>(0));
+    case UPC_LONGLONG:
+      return visit(static_cast<long long>(0));
+    case UPC_ULONGLONG:
+      return visit(static_cast<unsigned long long>(0));
+    case UPC_FLOAT:
+      return visit(float{});
+    case UPC_DOUBLE:
+      return visit(double{});
+    case UPC_LONGDOUBLE:
+      return visit(static_cast<long double>(0));
+    case UPC_CPLX:
+      return visit(upccoll_cplx_t{});
+    case UPC_DBLCPLX:
+      return visit(upccoll_dblcplx_t{});
+    case UPC_LONGDBLCPLX:
+      return visit(upccoll_longdblcplx_t{});
+    case UPC_FLOAT_INT:
+      return visit(upccoll_float_int_t{});
+    case UPC_DOUBLE_INT:
+      return visit(upccoll_double_int_t{});
+    case UPC_LONG_INT:
+      return visit(upccoll_long_int_t{});
+    case UPC_2INT:
+      return visit(upccoll_2int_t{});
+    case UPC_SHORT_INT:
+      return visit(upccoll_short_int_t{});
+    case UPC_LONG_DOUBLE_INT:
+      return visit(upccoll_long_double_int_t{});
+    default:
+      return;
+  }
+}
+
+template <class T>
+constexpr Family family_of() {
+  if constexpr (std::is_integral_v<T>)
+    return Family::kInteger;
+  else if constexpr (std::is_floating_point_v<T>)
+    return Family::kReal;
+  else if constexpr (requires(T v) { v.imag; })
+    return Family::kComplex;
+  else
+    return Family::kPair;
+}
+
+Family family(upccoll_dtype_t dt) {
+  Family f = Family::kNone;
+  with_type(dt, [&](auto value) { f = family_of<decltype(value)>(); });
+  return f;
+}
+
+// a op b for one element (a is `in`, b is `inout`).
+template <class T>
+T combine(upccoll_op_t op, const T &a, const T &b) {
+  constexpr Family f = family_of<T>();
+  if constexpr (f == Family::kInteger || f == Family::kReal) {
+    return coll::predefined(op, a, b);
+  } else if constexpr (f == Family::kComplex) {
+    if (op == UPC_ADD) return {a.real + b.real, a.imag + b.imag};
+    return {a.real * b.real - a.imag * b.imag, a.real * b.imag + a.imag * b.real};  // UPC_MULT
+  } else {
+    const bool smaller = a.value < b.value || (a.value == b.value && a.index < b.index);
+    const bool larger = b.value < a.value || (a.value == b.value && a.index < b.index);
+    return (op == UPC_MINLOC ? smaller : larger) ? a : b;
+  }
+}
+
+}  // namespace
+
+std::size_t type_size(upccoll_dtype_t dt) {
+  std::size_t bytes = 0;
+  with_type(dt, [&](auto value) { bytes = sizeof value; });
+  return bytes;
+}
+
+bool op_defined(upccoll_op_t op, upccoll_dtype_t dt) {
+  const Family f = family(dt);
+  if (f == Family::kNone) return false;
+  if (user_function(op) != nullptr) return true;
+  switch (op) {
+    case UPC_ADD:
+    case UPC_MULT:
+      return f != Family::kPair;
+    case UPC_AND:
+    case UPC_OR:
+    case UPC_XOR:
+      return f == Family::kInteger;
+    case UPC_LOGAND:
+    case UPC_LOGOR:
+    case UPC_MIN:
+    case UPC_MAX:
+      return f == Family::kInteger || f == Family::kReal;
+    case UPC_MINLOC:
+    case UPC_MAXLOC:
+      return f == Family::kPair;
+    default:
+      return false;
+  }
+}
+
+void apply(upccoll_op_t op, upccoll_dtype_t dt, const void *in, void *inout, std::size_t count) {
+  if (upccoll_user_fun *function = user_function(op))
+    return function(const_cast<void *>(in), inout, count, dt);
+  with_type(dt, [&](auto value) {
+    using T = decltype(value);
+    const T *from = static_cast<const T *>(in);
+    T *to = static_cast<T *>(inout);
+    for (std::size_t i = 0; i < count; ++i) to[i] = combine<T>(op, from[i], to[i]);
+  });
+}
+
+upccoll_op_t add_user_op(upccoll_user_fun *function) {
+  g_user_ops.push_back(function);
+  return kUserOpBit | static_cast<upccoll_op_t>(g_user_ops.size() - 1);
+}
+
+bool remove_user_op(upccoll_op_t op) {
+  if (user_function(op) == nullptr) return false;
+  g_user_ops[static_cast<std::size_t>(op & ~kUserOpBit)] = nullptr;
+  return true;
+}
+
+}  // namespace pgas::rt::coll2

@@ -1,0 +1,24 @@
+// The data types and operations of Collectives 2.0 (pgas/upccoll.h 3.1.3-3.1.5): sizes, which operation is
+// defined for which type, and applying one (inout[i] = in[i] op inout[i], MPI's order of operands).
+#pragma once
+
+#include <cstddef>
+
+#include "pgas/upccoll.h"
+
+namespace pgas::rt::coll2 {
+
+// sizeof the type, or 0 when `dt` is not a data type of the library.
+std::size_t type_size(upccoll_dtype_t dt);
+
+// Whether `op` (predefined or a live user operation) is defined for `dt`.
+bool op_defined(upccoll_op_t op, upccoll_dtype_t dt);
+
+// inout[i] = in[i] op inout[i] for i < count.
+void apply(upccoll_op_t op, upccoll_dtype_t dt, const void *in, void *inout, std::size_t count);
+
+// User operations: a value of upccoll_op_t naming the function (every thread numbers them alike).
+upccoll_op_t add_user_op(upccoll_user_fun *function);
+bool remove_user_op(upccoll_op_t op);
+
+}  // namespace pgas::rt::coll2

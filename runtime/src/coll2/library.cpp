@@ -1,0 +1,125 @@
+// The library's life cycle and completion management (pgas/upccoll.h 3.2, 3.3): initialization, the
+// outstanding non-blocking calls of this thread, upccoll_test / wait / fence, finalization.
+#include <algorithm>
+#include <source_location>
+
+#include "coll2/arguments.hpp"
+#include "coll2/datatypes.hpp"
+#include "coll2/teams.hpp"
+#include "errors.hpp"
+#include "pgas/detail/api.hpp"
+#include "runtime.hpp"
+
+using namespace pgas::rt::coll2;
+
+namespace pgas::rt::coll2 {
+namespace {
+
+bool g_initialized = false;
+std::vector<Operation *> g_outstanding;  // this thread's calls with a handle or UPC_ASYNC_FENCE
+
+Operation *outstanding_handle(upccoll_handle_t h) {
+  const auto found = std::find(g_outstanding.begin(), g_outstanding.end(), static_cast<Operation *>(h));
+  return found == g_outstanding.end() || (*found)->fenced ? nullptr : *found;
+}
+
+void retire(Operation *op) {
+  std::erase(g_outstanding, op);
+  delete op;
+}
+
+}  // namespace
+
+bool initialized() { return g_initialized; }
+
+upccoll_return_t launch(Team &team, Description call, upccoll_handle_t *handle) {
+  const bool fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
+  Operation *op = initiate(team, std::move(call));
+  if (fenced || handle != nullptr) {
+    g_outstanding.push_back(op);
+    if (handle != nullptr) *handle = fenced ? UPCCOLL_INVALID_HANDLE : op;
+    return UPCCOLL_SUCCESS;
+  }
+  complete(*op);
+  delete op;
+  return UPCCOLL_SUCCESS;
+}
+
+void complete_outstanding(const Team *team) {
+  for (Operation *op : std::vector<Operation *>(g_outstanding))
+    if (team == nullptr || op->team == team) {
+      complete(*op);
+      retire(op);
+    }
+}
+
+}  // namespace pgas::rt::coll2
+
+extern "C" {
+
+upccoll_return_t upccoll_initialize(int *, char ***) {
+  if (g_initialized) return UPCCOLL_ERROR;
+  create_team_all();
+  g_initialized = true;
+  return UPCCOLL_SUCCESS;
+}
+
+upccoll_return_t upccoll_finalize(void) {
+  if (!g_initialized) return UPCCOLL_ERROR_UNINITIALIZED;
+  complete_outstanding(nullptr);
+  // Every thread has completed all its calls: after the runtime's barrier nobody reads a team's memory.
+  pgas::detail::barrier(nullptr, std::source_location::current());
+  destroy_all_teams();
+  g_initialized = false;
+  return UPCCOLL_SUCCESS;
+}
+
+int upccoll_test(upccoll_handle_t h) {
+  Operation *op = g_initialized ? outstanding_handle(h) : nullptr;
+  if (op == nullptr) return -UPCCOLL_ERROR_HANDLE;
+  return progress(*op) ? 1 : 0;
+}
+
+void upccoll_wait(upccoll_handle_t h) {
+  Operation *op = g_initialized ? outstanding_handle(h) : nullptr;
+  if (op == nullptr)
+    pgas::rt::fatal(
+        "upccoll_wait: %p is not the handle of an outstanding collective of this thread (never "
+        "returned, already waited for, or UPCCOLL_INVALID_HANDLE)",
+        h);
+  complete(*op);
+  retire(op);
+}
+
+void upccoll_fence(void) {
+  for (Operation *op : std::vector<Operation *>(g_outstanding))
+    if (op->fenced) {
+      complete(*op);
+      retire(op);
+    }
+}
+
+upccoll_return_t upccoll_op_create(upccoll_user_fun *function, int, upccoll_op_t *op) {
+  if (!g_initialized) return UPCCOLL_ERROR_UNINITIALIZED;
+  if (function == nullptr) return UPCCOLL_ERROR_UPC_OP;
+  if (op == nullptr) return UPCCOLL_ERROR;
+  // Contributions are always combined in team rank order, so commutative and non-commutative operations
+  // take the same path.
+  *op = add_user_op(function);
+  return UPCCOLL_SUCCESS;
+}
+
+upccoll_return_t upccoll_op_free(upccoll_op_t op) {
+  if (!g_initialized) return UPCCOLL_ERROR_UNINITIALIZED;
+  return remove_user_op(op) ? UPCCOLL_SUCCESS : UPCCOLL_ERROR_UPC_OP;
+}
+
+upccoll_return_t upccoll_type_size(upccoll_dtype_t dt, size_t *nbytes) {
+  if (nbytes == nullptr) return UPCCOLL_ERROR;
+  const std::size_t bytes = type_size(dt);
+  if (bytes == 0) return UPCCOLL_ERROR_DATATYPE;
+  *nbytes = bytes;
+  return UPCCOLL_SUCCESS;
+}
+
+}  // extern "C"

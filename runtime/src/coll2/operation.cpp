@@ -1,0 +1,135 @@
+// Initiating a call: the call block and slot this thread publishes, and freeing blocks once read.
+#include "coll2/operation.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "coll/backoff.hpp"
+#include "coll2/block.hpp"
+#include "coll2/roles.hpp"
+#include "coll2/transfer.hpp"
+#include "pgas/detail/api.hpp"
+#include "runtime.hpp"
+
+namespace pgas::rt::coll2 {
+namespace {
+
+constexpr std::size_t kMaxSpare = 8;
+constexpr std::uint64_t kSmallestBlock = 512;
+
+// A block of at least `bytes` of this thread: a spare one, or a new one.
+Team::Spare take_block(Team &team, std::uint64_t bytes) {
+  for (auto it = team.spare.begin(); it != team.spare.end(); ++it)
+    if (it->capacity >= bytes) {
+      const Team::Spare found = *it;
+      team.spare.erase(it);
+      return found;
+    }
+  const std::uint64_t capacity = std::max(bytes, kSmallestBlock);
+  pgas_layout_t layout{.elem_size = 1,
+                       .block = 0,
+                       .nelems = capacity,
+                       .owner = g_runtime.mythread,
+                       .kind = PGAS_ALLOC_LOCAL,
+                       .name = nullptr,
+                       .site = "upccoll call block"};
+  return {remote_alloc(&layout), capacity};
+}
+
+// Writes the header and tables of `call`'s block in a block of this thread (the data is staged later).
+Team::Spare write_block(Team &team, const Description &call) {
+  std::vector<std::uint64_t> words(kHeaderWords);
+  words[kSendCount] = call.send.size();
+  words[kRecvCount] = call.recv.size();
+  words[kRecvHandle] = call.recvbuf.handle;
+  words[kRecvThread] = static_cast<std::uint64_t>(call.recvbuf.thread);
+  words[kRecvOffset] = call.recvbuf.offset;
+  words[kSendHandle] = call.sendbuf.handle;
+  words[kSendThread] = static_cast<std::uint64_t>(call.sendbuf.thread);
+  words[kSendOffset] = call.sendbuf.offset;
+  words[kType] = static_cast<std::uint64_t>(call.dt);
+  words[kOp] = static_cast<std::uint64_t>(call.op);
+  words[kElements] = call.count;
+  std::uint64_t staged_at = data_at(call.send.size(), call.recv.size());
+  for (const Piece &p : call.send) {
+    words.insert(words.end(), {p.offset, staged_at, p.bytes});
+    staged_at += p.bytes;
+  }
+  for (const Piece &p : call.recv) words.insert(words.end(), {p.offset, p.bytes});
+  const std::uint64_t header_bytes = words.size() * sizeof(std::uint64_t);
+  const Team::Spare block = take_block(team, staged_at);
+  std::memcpy(pgas::detail::local_address(block.block, 0, header_bytes, "upccoll"), words.data(),
+              header_bytes);
+  return block;
+}
+
+// Whether every reader of this thread's block of `held`'s call has read it.
+bool readers_done(const Team &team, const Team::Held &held) {
+  const auto kind = static_cast<Kind>(held.kind);
+  for (int r = 0; r < team.size(); ++r)
+    if (reads_from(kind, r, team.rank, held.root, team.size()) &&
+        team.load(team.rank, team.at(held.sequence, kSlotFixedWords + static_cast<std::uint64_t>(r))) <
+            held.sequence)
+      return false;
+  return true;
+}
+
+}  // namespace
+
+std::uint64_t signature(const Description &call, bool in_all, bool out_all) {
+  const std::uint64_t root = has_root(call.kind) ? static_cast<std::uint64_t>(call.root) + 1 : 0;
+  return static_cast<std::uint64_t>(call.kind) | static_cast<std::uint64_t>(in_all) << 8 |
+         static_cast<std::uint64_t>(out_all) << 9 | root << 16;
+}
+
+Operation *initiate(Team &team, Description call) {
+  const std::uint64_t s = team.next_sequence++;
+  Team::Held &held = team.held[s % kRing];
+  // The ring is full when this thread's call of a ring ago is still incomplete or being read.
+  if (held.incomplete != nullptr) complete(*held.incomplete);
+  for (coll::Backoff backoff; held.block != 0; backoff.pause()) release_blocks(team, false);
+  const bool in_all = (call.flags & UPC_IN_ALLSYNC) != 0 || call.kind == Kind::kBarrier;
+  const bool out_all = (call.flags & UPC_OUT_ALLSYNC) != 0, fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
+  auto *op = new Operation{.team = &team,
+                           .sequence = s,
+                           .call = std::move(call),
+                           .in_all = in_all,
+                           .out_all = out_all,
+                           .fenced = fenced,
+                           .checked = {}};
+  const Description &c = op->call;
+  op->checked.assign(static_cast<std::size_t>(team.size()), 0);
+  const Team::Spare block = c.send.empty() && c.recv.empty() ? Team::Spare{0, 0} : write_block(team, c);
+  held = {.sequence = s,
+          .block = block.block,
+          .capacity = block.capacity,
+          .kind = static_cast<std::uint8_t>(c.kind),
+          .root = c.root,
+          .incomplete = op};
+  team.store(team.rank, team.at(s, kSignature), signature(c, op->in_all, op->out_all));
+  team.store(team.rank, team.at(s, kBlock), block.block);
+  if (!in_all) {  // MYSYNC: the send buffer is copied now and is the user's again on return
+    stage_member(team, team.rank, s);
+    op->my_staged = true;
+  }
+  team.raise(team.rank, team.at(s, kStarted), s);  // last: what a peer that sees it reads is there
+  release_blocks(team, false);
+  return op;
+}
+
+void release_blocks(Team &team, bool all) {
+  for (Team::Held &held : team.held) {
+    if (held.block == 0 || held.incomplete != nullptr || (!all && !readers_done(team, held))) continue;
+    if (!all && team.spare.size() < kMaxSpare)
+      team.spare.push_back({held.block, held.capacity});
+    else
+      remote_free(held.block);
+    held.block = 0;
+  }
+  if (all) {
+    for (const Team::Spare &spare : team.spare) remote_free(spare.block);
+    team.spare.clear();
+  }
+}
+
+}  // namespace pgas::rt::coll2

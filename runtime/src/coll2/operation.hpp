@@ -1,0 +1,78 @@
+// One call of a Collectives 2.0 collective on one thread: initiated without waiting for anyone, then
+// advanced (never blocking) until complete.
+//
+// Each member that sends or receives data allocates a call block in its own shared memory when it
+// initiates the call:
+//   header      what the other members need to act on its behalf: its buffers, type, op and count
+//   send table  its send pieces (offset in sendbuf, offset of the staged copy in the block, bytes), one per
+//               destination rank, or one for all
+//   recv table  where the data from each source rank goes in its recvbuf (offset, bytes), or one entry
+//   staged data the send pieces, copied from sendbuf (at initiation with MYSYNC, so that the send buffer
+//               is the user's again at once; with IN_ALLSYNC by the first thread to see every member
+//               initiated)
+// A receiver reads its sources' pieces from their blocks into its recvbuf, copying or combining in rank
+// order; with OUT_ALLSYNC the first completing thread fills every receiver's recvbuf (from the receivers'
+// recv tables). A block is freed once every reader has read it (the slot's reader_done words).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "coll2/team.hpp"
+#include "pgas/upccoll.h"
+
+namespace pgas::rt::coll2 {
+
+enum class Kind : std::uint8_t {
+  kBarrier,
+  kBcast,
+  kScatter,
+  kGather,
+  kAllgather,
+  kAlltoall,
+  kReduce,
+  kAllreduce,
+  kReduceScatter,
+  kScan,
+  kExscan
+};
+const char *kind_name(Kind kind);
+
+struct Piece {
+  std::uint64_t offset;  // in sendbuf (send table) or recvbuf (recv table)
+  std::uint64_t bytes;
+};
+
+// What a thread passes to initiate a call (the checked arguments).
+struct Description {
+  Kind kind = Kind::kBarrier;
+  int root = 0;
+  upccoll_flag_t flags = 0;
+  upccoll_shared_ptr_t sendbuf{}, recvbuf{};
+  std::vector<Piece> send;  // empty: this thread sends nothing
+  std::vector<Piece> recv;  // empty: this thread receives nothing
+  upccoll_dtype_t dt = 0;   // combining kinds: the element type, operation and count
+  upccoll_op_t op = 0;
+  std::uint64_t count = 0;
+};
+
+struct Operation {
+  Team *team;
+  std::uint64_t sequence;
+  Description call;
+  bool in_all, out_all;
+  bool fenced;  // UPC_ASYNC_FENCE: completed by upccoll_fence
+  bool my_staged = false, my_filled = false, complete = false;
+  std::vector<char> checked;  // members whose signature this call compared
+};
+
+// Initiates the call on `team` (waits only when the team's ring is full, see pgas/upccoll.h).
+Operation *initiate(Team &team, Description call);
+// Advances the call as far as it can without blocking; true once it is complete on this thread.
+bool progress(Operation &op);
+// Progresses until complete.
+void complete(Operation &op);
+// Frees this thread's blocks of `team` whose readers are done; with `all`, every one (the team is gone).
+void release_blocks(Team &team, bool all);
+
+}  // namespace pgas::rt::coll2

@@ -1,0 +1,146 @@
+// Advancing a call without blocking: a step is taken only when what it needs is there (the members'
+// initiations, their staged data), so a completion waits only for other threads' initiations (seed 2.5).
+#include <cstdint>
+#include <string>
+
+#include "coll/backoff.hpp"
+#include "coll2/operation.hpp"
+#include "coll2/roles.hpp"
+#include "coll2/stop.hpp"
+#include "coll2/transfer.hpp"
+#include "conduit/active.hpp"
+
+namespace pgas::rt::coll2 {
+
+const char *kind_name(Kind kind) {
+  static const char *const names[] = {"barrier",        "bcast",    "scatter", "gather",
+                                      "allgather",      "alltoall", "reduce",  "allreduce",
+                                      "reduce_scatter", "scan",     "exscan"};
+  return names[static_cast<int>(kind)];
+}
+
+namespace {
+
+// "upccoll_bcast (root 2, IN_ALLSYNC)" for a signature (operation.cpp).
+std::string describe_signature(std::uint64_t signature) {
+  std::string text = std::string("upccoll_") + kind_name(static_cast<Kind>(signature & 0xff));
+  const std::uint64_t root = signature >> 16;
+  if (root != 0) text += " (root " + std::to_string(root - 1) + ")";
+  if ((signature & (1u << 8)) != 0) text += " with IN_ALLSYNC";
+  if ((signature & (1u << 9)) != 0) text += " with OUT_ALLSYNC";
+  return text;
+}
+
+// Whether `member` initiated the call; the first time, its signature is compared with this thread's.
+bool started(Operation &op, int member) {
+  const Team &team = *op.team;
+  const std::uint64_t s = op.sequence, seen = team.load(member, team.at(s, kStarted));
+  if (seen < s) return false;
+  char &checked = op.checked[static_cast<std::size_t>(member)];
+  if (!checked && seen == s) {
+    const std::uint64_t theirs = team.load(member, team.at(s, kSignature));
+    const std::uint64_t mine = signature(op.call, op.in_all, op.out_all);
+    if (theirs != mine)
+      stop_job(
+          "upccoll: the members of a team of %d disagree on its call #%llu: team rank %d (thread %d) is in "
+          "%s, team rank %d (thread %d) in %s; every member must make the same calls, with the same root "
+          "and ALLSYNC flags, in the same order",
+          team.size(), static_cast<unsigned long long>(s), team.rank,
+          team.members[static_cast<std::size_t>(team.rank)], describe_signature(mine).c_str(), member,
+          team.members[static_cast<std::size_t>(member)], describe_signature(theirs).c_str());
+  }
+  checked = 1;
+  return true;
+}
+
+bool all_started(Operation &op) {
+  for (int t = 0; t < op.team->size(); ++t)
+    if (!started(op, t)) return false;
+  return true;
+}
+
+// Takes the word at `offset` of `member`'s slot from below 2s+1 to 2s+1 (this thread does the step).
+bool claim(const Operation &op, int member, std::uint64_t word) {
+  const Team &team = *op.team;
+  const std::uint64_t at = team.at(op.sequence, word), mine = 2 * op.sequence + 1;
+  const std::uint64_t seen = team.load(member, at);
+  return seen < mine && team.swap(member, at, seen, mine);
+}
+
+void release(const Operation &op, int member, std::uint64_t word) {
+  op.team->raise(member, op.team->at(op.sequence, word), 2 * op.sequence + 2);
+}
+
+// `member`'s send data is staged (by itself at initiation with MYSYNC; else by the first thread to try).
+bool staged(Operation &op, int member) {
+  const Team &team = *op.team;
+  if (team.load(member, team.at(op.sequence, kStaged)) >= op.sequence) return true;
+  if (!op.in_all || !all_started(op) || !claim(op, member, kStageClaim)) return false;
+  stage_member(team, member, op.sequence);
+  release(op, member, kStageClaim);
+  return true;
+}
+
+// `receiver`'s recvbuf is final (filled by itself, or with OUT_ALLSYNC by the first thread to try).
+bool filled(Operation &op, int receiver) {
+  const Team &team = *op.team;
+  const Kind kind = op.call.kind;
+  if (!receives(kind, receiver, op.call.root)) return started(op, receiver);
+  if (team.load(receiver, team.at(op.sequence, kFilled)) >= op.sequence) return true;
+  if (!started(op, receiver) || (op.in_all && !all_started(op))) return false;
+  for (int t = 0; t < team.size(); ++t)
+    if (reads_from(kind, receiver, t, op.call.root, team.size()) && (!started(op, t) || !staged(op, t)))
+      return false;
+  if (op.out_all && !claim(op, receiver, kFillClaim)) return false;
+  fill_member(op, receiver);
+  if (op.out_all) release(op, receiver, kFillClaim);
+  team.raise(receiver, team.at(op.sequence, kFilled), op.sequence);
+  return true;
+}
+
+}  // namespace
+
+bool progress(Operation &op) {
+  if (op.complete) return true;
+  const int me = op.team->rank;
+  if (op.in_all && !all_started(op)) return false;
+  if (!op.my_staged && !(op.my_staged = staged(op, me))) return false;
+  if (!op.my_filled && !(op.my_filled = filled(op, me))) return false;
+  if (op.out_all)
+    for (int r = 0; r < op.team->size(); ++r)
+      if (!filled(op, r)) return false;
+  op.complete = true;
+  Team &team = *op.team;
+  team.held[op.sequence % kRing].incomplete = nullptr;
+  release_blocks(team, false);
+  return true;
+}
+
+namespace {
+
+// A member that has not initiated the call and has finished main never will: the job stops instead of
+// waiting forever.
+void check_members_alive(Operation &op) {
+  const Team &team = *op.team;
+  for (int t = 0; t < team.size(); ++t) {
+    if (team.load(t, team.at(op.sequence, kStarted)) >= op.sequence) continue;
+    const int thread = team.members[static_cast<std::size_t>(t)];
+    if (conduit().finished_main(thread))
+      stop_job(
+          "thread %d finished main (returned or called exit) while thread %d waits in upccoll_%s, call #%llu "
+          "of a team of %d, which thread %d never initiated",
+          thread, team.members[static_cast<std::size_t>(team.rank)], kind_name(op.call.kind),
+          static_cast<unsigned long long>(op.sequence), team.size(), thread);
+  }
+}
+
+}  // namespace
+
+void complete(Operation &op) {
+  for (coll::Backoff backoff; !progress(op);) {
+    if (backoff.slow()) check_members_alive(op);
+    backoff.pause();
+  }
+}
+
+}  // namespace pgas::rt::coll2

@@ -1,0 +1,62 @@
+// Who does what in each kind of call: who receives, from which sources, which of a source's send pieces,
+// and whether the received pieces are copied or combined.
+#pragma once
+
+#include "coll2/operation.hpp"
+
+namespace pgas::rt::coll2 {
+
+inline bool has_root(Kind kind) {
+  return kind == Kind::kBcast || kind == Kind::kScatter || kind == Kind::kGather || kind == Kind::kReduce;
+}
+
+inline bool combining(Kind kind) {
+  return kind == Kind::kReduce || kind == Kind::kAllreduce || kind == Kind::kReduceScatter ||
+         kind == Kind::kScan || kind == Kind::kExscan;
+}
+
+// Whether rank `receiver` receives data in the call.
+inline bool receives(Kind kind, int receiver, int root) {
+  switch (kind) {
+    case Kind::kBarrier:
+      return false;
+    case Kind::kGather:
+    case Kind::kReduce:
+      return receiver == root;
+    case Kind::kExscan:
+      return receiver > 0;
+    default:
+      return true;
+  }
+}
+
+// Whether rank `receiver` reads rank `source`'s data in the call.
+inline bool reads_from(Kind kind, int receiver, int source, int root, int size) {
+  (void)size;
+  if (!receives(kind, receiver, root)) return false;
+  switch (kind) {
+    case Kind::kBcast:
+    case Kind::kScatter:
+      return source == root;
+    case Kind::kScan:
+      return source <= receiver;
+    case Kind::kExscan:
+      return source < receiver;
+    default:
+      return true;
+  }
+}
+
+// Whether rank `member` sends data in the call.
+inline bool sends(Kind kind, int member, int root, int size) {
+  for (int r = 0; r < size; ++r)
+    if (reads_from(kind, r, member, root, size)) return true;
+  return false;
+}
+
+// Which of a source's send pieces goes to `receiver` (a source has one piece for all, or one per rank).
+inline int piece_for(Kind kind, int receiver) {
+  return kind == Kind::kScatter || kind == Kind::kAlltoall || kind == Kind::kReduceScatter ? receiver : 0;
+}
+
+}  // namespace pgas::rt::coll2

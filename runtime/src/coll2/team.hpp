@@ -1,0 +1,93 @@
+// Teams of Collectives 2.0 and the shared state of their calls.
+//
+// Every member of a team owns an area in its own shared memory (a local shared object, so it is reached the
+// same way on every conduit): `departed` words (one per member, set when that member leaves a freed team),
+// then a ring of kRing call slots. The slot of call s (the team's s-th collective, counted alike on every
+// member) says what the member published for it:
+//   started      s once the member initiated call s (written last)
+//   signature    the call's kind, flags and root, compared by the members that read the slot
+//   block        the member's call block (operation.hpp), 0 for a call without data
+//   staged       s once the block holds the member's send data
+//   stage_claim  2s+1 while a thread stages the member's data, 2s+2 once staged (IN_ALLSYNC: anyone may)
+//   fill_claim   the same for filling the member's receive buffer (OUT_ALLSYNC: anyone may)
+//   filled       s once the member's receive buffer is final
+//   reader_done  one word per member: s once that member (or a thread on its behalf) read this member's data
+// The words only grow, so none is ever reset; they are strict atomics, outside the transport seam (team.cpp).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "pgas/transport.h"
+
+namespace pgas::rt::coll2 {
+
+struct Operation;
+
+inline constexpr std::uint64_t kRing = 64;
+
+enum SlotWord : std::uint64_t {
+  kStarted,
+  kSignature,
+  kBlock,
+  kStaged,
+  kStageClaim,
+  kFillClaim,
+  kFilled,
+  kSlotFixedWords,
+};
+
+struct Team {
+  std::vector<int> members;            // team rank -> thread
+  int rank = 0;                        // this thread's rank
+  std::vector<pgas_handle_t> areas;    // team rank -> that member's area (all of it on the member)
+  std::vector<std::uint64_t> area_at;  // team rank -> where its area starts in that member's segment
+  std::vector<std::byte *> direct;     // team rank -> its area mapped in this process (shm), or nullptr
+  std::uint64_t next_sequence = 1;     // the next call's number
+  // This thread's calls by slot, kept until every reader of the call's block has read it.
+  struct Held {
+    std::uint64_t sequence = 0;
+    pgas_handle_t block = 0;
+    std::uint64_t capacity = 0;  // the block's bytes
+    std::uint8_t kind = 0;
+    int root = 0;
+    Operation *incomplete = nullptr;  // the call while it is not complete on this thread
+  };
+  std::vector<Held> held = std::vector<Held>(kRing);
+  // Blocks every reader is done with, kept for later calls (allocating one per call costs more than the
+  // call).
+  struct Spare {
+    pgas_handle_t block;
+    std::uint64_t capacity;
+  };
+  std::vector<Spare> spare;
+
+  int size() const { return static_cast<int>(members.size()); }
+  std::uint64_t slot_words() const { return kSlotFixedWords + members.size(); }
+  // Byte offset of word `word` of call `sequence`'s slot in an area.
+  std::uint64_t at(std::uint64_t sequence, std::uint64_t word) const {
+    return (members.size() + (sequence % kRing) * slot_words() + word) * sizeof(std::uint64_t);
+  }
+  std::uint64_t departed_at(int member) const { return static_cast<std::uint64_t>(member) * 8; }
+
+  // Strict word access to member `rank`'s area.
+  std::uint64_t load(int member, std::uint64_t offset) const;
+  void store(int member, std::uint64_t offset, std::uint64_t value) const;
+  // Compare-and-swap: true when the word held `expected` (and now holds `desired`).
+  bool swap(int member, std::uint64_t offset, std::uint64_t expected, std::uint64_t desired) const;
+  // Raises the word to at least `value` by compare-and-swap; returns what it held before.
+  std::uint64_t raise(int member, std::uint64_t offset, std::uint64_t value) const;
+};
+
+// A new area for a team of `size` members, zeroed, on this thread.
+pgas_handle_t create_area(int size);
+
+// The team a handle names (UPC_TEAM_ALL: nullptr), or nullptr when it is not a live team of this thread.
+Team *team_of(void *handle);
+Team &team_all();
+void register_team(Team *team);
+void forget_team(Team *team);
+std::vector<Team *> live_teams();
+
+}  // namespace pgas::rt::coll2

@@ -1,0 +1,116 @@
+#include "coll2/transfer.hpp"
+
+#include <vector>
+
+#include "coll2/block.hpp"
+#include "coll2/datatypes.hpp"
+#include "coll2/roles.hpp"
+#include "coll2/stop.hpp"
+#include "conduit/active.hpp"
+#include "handles.hpp"
+#include "pgas/detail/api.hpp"
+
+namespace pgas::rt::coll2 {
+namespace {
+
+using pgas::detail::gaddr;
+
+struct BlockAt {
+  pgas_handle_t handle;
+  int thread;
+};
+
+BlockAt block_of(const Team &team, int member, std::uint64_t sequence) {
+  return {team.load(member, team.at(sequence, kBlock)), team.members[static_cast<std::size_t>(member)]};
+}
+
+// A block's header and tables are the call's bookkeeping, not the program's data: read outside the transport
+// seam, so that a trace shows exactly the bytes the call moves.
+std::vector<std::uint64_t> read_words(const BlockAt &block, std::uint64_t offset, std::uint64_t count) {
+  std::vector<std::uint64_t> words(count);
+  const std::size_t bytes = count * sizeof(std::uint64_t);
+  if (count == 0) return words;
+  const std::uint64_t at = resolve_offset(block.handle, block.thread, offset, bytes, "upccoll");
+  with_conduit([&](auto &c) { c.get(block.thread, at, words.data(), bytes); });
+  return words;
+}
+
+// Where the receiver's data from one source goes.
+struct Destination {
+  gaddr at;
+  std::uint64_t bytes;
+};
+
+[[noreturn]] void size_mismatch(const Operation &op, int receiver, int source, std::uint64_t expected,
+                                std::uint64_t sent) {
+  stop_job(
+      "upccoll_%s, call #%llu of a team of %d: team rank %d expects %llu bytes from rank %d, which sends "
+      "%llu",
+      kind_name(op.call.kind), static_cast<unsigned long long>(op.sequence), op.team->size(), receiver,
+      static_cast<unsigned long long>(expected), source, static_cast<unsigned long long>(sent));
+}
+
+}  // namespace
+
+void stage_member(const Team &team, int member, std::uint64_t sequence) {
+  const BlockAt block = block_of(team, member, sequence);
+  if (block.handle != 0) {
+    const std::vector<std::uint64_t> header = read_words(block, 0, kHeaderWords);
+    const std::vector<std::uint64_t> entries =
+        read_words(block, send_entry_at(0), kSendEntryWords * header[kSendCount]);
+    const gaddr sendbuf{header[kSendHandle], static_cast<int>(header[kSendThread]), header[kSendOffset]};
+    for (std::size_t i = 0; i < entries.size(); i += kSendEntryWords)
+      if (entries[i + 2] > 0)
+        pgas::detail::memcpy_shared(gaddr{block.handle, block.thread, entries[i + 1]},
+                                    gaddr{sendbuf.handle, sendbuf.thread, sendbuf.offset + entries[i]},
+                                    entries[i + 2]);
+  }
+  team.raise(member, team.at(sequence, kStaged), sequence);
+}
+
+void fill_member(const Operation &op, int receiver) {
+  const Team &team = *op.team;
+  const Kind kind = op.call.kind;
+  const std::uint64_t s = op.sequence;
+  const BlockAt mine = block_of(team, receiver, s);
+  const std::vector<std::uint64_t> header = read_words(mine, 0, kHeaderWords);
+  const std::uint64_t recv_count = header[kRecvCount];
+  const std::vector<std::uint64_t> table =
+      read_words(mine, recv_entry_at(header[kSendCount], 0), kRecvEntryWords * recv_count);
+  const gaddr recvbuf{header[kRecvHandle], static_cast<int>(header[kRecvThread]), header[kRecvOffset]};
+  auto destination = [&](int source) {
+    const std::size_t entry = recv_count == 1 ? 0 : static_cast<std::size_t>(source) * kRecvEntryWords;
+    return Destination{{recvbuf.handle, recvbuf.thread, recvbuf.offset + table[entry]}, table[entry + 1]};
+  };
+  std::vector<int> sources;
+  for (int t = 0; t < team.size(); ++t)
+    if (reads_from(kind, receiver, t, op.call.root, team.size())) sources.push_back(t);
+  const auto piece = static_cast<std::uint64_t>(piece_for(kind, receiver));
+  std::vector<unsigned char> values;
+  for (std::size_t k = 0; k < sources.size(); ++k) {
+    const BlockAt from = block_of(team, sources[k], s);
+    const std::vector<std::uint64_t> entry = read_words(from, send_entry_at(piece), kSendEntryWords);
+    const Destination to = destination(sources[k]);
+    if (entry[2] != to.bytes) size_mismatch(op, receiver, sources[k], to.bytes, entry[2]);
+    const gaddr staged{from.handle, from.thread, entry[1]};
+    if (!combining(kind)) {
+      if (to.bytes > 0) pgas::detail::memcpy_shared(to.at, staged, to.bytes);
+      continue;
+    }
+    values.resize(sources.size() * to.bytes);
+    if (to.bytes > 0) pgas::detail::memget(values.data() + k * to.bytes, staged, to.bytes);
+  }
+  if (combining(kind) && !sources.empty()) {
+    // In rank order: the last contribution is the first inout, then x_k op (x_k+1 op ... op x_last).
+    const Destination to = destination(0);
+    const auto dt = static_cast<upccoll_dtype_t>(header[kType]);
+    const auto operation = static_cast<upccoll_op_t>(header[kOp]);
+    unsigned char *result = values.data() + (sources.size() - 1) * to.bytes;
+    for (std::size_t k = sources.size() - 1; k-- > 0;)
+      apply(operation, dt, values.data() + k * to.bytes, result, header[kElements]);
+    if (to.bytes > 0) pgas::detail::memput(to.at, result, to.bytes);
+  }
+  for (int t : sources) team.raise(t, team.at(s, kSlotFixedWords + static_cast<std::uint64_t>(receiver)), s);
+}
+
+}  // namespace pgas::rt::coll2

@@ -1,0 +1,21 @@
+// The data movement of a call, as bulk transfers through the transport seam (so a profiler sees it):
+// staging a member's send pieces into its block, and filling a receiver's recvbuf from its sources' blocks.
+#pragma once
+
+#include <cstdint>
+
+#include "coll2/operation.hpp"
+
+namespace pgas::rt::coll2 {
+
+std::uint64_t signature(const Description &call, bool in_all, bool out_all);
+
+// Copies member `member`'s send pieces of call `sequence` from its sendbuf into its block (any thread may,
+// once the call's IN condition holds), then marks it staged.
+void stage_member(const Team &team, int member, std::uint64_t sequence);
+
+// Fills receiver `receiver`'s recvbuf in `op`'s call from the blocks of its sources (all staged), and tells
+// each source that the receiver has read it.
+void fill_member(const Operation &op, int receiver);
+
+}  // namespace pgas::rt::coll2

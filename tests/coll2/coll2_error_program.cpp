@@ -1,0 +1,70 @@
+// Misused Collectives 2.0 calls whose error no return code can carry, one per command-line mode (checked by
+// coll2_error_test.cpp under pgasrun): each ends the job in bounded time with one message, never a hang.
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <functional>
+#include <map>
+#include <pgas/upc.hpp>
+#include <string>
+
+#include "failure_mode.hpp"
+
+namespace {
+
+int last() { return THREADS - 1; }
+
+pgas::global_ptr<void> ints(std::size_t count) { return upc_alloc(count * sizeof(int)); }
+
+const std::map<std::string, std::function<void()>> kModes = {
+    {"wait-invalid-handle",
+     [] {
+       int not_a_call = 0;
+       if (MYTHREAD == 0) upccoll_wait(&not_a_call);
+       upc_barrier;
+     }},
+    // Thread LAST is in a broadcast, the others in an allreduce: the call's members disagree.
+    {"different-collectives",
+     [] {
+       const auto send = ints(1), recv = ints(1);
+       if (MYTHREAD == last())
+         upccoll_bcast(send, 1, UPC_INT, recv, 1, UPC_INT, 0, UPC_TEAM_ALL, 0, nullptr);
+       else
+         upccoll_allreduce(send, recv, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr);
+     }},
+    // Every thread expects one int from each, thread LAST sends two.
+    {"different-sizes",
+     [] {
+       const auto n = static_cast<std::size_t>(THREADS);
+       const auto send = ints(2), recv = ints(n);
+       std::vector<size_t> counts(n, 1), displs(n);
+       for (std::size_t t = 0; t < n; ++t) displs[t] = t;
+       upccoll_allgatherv(send, MYTHREAD == last() ? 2 : 1, UPC_INT, recv, counts.data(), displs.data(),
+                          UPC_INT, UPC_TEAM_ALL, 0, nullptr);
+     }},
+    // Thread LAST finishes main while the others wait in an allreduce it never joins.
+    {"exit-instead-of-collective",
+     [] {
+       const auto send = ints(1), recv = ints(1);
+       if (MYTHREAD == last()) std::exit(0);
+       upccoll_allreduce(send, recv, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr);
+     }},
+    // Thread LAST dies between the start and the completion of an allreduce the others wait in.
+    {"crash-inside-collective",
+     [] {
+       const auto send = ints(1), recv = ints(1);
+       upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+       upccoll_allreduce(send, recv, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC, &h);
+       if (MYTHREAD == last()) std::raise(SIGSEGV);
+       upccoll_wait(h);
+       if (THREADS == 1) std::raise(SIGSEGV);
+     }},
+};
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  upccoll_initialize(&argc, &argv);
+  return pgas_test::run_failure_mode(argc, argv, "coll2_error_program", kModes);
+}

@@ -1,0 +1,61 @@
+// Misused Collectives 2.0 calls under pgasrun at 1-8 threads: each mode of coll2_error_program ends the job
+// in bounded time with the expected status and one message naming the calls and the threads.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "misuse_runs.hpp"
+
+namespace {
+
+using launcher_test::run_pgasrun;
+
+struct Case {
+  const char *mode;
+  bool crash;  // the thread is killed by a signal (pgasrun reports it); else the runtime stops the job (70)
+  const char *message;  // regular expression; LAST is the last thread's number
+  int min_threads;
+};
+
+const Case kCases[] = {
+    {"wait-invalid-handle", false,
+     R"(pgas: thread 0: error: upccoll_wait: 0x[0-9a-f]+ is not the handle of an outstanding collective)", 1},
+    {"different-collectives", false,
+     R"(error: upccoll: the members of a team of \d+ disagree on its call #1: team rank \d+ \(thread \d+\) is in )"
+     R"(upccoll_(bcast \(root 0\)|allreduce), team rank \d+ \(thread \d+\) in upccoll_(allreduce|bcast \(root 0\)))",
+     2},
+    {"different-sizes", false,
+     R"(error: upccoll_allgather, call #1 of a team of \d+: team rank \d+ expects 4 bytes from rank LAST, which )"
+     R"(sends 8)",
+     2},
+    {"exit-instead-of-collective", false,
+     R"(error: thread LAST finished main \(returned or called exit\) while thread \d+ waits in upccoll_allreduce, )"
+     R"(call #1 of a team of LAST1, which thread LAST never initiated)",
+     2},
+    {"crash-inside-collective", true,
+     R"(pgasrun: thread LAST \(pid \d+\) was killed by signal 11 \(Segmentation fault\))", 1},
+};
+
+class Coll2Misuse : public launcher_test::LauncherParamTest<std::tuple<Case, int>> {};
+
+TEST_P(Coll2Misuse, EndsTheJobWithOneMessage) {
+  auto [c, threads] = GetParam();
+  auto result = run_pgasrun({"-n", std::to_string(threads), COLL2_ERROR_PROGRAM, c.mode});
+  const std::string pattern = launcher_test::with_thread_numbers(c.message, threads);
+  if (c.crash) {
+    EXPECT_EQ(result.exit_code, 128 + 11) << result.err;
+    EXPECT_TRUE(std::regex_search(result.err, std::regex(pattern))) << result.err;
+    EXPECT_LT(result.seconds, 15.0);
+    return;
+  }
+  launcher_test::expect_stopped_by_misuse(result, pattern, 15.0);
+  EXPECT_EQ(launcher_test::error_count(result.err), 1u) << result.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, Coll2Misuse,
+                         testing::ValuesIn(launcher_test::runs_at(kCases, {1, 2, 3, 4, 8})),
+                         launcher_test::mode_and_threads);
+
+}  // namespace

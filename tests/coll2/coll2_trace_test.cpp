@@ -1,0 +1,56 @@
+// Collectives 2.0 move their data through the transport functions, at the user's line: traced at 1, 2, 3, 4
+// and 8 threads, the access rows of an allgather, a broadcast and an allreduce are exactly the pieces each
+// receiver read from each source (thread, peer, operation, line, bytes; the line of the call that completed
+// a non-blocking one), and nothing else is recorded (the
+// team's words and the call blocks' tables are the library's bookkeeping, not the program's data).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "pgas/tracedb/database.hpp"
+#include "pgasrun_process.hpp"
+
+namespace {
+
+using Key = std::tuple<long, long, std::string, long>;  // thread, peer, op, line
+using Rows = std::map<Key, std::pair<long, long>>;      // count, bytes
+
+long line_of(const std::string &tag) { return launcher_test::line_tagged(COLL2_TRACED_SOURCE, tag); }
+
+class Coll2Trace : public launcher_test::LauncherParamTest<int> {};
+
+TEST_P(Coll2Trace, RecordsExactlyTheBytesTheCallsMove) {
+  const long threads = GetParam();
+  const std::string db_path =
+      (std::filesystem::temp_directory_path() /
+       ("pgas-coll2-trace-" + std::to_string(getpid()) + "-" + std::to_string(threads) + ".db"))
+          .string();
+  auto run = launcher_test::run_pgasrun(
+      {"-n", std::to_string(threads), "--trace", db_path, "--lines", COLL2_TRACED_PROGRAM});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  Rows want;
+  const long root = threads - 1;
+  for (long t = 0; t < threads; ++t)
+    for (long peer = 0; peer < threads; ++peer) {
+      if (peer == t) continue;
+      want[{t, peer, "memget", line_of("allgather")}] = {1, 10 * sizeof(int)};
+      want[{t, peer, "memget", line_of("allreduce completed")}] = {1, 2 * sizeof(int)};
+      if (peer == root) want[{t, peer, "memget", line_of("bcast completed")}] = {1, 3 * sizeof(double)};
+    }
+  pgas::tracedb::Database db = pgas::tracedb::Database::open(db_path);
+  Rows got;
+  auto q = db.prepare(
+      "SELECT a.thread, a.peer, a.op, coalesce(s.line, -1), a.count, a.bytes FROM access a "
+      "LEFT JOIN site s ON s.id = a.site");
+  while (q.step()) got[{q.int64(0), q.int64(1), q.text(2), q.int64(3)}] = {q.int64(4), q.int64(5)};
+  EXPECT_EQ(got, want);
+  std::filesystem::remove(db_path);
+}
+
+INSTANTIATE_TEST_SUITE_P(Threads, Coll2Trace, testing::Values(1, 2, 3, 4, 8),
+                         [](const auto &info) { return "n" + std::to_string(info.param); });
+
+}  // namespace
