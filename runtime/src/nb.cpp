@@ -10,6 +10,7 @@
 
 #include "errors.hpp"
 #include "handles.hpp"
+#include "pgas/sync_events.h"
 #include "runtime.hpp"
 
 namespace pgas::detail {
@@ -108,6 +109,7 @@ upc_handle_t memcpy_nb(gaddr dst, gaddr src, std::size_t n, bool implicit) {
 }
 
 void sync_nb(upc_handle_t handle, const char *operation) {
+  sync_scope scope(PGAS_SYNC_nb_sync, 0);
   if (handle == UPC_COMPLETE_HANDLE) return;
   auto &handles = in_flight().handles;
   auto found = handles.find(handle);
@@ -122,6 +124,7 @@ void sync_nb(upc_handle_t handle, const char *operation) {
 }
 
 void sync_implicit() {
+  sync_scope scope(PGAS_SYNC_nb_sync, 0);
   auto &implicit = in_flight().implicit;
   for (auto &t : implicit) complete(*t);
   implicit.clear();

@@ -9,6 +9,7 @@
 
 #include "pgas/detail/api.hpp"
 #include "pgas/detail/global_ptr_fwd.hpp"
+#include "pgas/sync_events.h"
 #include "pgas/transport.h"
 
 namespace pgas {
@@ -21,9 +22,11 @@ inline constexpr consistency strict = consistency::strict;
 // conduit it also lets the network deliver what other threads wrote here, so that a thread spinning on a
 // strict variable with affinity to it sees the remote write.
 inline void fence() {
+  pgas_sync_enter(PGAS_SYNC_fence, 0, nullptr);
   std::atomic_thread_fence(std::memory_order_seq_cst);
   if (detail::g_network_progress) [[unlikely]]
     detail::network_progress();
+  pgas_sync_exit(PGAS_SYNC_fence, 0);
 }
 
 namespace detail {
