@@ -23,6 +23,10 @@ void add_access(tracedb::raw::File &file, const Event &event, std::uint32_t site
                 std::uint64_t duration);
 void add_to_histogram(tracedb::raw::File &file, const Event &event);
 void add_to_timeline(tracedb::raw::File &file, std::uint64_t start, std::size_t bytes);
+// Adds the ticks [start, end) to the buckets they fall in, as remote access or as waiting.
+enum class TimelineState { kRemote, kWaiting };
+void add_span_to_timeline(tracedb::raw::File &file, std::uint64_t start, std::uint64_t end,
+                          TimelineState state);
 
 // Records the current tick and monotonic time, so that ticks convert to ns even after a crash.
 void update_calibration(tracedb::raw::File &file);
