@@ -77,10 +77,10 @@ Table summary_table(const Context &c) {
   t.field("time_every", "timed calls", integer(run.time_every), Visibility::kDataOnly);
   t.field("timeline_interval_ns", "timeline interval", integer(run.timeline_interval_ns),
           Visibility::kDataOnly);
-  t.field("complete", "complete", flag(run.complete));
-  t.field("dropped_events", "dropped events", quantity(run.dropped_events, Unit::kCount));
   t.field("dropped_sync_events", "dropped sync events", quantity(run.dropped_sync_events, Unit::kCount),
           Visibility::kDataOnly);
+  t.field("complete", "complete", flag(run.complete));
+  t.field("dropped_events", "dropped events", quantity(run.dropped_events, Unit::kCount));
   if (!run.complete)
     t.notes.push_back("warning: partial trace: " + std::to_string(summary.unfinished_threads) +
                       " thread(s) did not finish normally; their numbers end at their last update");

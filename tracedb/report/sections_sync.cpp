@@ -1,4 +1,5 @@
 // The synchronization and imbalance tables of one trace, from the reader's sync engine (sync_digest).
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 
@@ -70,7 +71,9 @@ Table sync_table(const Context &c) {
   if (c.run.dropped_sync_events > 0)
     t.notes.push_back("warning: " + std::to_string(c.run.dropped_sync_events) +
                       " synchronization events were dropped (recorder table full)");
-  t.notes.push_back("lock_hold is the time a lock was held (upc_lock to upc_unlock), not waiting");
+  if (std::any_of(c.sync.waits.begin(), c.sync.waits.end(),
+                  [](const tracedb::SyncRow &r) { return !r.waiting; }))
+    t.notes.push_back("lock_hold is the time a lock was held (upc_lock to upc_unlock), not waiting");
   return t;
 }
 
