@@ -2,13 +2,14 @@
 # waits_program under pgasrun --trace at N threads: the database and pgas-report must show each known wait
 # on the right threads, lines and objects. D = 100 ms of work; tolerances (the machine may be loaded):
 # a wait of about k*D must be at least k*D/2 and below 40*D; "about nothing" is below D/2.
-#   waits_trace_test.sh PGASRUN PROGRAM PROGRAM_SOURCE PGAS_REPORT DATABASE THREADS
+#   waits_trace_test.sh PGASRUN PROGRAM PROGRAM_SOURCE PGAS_REPORT DATABASE THREADS [PGASRUN_FLAGS...]
 set -eu
 pgasrun=$1 program=$2 source=$3 report=$4 database=$5 n=$6
+shift 6
 d=100000000  # D in ns
 last=$((n - 1))
 rm -f "$database"
-"$pgasrun" -n "$n" --timeout 90 --trace "$database" --lines "$program" 100 >/dev/null
+"$pgasrun" "$@" -n "$n" --timeout 90 --trace "$database" --lines "$program" 100 >/dev/null
 failures=0
 line_of() { grep -n "SITE:$1\$" "$source" | cut -d: -f1; }
 q() { sqlite3 "$database" "$1"; }
