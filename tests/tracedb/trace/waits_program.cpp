@@ -25,6 +25,7 @@ int main(int argc, char **argv) {
   const int d = argc > 1 ? std::atoi(argv[1]) : 100;
   const int last = THREADS - 1;
 
+  upc_barrier;  // the threads start their work together, not as the launcher started them
   work(MYTHREAD == last ? 2 * d : d);
   upc_barrier;  // SITE:barrier
 

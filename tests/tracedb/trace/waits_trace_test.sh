@@ -9,7 +9,7 @@ shift 6
 d=100000000  # D in ns
 last=$((n - 1))
 rm -f "$database"
-"$pgasrun" "$@" -n "$n" --timeout 90 --trace "$database" --lines "$program" 100 >/dev/null
+"$pgasrun" "$@" -n "$n" --timeout 90 --trace "$database" --lines --timeline 10 "$program" 100 >/dev/null
 failures=0
 line_of() { grep -n "SITE:$1\$" "$source" | cut -d: -f1; }
 q() { sqlite3 "$database" "$1"; }
@@ -58,6 +58,15 @@ if [ "$n" -gt 1 ]; then
 fi
 check "compute + remote + wait = wall on every thread" \
   "$(q "SELECT count(*) = $n FROM thread WHERE compute_ns + remote_ns + wait_ns = wall_ns")"
+check "the timeline's waiting time is the thread's (within 1 ms: buckets are split at their edges)" \
+  "$(q "SELECT count(*) = $n FROM thread t WHERE abs(t.wait_ns - (SELECT sum(wait_ns) FROM timeline l
+        WHERE l.thread = t.thread)) < 1000000")"
+check "no bucket holds more remote and waiting time than its width (1%: the recorder sizes buckets by a 2 ms clock calibration)" \
+  "$(q "SELECT count(*) = 0 FROM timeline, run WHERE timeline.remote_ns + timeline.wait_ns > run.timeline_interval_ns * 1.01")"
+if [ "$n" -gt 1 ]; then
+  check "thread 1 waits in the buckets of the lock wait (100 ms-wide waits fill whole 10 ms buckets)" \
+    "$(q "SELECT count(*) >= 5 FROM timeline WHERE thread = 1 AND wait_ns > 9000000")"
+fi
 "$report" "$database" --section sync --format csv | grep -q ",$collective,main,collective,.*,upc_all_broadcast," &&
   check "the report's sync section shows the collective" 1 || check "the report's sync section shows the collective" 0
 "$report" "$database" --section sync,imbalance --format json | grep -q '"imbalance": \[' &&
