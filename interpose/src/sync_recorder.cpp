@@ -32,14 +32,9 @@ struct OpenEvent {
 constexpr unsigned kMaxOpen = 64;
 OpenEvent g_open[kMaxOpen];
 unsigned g_opened = 0;
-
-std::uint64_t mix(std::uint64_t x) {  // splitmix64 finalizer
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
+// The acquisition that ended last, until another event starts: upc_lock exits `lock` and enters
+// `lock_hold` on the same lock at once, so the hold's call site is the acquisition's (one stack walk less).
+OpenEvent g_acquired{PGAS_SYNC_KIND_COUNT, 0, 0, 0, nullptr};
 
 void add_sync(File &file, const OpenEvent &e, std::uint64_t duration) {
   const auto kind = static_cast<std::uint32_t>(e.kind) + 1;
@@ -76,7 +71,10 @@ void sync_enter(pgas_sync_kind_t kind, std::uint64_t object, const char *name, s
     file.header.sync_dropped.fetch_add(1, std::memory_order_relaxed);
     return;
   }
-  const std::uint32_t site = call_site(file, return_address);
+  const bool hold_of_last_acquisition =
+      kind == PGAS_SYNC_lock_hold && g_acquired.kind == PGAS_SYNC_lock && g_acquired.object == object;
+  const std::uint32_t site = hold_of_last_acquisition ? g_acquired.site : call_site(file, return_address);
+  g_acquired.kind = PGAS_SYNC_KIND_COUNT;
   if (tracedb::sync_kind_waits(kind)) ++g_wait_depth;
   g_open[g_opened++] = {kind, object, ticks(), site, name};
 }
@@ -91,6 +89,7 @@ void sync_exit(pgas_sync_kind_t kind, std::uint64_t object) {
   for (; k < g_opened; ++k) g_open[k - 1] = g_open[k];
   --g_opened;
   add_sync(file, e, end - e.start);
+  g_acquired = e;
   if (!tracedb::sync_kind_waits(kind)) return;
   if (--g_wait_depth == 0) {
     file.header.wait_ticks.fetch_add(end - e.start, std::memory_order_relaxed);

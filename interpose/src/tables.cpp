@@ -17,14 +17,6 @@ AccessRecord *g_last_record = nullptr;  // the record the previous event went to
 std::uint64_t g_ticks_per_bucket = 0;   // timeline bucket width in ticks; 0 = off
 int g_threads = 1;
 
-std::uint64_t mix(std::uint64_t x) {  // splitmix64 finalizer
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
 // The handle most recently accessed, with divisors that turn a byte offset into a histogram bin with
 // multiplications only (loops touch one array many times in a row).
 struct HotHandle {

@@ -11,7 +11,7 @@
 #include <memory>
 #include <vector>
 
-#include "import_sync.hpp"
+#include "import_time.hpp"
 #include "pgas/tracedb/database.hpp"
 #include "pgas/tracedb/text.hpp"
 #include "raw_files.hpp"
@@ -248,36 +248,8 @@ class Importer {
     }
   }
 
-  // Timelines may have been coarsened differently per thread: bring each to the run's interval.
   void write_timeline(const RawFile &f) {
-    const raw::Header &h = f.header();
-    if (h.timeline_interval_ns == 0 || timeline_interval_ == 0) return;
-    std::uint64_t factor = timeline_interval_ / h.timeline_interval_ns;
-    std::map<std::uint64_t, raw::TimelineBucket> buckets;
-    for (std::uint32_t b = 0; b < std::min(h.timeline_used.load(), raw::kTimelineCapacity); ++b) {
-      raw::TimelineBucket &bucket = buckets[b / factor];
-      const raw::TimelineBucket &recorded = f.data().timeline[b];
-      bucket.count += recorded.count;
-      bucket.bytes += recorded.bytes;
-      bucket.remote_ticks += recorded.remote_ticks;
-      bucket.wait_ticks += recorded.wait_ticks;
-    }
-    const double scale = ns_per_tick(f);
-    auto ns = [&](std::uint64_t ticks) {
-      return static_cast<std::int64_t>(static_cast<double>(ticks) * scale);
-    };
-    auto insert = db_.prepare("INSERT INTO timeline VALUES (?, ?, ?, ?, ?, ?, ?)");
-    for (const auto &[b, totals] : buckets) {
-      insert.reset();
-      insert.bind(1, static_cast<std::int64_t>(h.thread))
-          .bind(2, static_cast<std::int64_t>(b))
-          .bind(3, static_cast<std::int64_t>(b * timeline_interval_))
-          .bind(4, static_cast<std::int64_t>(totals.count))
-          .bind(5, static_cast<std::int64_t>(totals.bytes))
-          .bind(6, ns(totals.remote_ticks))
-          .bind(7, ns(totals.wait_ticks))
-          .run();
-    }
+    write_timeline_buckets(db_, f, timeline_interval_, ns_per_tick(f));
   }
 
   void write_variables();
