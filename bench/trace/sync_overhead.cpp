@@ -4,11 +4,12 @@
 //               time per lock/unlock pair of the whole job
 //   seam N      N pgas_sync_enter/exit pairs on one thread: what the runtime pays per event (the weak
 //               no-op without the tracer, one branch with the tracer off, the recording with it on)
+#include <pgas/sync_events.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <pgas/sync_events.h>
 #include <pgas/upc.hpp>
 
 using namespace pgas;
