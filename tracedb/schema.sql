@@ -1,6 +1,7 @@
 -- The trace database: one SQLite file per traced run (docs/architecture.md section 7).
 -- Every table and column is documented here; readers go through the tracedb reader library.
--- A database whose meta.schema_version is newer than the reader's is refused.
+-- A database whose meta.schema_version is newer than the reader's is refused; an older one is read (what it
+-- lacks reads as empty or zero). Version 2 added sync_wait and the columns marked (schema 2).
 
 PRAGMA foreign_keys = ON;
 
@@ -27,8 +28,10 @@ CREATE TABLE run (
   timeline_interval_ns INTEGER NOT NULL,  -- width of a timeline bucket; 0 = no timeline recorded
   time_every           INTEGER NOT NULL,  -- one transport call in time_every was timed (PGAS_TRACE_TIME_EVERY)
   complete             INTEGER NOT NULL,  -- 1 if every thread finished normally; 0 = partial trace
-  dropped_events       INTEGER NOT NULL   -- transport calls that found a recorder's access table full: counted in
+  dropped_events       INTEGER NOT NULL,  -- transport calls that found a recorder's access table full: counted in
                                           -- thread.remote_count, in no access row
+  dropped_sync_events  INTEGER NOT NULL DEFAULT 0  -- (schema 2) synchronization events in no sync_wait row (a
+                                          -- recorder's table full, or more than 64 events open at once)
 );
 
 -- One row per PGAS thread that left trace data; a thread that died before tracing started has none
@@ -42,7 +45,14 @@ CREATE TABLE thread (
   remote_count  INTEGER NOT NULL,     -- transport calls made by this thread (including dropped calls, so it
                                       -- can exceed the sum of its access rows when run.dropped_events > 0)
   remote_bytes  INTEGER NOT NULL,     -- bytes they moved (likewise)
-  finished      INTEGER NOT NULL      -- 1 if the thread finished normally, 0 if it crashed or was killed
+  finished      INTEGER NOT NULL,     -- 1 if the thread finished normally, 0 if it crashed or was killed
+  -- (schema 2) Where the wall time went; compute_ns + remote_ns + wait_ns = wall_ns (compute_ns is never
+  -- negative: timing error goes into it).
+  remote_ns     INTEGER NOT NULL DEFAULT 0,  -- in remote access: transport_ns less the transport calls made
+                                             -- while waiting (a collective's moves, a semaphore wait)
+  wait_ns       INTEGER NOT NULL DEFAULT 0,  -- waiting: the outermost waiting events of sync_wait (nested
+                                             -- ones, such as a barrier inside a collective, count once)
+  compute_ns    INTEGER NOT NULL DEFAULT 0   -- the rest: wall_ns - remote_ns - wait_ns
 );
 
 -- Executables and shared libraries in which call sites were found.
@@ -116,12 +126,39 @@ CREATE TABLE offset_hist (
   PRIMARY KEY (variable, thread, bin)
 ) WITHOUT ROWID;
 
--- Remote accesses per thread over time (only with a timeline interval).
+-- Remote accesses and waiting per thread over time (only with a timeline interval). The three states of a
+-- bucket: remote_ns, wait_ns, and computation = run.timeline_interval_ns - remote_ns - wait_ns (the last
+-- bucket of a thread ends with the thread).
 CREATE TABLE timeline (
   thread    INTEGER NOT NULL,
   bucket    INTEGER NOT NULL,  -- interval index from the thread's start
   start_ns  INTEGER NOT NULL,  -- bucket * run.timeline_interval_ns
   count     INTEGER NOT NULL,  -- transport calls started in the bucket
   bytes     INTEGER NOT NULL,
+  remote_ns INTEGER NOT NULL DEFAULT 0,  -- (schema 2) time in transport calls outside waits, within the bucket
+  wait_ns   INTEGER NOT NULL DEFAULT 0,  -- (schema 2) time in outermost waiting events, within the bucket
   PRIMARY KEY (thread, bucket)
 ) WITHOUT ROWID;
+-- (schema 2) Synchronization, per (thread, call site, kind, object): what the runtime's synchronization seam
+-- reported (pgas/sync_events.h). Every event is timed from entry to exit.
+CREATE TABLE sync_wait (
+  thread    INTEGER NOT NULL,  -- MYTHREAD of the waiting thread
+  site      INTEGER NOT NULL REFERENCES site(id),  -- the user's call (site 0 without call sites)
+  kind      TEXT NOT NULL,     -- barrier (upc_barrier), notify, wait (upc_notify, upc_wait), lock (acquiring a
+                               -- lock: the wait), lock_hold (upc_lock to upc_unlock: not waiting), fence
+                               -- (upc_fence), nb_sync (upc_sync, upc_synci), sem_wait (upc_sem_wait and the
+                               -- other waits of seed 001), pairsync, pairwise_barrier, subset_barrier,
+                               -- collective (a UPC 1.2 collective, start to end)
+  object    INTEGER NOT NULL,  -- what was waited on: the barrier id (-9223372036854775808 for none), the
+                               -- lock (upc_lock_t value), the semaphore's handle, the pairsync partner, a digest
+                               -- of a subset's members, the collective's kind code; 0 for fence, nb_sync and
+                               -- pairwise_barrier
+  name      TEXT NOT NULL,     -- the runtime's name of the operation when it names one (the collective's
+                               -- function: upc_all_broadcast, ...; the barrier variant), else ''
+  count     INTEGER NOT NULL,  -- events
+  ns_sum    INTEGER NOT NULL,  -- time from entry to exit, summed
+  ns_min    INTEGER NOT NULL,
+  ns_max    INTEGER NOT NULL,
+  PRIMARY KEY (thread, site, kind, object)
+) WITHOUT ROWID;
+CREATE INDEX sync_wait_by_site ON sync_wait(site);

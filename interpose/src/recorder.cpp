@@ -163,24 +163,22 @@ __attribute__((destructor)) void finish() {
 
 }  // namespace
 
+std::uint32_t call_site(tracedb::raw::File &file, std::uint64_t pc) {
+  if (!file.header.call_sites) return 0;
+  // A call from user code is identified by its return address, and loops repeat it; a call from runtime
+  // code is identified by walking up to the user's frame, which depends on the whole stack.
+  static std::uint64_t last_return_address = 0;
+  static std::uint32_t last_site = 0;
+  if (pc == last_return_address) return last_site;
+  if (is_internal(pc)) return site_slot(file, first_user_frame(file.header.unwind_depth));
+  last_site = site_slot(file, pc);
+  last_return_address = pc;
+  return last_site;
+}
+
 void record(const Event &event, bool timed, std::uint64_t start, std::uint64_t duration) {
   tracedb::raw::File &file = *g_file;
-  std::uint32_t site = 0;
-  if (file.header.call_sites) {
-    // A call from user code is identified by its return address, and loops repeat it; a call from runtime
-    // code is identified by walking up to the user's frame, which depends on the whole stack.
-    static std::uint64_t last_return_address = 0;
-    static std::uint32_t last_site = 0;
-    const std::uint64_t pc = event.return_address;
-    if (pc == last_return_address) {
-      site = last_site;
-    } else if (is_internal(pc)) {
-      site = site_slot(file, first_user_frame(file.header.unwind_depth));
-    } else {
-      site = last_site = site_slot(file, pc);
-      last_return_address = pc;
-    }
-  }
+  const std::uint32_t site = call_site(file, event.return_address);
   if (is_in_cache_library(event.return_address)) {
     Event via_cache = event;
     via_cache.op =
@@ -192,6 +190,15 @@ void record(const Event &event, bool timed, std::uint64_t start, std::uint64_t d
   add_to_histogram(file, event);
   if (timed) {
     add_to_timeline(file, start, event.bytes);
+    // A transport call made while waiting (a collective's moves, a semaphore wait) is waiting time.
+    if (g_wait_depth > 0) {
+      const auto base = static_cast<std::uint16_t>(event.op);
+      const bool always_timed = tracedb::raw::kOpDescriptions[base].always_timed;
+      file.header.wait_transport_ticks.fetch_add(always_timed ? duration : duration * file.header.time_every,
+                                                 std::memory_order_relaxed);
+    } else {
+      add_span_to_timeline(file, start, start + duration, TimelineState::kRemote);
+    }
     // Keep the clock calibration fresh, so that a thread that dies still has its times converted.
     static std::uint32_t timed_calls = 0;
     if (++timed_calls % 4096 == 0) update_calibration(file);

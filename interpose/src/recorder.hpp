@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "pgas/sync_events.h"
 #include "pgas/tracedb/raw_format.hpp"
 #include "pgas/transport.h"
 
@@ -56,6 +57,15 @@ inline bool time_this_call() {
 
 // Adds one transport call; when `timed`, it started at tick `start` and took `duration` ticks.
 void record(const Event &event, bool timed, std::uint64_t start, std::uint64_t duration);
+
+// The site slot of a call whose return address is `return_address` (the user's frame above it when that is
+// runtime code); 0 when call sites are not recorded.
+std::uint32_t call_site(tracedb::raw::File &file, std::uint64_t return_address);
+
+// Synchronization events (sync_recorder.cpp); g_wait_depth counts the waiting events open on this thread.
+extern unsigned g_wait_depth;
+void sync_enter(pgas_sync_kind_t kind, std::uint64_t object, const char *name, std::uint64_t return_address);
+void sync_exit(pgas_sync_kind_t kind, std::uint64_t object);
 
 // Records a shared object created by the calling thread (remote_alloc).
 void record_allocation(pgas_handle_t handle, const pgas_layout_t &layout, std::uint64_t return_address);

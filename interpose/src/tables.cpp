@@ -17,14 +17,6 @@ AccessRecord *g_last_record = nullptr;  // the record the previous event went to
 std::uint64_t g_ticks_per_bucket = 0;   // timeline bucket width in ticks; 0 = off
 int g_threads = 1;
 
-std::uint64_t mix(std::uint64_t x) {  // splitmix64 finalizer
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
 // The handle most recently accessed, with divisors that turn a byte offset into a histogram bin with
 // multiplications only (loops touch one array many times in a row).
 struct HotHandle {
@@ -74,6 +66,8 @@ void halve_timeline(File &file) {
   for (std::uint32_t b = 0; b < kTimelineCapacity / 2; ++b) {
     file.timeline[b].count = file.timeline[2 * b].count + file.timeline[2 * b + 1].count;
     file.timeline[b].bytes = file.timeline[2 * b].bytes + file.timeline[2 * b + 1].bytes;
+    file.timeline[b].remote_ticks = file.timeline[2 * b].remote_ticks + file.timeline[2 * b + 1].remote_ticks;
+    file.timeline[b].wait_ticks = file.timeline[2 * b].wait_ticks + file.timeline[2 * b + 1].wait_ticks;
   }
   std::memset(&file.timeline[kTimelineCapacity / 2], 0, sizeof(TimelineBucket) * (kTimelineCapacity / 2));
   file.header.timeline_interval_ns *= 2;
@@ -230,18 +224,42 @@ void add_to_histogram(File &file, const Event &e) {
     for (std::size_t k = 0; k < e.offsets.count; ++k) add(e.offsets.list[k]);
 }
 
-void add_to_timeline(File &file, std::uint64_t start, std::size_t bytes) {
-  if (g_ticks_per_bucket == 0) return;
-  std::uint64_t bucket = (start - file.header.ticks0) / g_ticks_per_bucket;
+namespace {
+
+// The bucket of tick `at`, coarsening the timeline until it fits; marks it in use.
+std::uint64_t timeline_bucket(File &file, std::uint64_t at) {
+  std::uint64_t bucket = (at - file.header.ticks0) / g_ticks_per_bucket;
   while (bucket >= kTimelineCapacity) {
     halve_timeline(file);
     bucket /= 2;
   }
-  file.timeline[bucket].count += 1;
-  file.timeline[bucket].bytes += bytes;
   auto used = static_cast<std::uint32_t>(bucket + 1);
   if (used > file.header.timeline_used.load(std::memory_order_relaxed))
     file.header.timeline_used.store(used, std::memory_order_relaxed);
+  return bucket;
+}
+
+}  // namespace
+
+void add_to_timeline(File &file, std::uint64_t start, std::size_t bytes) {
+  if (g_ticks_per_bucket == 0) return;
+  const std::uint64_t bucket = timeline_bucket(file, start);
+  file.timeline[bucket].count += 1;
+  file.timeline[bucket].bytes += bytes;
+}
+
+void add_span_to_timeline(File &file, std::uint64_t start, std::uint64_t end, TimelineState state) {
+  if (g_ticks_per_bucket == 0 || end <= start) return;
+  timeline_bucket(file, end);  // coarsens first, so that the bucket width stays fixed below
+  const std::uint64_t width = g_ticks_per_bucket;
+  for (std::uint64_t at = start; at < end;) {
+    const std::uint64_t bucket = (at - file.header.ticks0) / width;
+    const std::uint64_t bucket_end = file.header.ticks0 + (bucket + 1) * width;
+    const std::uint64_t piece = std::min(end, bucket_end) - at;
+    (state == TimelineState::kRemote ? file.timeline[bucket].remote_ticks
+                                     : file.timeline[bucket].wait_ticks) += piece;
+    at += piece;
+  }
 }
 
 }  // namespace pgas::trace

@@ -59,11 +59,16 @@ Event vector(Op op, pgas_handle_t h, int thread, std::uint64_t ra, const size_t 
     return traced(vector(Op::name, handle, thread, RETURN_ADDRESS, PGAS_UNPARENTHESIZED recorded), \
                   [&] { return _remote_##name arguments; });                                       \
   }
-// A wait: recorded like a single access, and timed every time.
-#define PGAS_WRAPPER_waiting(name, result, parameters, arguments, recorded)                              \
-  result remote_##name parameters {                                                                      \
-    return traced<true>(single(Op::name, handle, thread, RETURN_ADDRESS, PGAS_UNPARENTHESIZED recorded), \
-                        [&] { return _remote_##name arguments; });                                       \
+// A wait: recorded like a single access, and timed every time; also a synchronization event of kind
+// sem_wait on the handle (the only waiting operation), so that its time counts as waiting.
+#define PGAS_WRAPPER_waiting(name, result, parameters, arguments, recorded)                                 \
+  result remote_##name parameters {                                                                         \
+    const std::uint64_t ra = RETURN_ADDRESS;                                                                \
+    if (pgas::trace::recording()) pgas::trace::sync_enter(PGAS_SYNC_sem_wait, handle, "remote_" #name, ra); \
+    auto done = traced<true>(single(Op::name, handle, thread, ra, PGAS_UNPARENTHESIZED recorded),           \
+                             [&] { return _remote_##name arguments; });                                     \
+    if (pgas::trace::recording()) pgas::trace::sync_exit(PGAS_SYNC_sem_wait, handle);                       \
+    return done;                                                                                            \
   }
 // Not an access (synchronization of non-blocking transfers, freeing): passed through unmeasured.
 #define PGAS_WRAPPER_none(name, result, parameters, arguments, recorded) \

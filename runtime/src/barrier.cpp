@@ -8,6 +8,7 @@
 #include "emulation.hpp"
 #include "errors.hpp"
 #include "pgas/detail/api.hpp"
+#include "pgas/sync_events.h"
 #include "runtime.hpp"
 
 namespace pgas::rt {
@@ -43,11 +44,21 @@ std::int64_t id_or_anonymous(const std::int64_t *id) { return id ? *id : kAnonym
 
 namespace pgas::detail {
 
+// Each is an event of the synchronization seam; the object is the barrier id.
+std::uint64_t sync_object(const std::int64_t *id) {
+  return id ? static_cast<std::uint64_t>(*id) : PGAS_SYNC_ANONYMOUS;
+}
+
 void barrier_notify(const std::int64_t *id, const std::source_location &where) {
+  sync_scope scope(PGAS_SYNC_notify, sync_object(id));
   rt::notify(rt::CollectiveKind::kNotify, rt::id_or_anonymous(id), where, "upc_notify");
 }
-void barrier_wait(const std::int64_t *id) { rt::wait(rt::id_or_anonymous(id), "upc_wait"); }
+void barrier_wait(const std::int64_t *id) {
+  sync_scope scope(PGAS_SYNC_wait, sync_object(id));
+  rt::wait(rt::id_or_anonymous(id), "upc_wait");
+}
 void barrier(const std::int64_t *id, const std::source_location &where) {
+  sync_scope scope(PGAS_SYNC_barrier, sync_object(id));
   rt::notify(rt::CollectiveKind::kBarrier, rt::id_or_anonymous(id), where, "upc_barrier");
   rt::wait(rt::id_or_anonymous(id), "upc_barrier");
 }

@@ -9,6 +9,7 @@
 #include "conduit/active.hpp"
 #include "emulation.hpp"
 #include "errors.hpp"
+#include "pgas/sync_events.h"
 #include "runtime.hpp"
 #include "sync/signals_in_flight.hpp"
 
@@ -71,6 +72,11 @@ upc_lock_t *allocate_slot(std::string &error) {
 
 // A lock's home is the thread that would own it on a distributed machine: acquiring it elsewhere is a round
 // trip on the emulated network.
+// A lock's object in synchronization events: the handle's value, equal on every thread.
+std::uint64_t sync_object(const upc_lock_t *lock) {
+  return static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(lock));
+}
+
 void emulate_lock_traffic(upc_lock_t *lock) {
   if (static_cast<int>(index_of(lock)) % g_runtime.threads != g_runtime.mythread) emulate_rounds(1);
 }
@@ -106,11 +112,14 @@ upc_lock_t *upc_all_lock_alloc(void) {
 
 void upc_lock(upc_lock_t *lock) {
   const std::uint32_t index = checked_index(lock, "upc_lock");
+  pgas_sync_enter(PGAS_SYNC_lock, sync_object(lock), nullptr);
   complete_signals(true);  // the holder may wait for one of them before it unlocks
   int holder = -1;
   const LockStatus status = conduit().lock_acquire(index, generation_of(lock), true, &holder);
   check(status, lock, holder, "upc_lock");
   emulate_lock_traffic(lock);
+  pgas_sync_exit(PGAS_SYNC_lock, sync_object(lock));
+  pgas_sync_enter(PGAS_SYNC_lock_hold, sync_object(lock), nullptr);
 }
 
 int upc_lock_attempt(upc_lock_t *lock) {
@@ -119,11 +128,13 @@ int upc_lock_attempt(upc_lock_t *lock) {
   int holder = -1;
   const LockStatus status = conduit().lock_acquire(index, generation_of(lock), false, &holder);
   check(status, lock, holder, "upc_lock_attempt");
+  if (status == LockStatus::kOk) pgas_sync_enter(PGAS_SYNC_lock_hold, sync_object(lock), nullptr);
   return status == LockStatus::kOk ? 1 : 0;
 }
 
 void upc_unlock(upc_lock_t *lock) {
   const std::uint32_t index = checked_index(lock, "upc_unlock");
+  pgas_sync_exit(PGAS_SYNC_lock_hold, sync_object(lock));
   int holder = -1;
   check(conduit().lock_release(index, generation_of(lock), &holder), lock, holder, "upc_unlock");
   emulate_lock_traffic(lock);

@@ -12,6 +12,7 @@
 
 #include "errors.hpp"
 #include "handles.hpp"
+#include "pgas/sync_events.h"
 #include "runtime.hpp"
 #include "sync/signals_in_flight.hpp"
 
@@ -133,6 +134,7 @@ upc_handle_t memcpy_nb(gaddr dst, gaddr src, std::size_t n, bool implicit) {
 }
 
 void sync_nb(upc_handle_t handle, const char *operation) {
+  sync_scope scope(PGAS_SYNC_nb_sync, 0);
   if (handle == UPC_COMPLETE_HANDLE) return;
   auto &handles = in_flight().handles;
   auto found = handles.find(handle);
@@ -154,6 +156,7 @@ int sync_attempt(upc_handle_t handle) {
 }
 
 void sync_implicit() {
+  sync_scope scope(PGAS_SYNC_nb_sync, 0);
   rt::complete_signals(true);
   auto &implicit = in_flight().implicit;
   for (auto &t : implicit) t->advance(true);

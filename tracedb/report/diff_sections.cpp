@@ -1,4 +1,6 @@
 // The tables comparing two traces (--diff A.db B.db).
+#include <span>
+
 #include "sections.hpp"
 
 namespace pgas::report {
@@ -29,6 +31,9 @@ Table summary_table(const tracedb::TraceDiff &d, const std::string &path_a, cons
   add("remote_accesses", "remote accesses", d.a.totals.count, d.b.totals.count, Unit::kCount);
   add("remote_bytes", "bytes moved", d.a.totals.bytes, d.b.totals.bytes, Unit::kBytes);
   add("transport_ns", "time in transport", d.a.totals.ns, d.b.totals.ns, Unit::kNanoseconds);
+  add("compute_ns", "time computing", d.a.compute_ns, d.b.compute_ns, Unit::kNanoseconds);
+  add("remote_ns", "time in remote access", d.a.remote_ns, d.b.remote_ns, Unit::kNanoseconds);
+  add("wait_ns", "time waiting", d.a.wait_ns, d.b.wait_ns, Unit::kNanoseconds);
   std::vector<Cell> pct{text("transport_pct"), text("% time in remote access"), percent(d.a.transport_pct),
                         percent(d.b.transport_pct)};
   Cell points = percent(d.b.transport_pct - d.a.transport_pct);
@@ -49,18 +54,27 @@ struct Measure {
   Unit unit;
   std::int64_t tracedb::Totals::*member;
 };
-constexpr Measure kMeasures[] = {
+constexpr Measure kAccessMeasures[] = {
     {"count", "accesses", Visibility::kAll, Unit::kCount, &tracedb::Totals::count},
     {"bytes", "bytes", Visibility::kDataOnly, Unit::kBytes, &tracedb::Totals::bytes},
     {"ns", "time", Visibility::kAll, Unit::kNanoseconds, &tracedb::Totals::ns},
 };
+constexpr Measure kWaitMeasures[] = {
+    {"count", "events", Visibility::kAll, Unit::kCount, &tracedb::Totals::count},
+    {"ns", "time", Visibility::kAll, Unit::kNanoseconds, &tracedb::Totals::ns},
+};
+constexpr Measure kImbalanceMeasures[] = {
+    {"count_max", "count max", Visibility::kDataOnly, Unit::kCount, &tracedb::Totals::count},
+    {"lost_ns", "lost", Visibility::kAll, Unit::kNanoseconds, &tracedb::Totals::ns},
+};
 
 Table rows_table(std::string key, std::string title, std::string key_header, std::string detail_key,
-                 const std::vector<tracedb::DiffRow> &rows) {
+                 const std::vector<tracedb::DiffRow> &rows,
+                 std::span<const Measure> measures = kAccessMeasures) {
   Table t(std::move(key), std::move(title));
   t.column("key", std::move(key_header));
   t.column(detail_key, detail_key);
-  for (const Measure &m : kMeasures) {
+  for (const Measure &m : measures) {
     std::string k = m.key, name = m.name;
     t.column(k + "_a", name + " A", m.visibility);
     t.column(k + "_b", name + " B", m.visibility);
@@ -69,7 +83,7 @@ Table rows_table(std::string key, std::string title, std::string key_header, std
   }
   for (const tracedb::DiffRow &r : rows) {
     std::vector<Cell> row{text(r.key), optional_text(r.detail)};
-    for (const Measure &m : kMeasures) append_compared(row, r.a.*m.member, r.b.*m.member, m.unit);
+    for (const Measure &m : measures) append_compared(row, r.a.*m.member, r.b.*m.member, m.unit);
     t.rows.push_back(std::move(row));
   }
   return t;
@@ -92,6 +106,12 @@ std::vector<Table> diff_tables(const tracedb::TraceReader &a, const tracedb::Tra
   if (options.wants(Section::kVariables))
     tables.push_back(rows_table("variables", "Remote accesses per shared variable, A vs B", "variable",
                                 "kind", d.variables));
+  if (options.wants(Section::kSync))
+    tables.push_back(rows_table("sync", "Waits per source line and kind, A vs B", "wait", "function", d.waits,
+                                kWaitMeasures));
+  if (options.wants(Section::kImbalance))
+    tables.push_back(rows_table("imbalance", "Time lost to imbalance per source line, A vs B", "line",
+                                "function", d.imbalance, kImbalanceMeasures));
   return tables;
 }
 

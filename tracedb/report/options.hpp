@@ -12,7 +12,7 @@
 
 namespace pgas::report {
 
-enum class Section { kSummary, kThreads, kVariables, kLines, kPairs, kOps };
+enum class Section { kSummary, kThreads, kVariables, kLines, kPairs, kOps, kSync, kImbalance };
 
 struct Options {
   std::vector<std::string> databases;  // one, or two with --diff

@@ -50,7 +50,7 @@ std::string location(const std::string &file, int line, const std::string &funct
 
 Table summary_table(const Context &c) {
   const tracedb::RunInfo &run = c.run;
-  tracedb::Summary summary = tracedb::summarize(c.tables.threads);
+  const tracedb::Summary &summary = c.summary;
   Table t("summary", "Summary");
   t.record = true;
   t.field("program", "program", text(run.program));
@@ -66,12 +66,18 @@ Table summary_table(const Context &c) {
   t.field("remote_bytes", "bytes moved", quantity(summary.totals.bytes, Unit::kBytes));
   t.field("transport_ns", "time in transport", quantity(summary.totals.ns, Unit::kNanoseconds));
   t.field("transport_pct", "% time in remote access", percent(summary.transport_pct));
+  t.field("compute_ns", "time computing", quantity(summary.compute_ns, Unit::kNanoseconds));
+  t.field("remote_ns", "time in remote access", quantity(summary.remote_ns, Unit::kNanoseconds));
+  t.field("wait_ns", "time waiting", quantity(summary.wait_ns, Unit::kNanoseconds));
+  t.field("wait_pct", "% time waiting", share(summary.wait_ns, summary.wall_ns));
   t.field("tracer", "tracer", text(tracedb::describe_tracer(run)), Visibility::kTableOnly);
   t.field("call_sites", "call sites", flag(run.call_sites), Visibility::kDataOnly);
   t.field("unwind_depth", "unwind depth", integer(run.unwind_depth), Visibility::kDataOnly);
   t.field("histogram_bins", "histogram bins", integer(run.histogram_bins), Visibility::kDataOnly);
   t.field("time_every", "timed calls", integer(run.time_every), Visibility::kDataOnly);
   t.field("timeline_interval_ns", "timeline interval", integer(run.timeline_interval_ns),
+          Visibility::kDataOnly);
+  t.field("dropped_sync_events", "dropped sync events", quantity(run.dropped_sync_events, Unit::kCount),
           Visibility::kDataOnly);
   t.field("complete", "complete", flag(run.complete));
   t.field("dropped_events", "dropped events", quantity(run.dropped_events, Unit::kCount));
@@ -98,13 +104,19 @@ Table threads_table(const Context &c) {
   t.column("transport_ns", "in transport");
   t.column("wall_ns", "wall");
   t.column("transport_pct", "% of wall");
+  t.column("compute_ns", "computing");
+  t.column("remote_ns", "remote");
+  t.column("wait_ns", "waiting");
+  t.column("wait_pct", "% waiting");
   t.column("finished", "finished");
   for (const tracedb::ThreadRow &row : c.tables.threads) {
     t.rows.push_back({integer(row.thread), text(row.host), integer(row.pid),
                       quantity(row.totals.count, Unit::kCount), quantity(row.reads, Unit::kCount),
                       quantity(row.writes, Unit::kCount), quantity(row.totals.bytes, Unit::kBytes),
                       quantity(row.totals.ns, Unit::kNanoseconds), quantity(row.wall_ns, Unit::kNanoseconds),
-                      percent(row.transport_pct), flag(row.finished)});
+                      percent(row.transport_pct), quantity(row.compute_ns, Unit::kNanoseconds),
+                      quantity(row.remote_ns, Unit::kNanoseconds), quantity(row.wait_ns, Unit::kNanoseconds),
+                      share(row.wait_ns, row.wall_ns), flag(row.finished)});
   }
   return t;
 }
@@ -116,6 +128,9 @@ std::vector<Table> trace_tables(const tracedb::TraceReader &trace, const Options
   all.top = 0;
   detail::Context context{trace, options, trace.run(), trace.digest(all)};
   for (const tracedb::OpRow &op : context.tables.ops) context.access_total += op.totals.count;
+  context.summary = tracedb::summarize(context.tables.threads);
+  if (options.wants(Section::kSync) || options.wants(Section::kImbalance))
+    context.sync = trace.sync_digest(options.filter);
 
   std::vector<Table> tables;
   auto append = [&](std::vector<Table> more) {
@@ -127,6 +142,8 @@ std::vector<Table> trace_tables(const tracedb::TraceReader &trace, const Options
   if (options.wants(Section::kLines)) tables.push_back(detail::lines_table(context));
   if (options.wants(Section::kPairs)) append(detail::pair_tables(context));
   if (options.wants(Section::kOps)) tables.push_back(detail::ops_table(context));
+  if (options.wants(Section::kSync)) tables.push_back(detail::sync_table(context));
+  if (options.wants(Section::kImbalance)) tables.push_back(detail::imbalance_table(context));
   return tables;
 }
 

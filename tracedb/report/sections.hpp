@@ -23,6 +23,8 @@ struct Context {
   tracedb::RunInfo run;
   tracedb::AccessDigest tables;   // every table of the filter, unranked (top = 0): one pass of the engine
   std::int64_t access_total = 0;  // accesses the filter selects, the denominator of every share
+  tracedb::Summary summary;       // of tables.threads
+  tracedb::SyncDigest sync;       // the waits and the imbalance, when a section needs them
 };
 
 // The first `top` rows of a ranked table (all when 0), as the filter's --top asks.
@@ -45,6 +47,8 @@ std::vector<Table> variable_tables(const Context &context);
 Table lines_table(const Context &context);
 std::vector<Table> pair_tables(const Context &context);
 Table ops_table(const Context &context);
+Table sync_table(const Context &context);
+Table imbalance_table(const Context &context);
 
 }  // namespace detail
 }  // namespace pgas::report

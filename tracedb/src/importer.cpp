@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "import_time.hpp"
 #include "pgas/tracedb/database.hpp"
 #include "pgas/tracedb/text.hpp"
 #include "raw_files.hpp"
@@ -47,6 +48,7 @@ class Importer {
       write_thread(*f);
       write_access(*f);
       write_timeline(*f);
+      write_sync(*f);
     }
     write_variables();
     db_.exec("COMMIT");
@@ -137,13 +139,14 @@ class Importer {
     summary.threads_found = static_cast<int>(files_.size());
     summary.complete = summary.threads_found == summary.threads;
     std::int64_t start = first.start_realtime_ns, wall = 0;
-    std::uint64_t timeline = 0;
+    std::uint64_t timeline = 0, sync_dropped = 0;
     for (const auto &f : files_) {
       const raw::Header &h = f->header();
       summary.complete = summary.complete && f->finished();
       totals_[f.get()] = totals(*f);
       summary.accesses += totals_[f.get()].count;
       summary.dropped += h.dropped.load();
+      sync_dropped += h.sync_dropped.load();
       summary.objects_unrecorded += h.objects_unrecorded.load();
       start = std::min(start, h.start_realtime_ns);
       wall = std::max(wall, static_cast<std::int64_t>(h.mono1.load() - h.mono0));
@@ -159,8 +162,8 @@ class Importer {
            "INSERT INTO run(id, program, arguments, threads, conduit, latency_ns, bandwidth_bps, start_time, "
            "wall_ns, "
            "call_sites, unwind_depth, histogram_bins, timeline_interval_ns, time_every, complete, "
-           "dropped_events) "
-           "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+           "dropped_events, dropped_sync_events) "
+           "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(1, program)
         .bind(2, json_array(argv))
         .bind(3, static_cast<std::int64_t>(first.threads))
@@ -176,6 +179,7 @@ class Importer {
         .bind(13, static_cast<std::int64_t>(first.time_every))
         .bind(14, static_cast<std::int64_t>(summary.complete))
         .bind(15, static_cast<std::int64_t>(summary.dropped))
+        .bind(16, static_cast<std::int64_t>(sync_dropped))
         .run();
     return summary;
   }
@@ -183,16 +187,33 @@ class Importer {
   void write_thread(const RawFile &f) {
     const raw::Header &h = f.header();
     const Totals &t = totals_.at(&f);
-    db_.prepare("INSERT INTO thread VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+    const std::int64_t wall = static_cast<std::int64_t>(h.mono1.load() - h.mono0);
+    const double scale = ns_per_tick(f);
+    auto ns = [&](std::uint64_t ticks) {
+      return static_cast<std::int64_t>(static_cast<double>(ticks) * scale);
+    };
+    const std::int64_t wait = ns(h.wait_ticks.load());
+    const std::int64_t remote = std::max<std::int64_t>(0, t.ns - ns(h.wait_transport_ticks.load()));
+    db_.prepare(
+           "INSERT INTO thread(thread, host, pid, wall_ns, transport_ns, remote_count, remote_bytes, "
+           "finished, "
+           "remote_ns, wait_ns, compute_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(1, static_cast<std::int64_t>(h.thread))
         .bind(2, std::string(h.host))
         .bind(3, static_cast<std::int64_t>(h.pid))
-        .bind(4, static_cast<std::int64_t>(h.mono1.load() - h.mono0))
+        .bind(4, wall)
         .bind(5, t.ns)
         .bind(6, static_cast<std::int64_t>(t.count))
         .bind(7, static_cast<std::int64_t>(t.bytes))
         .bind(8, static_cast<std::int64_t>(f.finished()))
+        .bind(9, remote)
+        .bind(10, wait)
+        .bind(11, std::max<std::int64_t>(0, wall - remote - wait))
         .run();
+  }
+
+  void write_sync(const RawFile &f) {
+    write_sync_records(db_, f, ns_per_tick(f), [&](std::uint32_t slot) { return site_id(f, slot); });
   }
 
   void write_access(const RawFile &f) {
@@ -227,27 +248,8 @@ class Importer {
     }
   }
 
-  // Timelines may have been coarsened differently per thread: bring each to the run's interval.
   void write_timeline(const RawFile &f) {
-    const raw::Header &h = f.header();
-    if (h.timeline_interval_ns == 0 || timeline_interval_ == 0) return;
-    std::uint64_t factor = timeline_interval_ / h.timeline_interval_ns;
-    std::map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> buckets;
-    for (std::uint32_t b = 0; b < std::min(h.timeline_used.load(), raw::kTimelineCapacity); ++b) {
-      auto &bucket = buckets[b / factor];
-      bucket.first += f.data().timeline[b].count;
-      bucket.second += f.data().timeline[b].bytes;
-    }
-    auto insert = db_.prepare("INSERT INTO timeline VALUES (?, ?, ?, ?, ?)");
-    for (auto [b, totals] : buckets) {
-      insert.reset();
-      insert.bind(1, static_cast<std::int64_t>(h.thread))
-          .bind(2, static_cast<std::int64_t>(b))
-          .bind(3, static_cast<std::int64_t>(b * timeline_interval_))
-          .bind(4, static_cast<std::int64_t>(totals.first))
-          .bind(5, static_cast<std::int64_t>(totals.second))
-          .run();
-    }
+    write_timeline_buckets(db_, f, timeline_interval_, ns_per_tick(f));
   }
 
   void write_variables();

@@ -70,6 +70,15 @@ std::string tables_problem(const File &f) {
       return record + " has operation code " + std::to_string(r.op);
     if (r.timed > r.count) return record + " has more timed calls than calls";
   }
+  for (std::uint32_t k = 0; k < kSyncCapacity; ++k) {
+    const SyncRecord &r = f.sync[k];
+    const std::uint32_t kind = r.kind_plus_one.load();
+    if (kind == 0) continue;
+    const std::string record = "sync record " + std::to_string(k);
+    if (kind > PGAS_SYNC_KIND_COUNT) return record + " has kind code " + std::to_string(kind - 1);
+    if (r.site >= kSiteCapacity) return record + " has site " + std::to_string(r.site);
+    if (!terminated(r.name)) return record + " has an unterminated name";
+  }
   return "";
 }
 

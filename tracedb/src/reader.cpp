@@ -83,6 +83,8 @@ RunInfo TraceReader::run() const {
     run.complete = s.int64(12) != 0;
     run.dropped_events = s.int64(13);
     run.time_every = static_cast<int>(s.int64(14));
+    run.has_sync = detail::has_sync(db_);
+    if (run.has_sync) run.dropped_sync_events = db_.scalar("SELECT dropped_sync_events FROM run").value_or(0);
     return run;
   });
 }
@@ -96,6 +98,9 @@ Summary summarize(const std::vector<ThreadRow> &threads) {
     summary.wall_ns += row.wall_ns;
     summary.threads += 1;
     summary.unfinished_threads += row.finished ? 0 : 1;
+    summary.compute_ns += row.compute_ns;
+    summary.remote_ns += row.remote_ns;
+    summary.wait_ns += row.wait_ns;
   }
   if (summary.wall_ns > 0)
     summary.transport_pct =

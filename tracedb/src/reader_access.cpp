@@ -33,13 +33,15 @@ std::vector<HistogramBin> TraceReader::offset_histogram(std::int64_t handle, con
 
 std::vector<TimelineRow> TraceReader::timeline(const Filter &filter) const {
   return detail::guarded(path(), [&] {
-    detail::Sql sql("SELECT t.thread, t.bucket, t.start_ns, t.count, t.bytes FROM timeline t WHERE 1");
+    detail::Sql sql("SELECT t.thread, t.bucket, t.start_ns, t.count, t.bytes, ");
+    sql << (detail::has_sync(db_) ? "t.remote_ns, t.wait_ns" : "0, 0") << " FROM timeline t WHERE 1";
     detail::where_thread(sql, filter, "t.thread");
     sql << " ORDER BY t.thread, t.bucket";
     Statement s = sql.prepare(db_);
     std::vector<TimelineRow> rows;
     while (s.step())
-      rows.push_back({static_cast<int>(s.int64(0)), s.int64(1), s.int64(2), s.int64(3), s.int64(4)});
+      rows.push_back({static_cast<int>(s.int64(0)), s.int64(1), s.int64(2), s.int64(3), s.int64(4),
+                      s.int64(5), s.int64(6)});
     return rows;
   });
 }

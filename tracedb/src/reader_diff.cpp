@@ -44,7 +44,33 @@ KeyedTotals by_variable(const AccessDigest &tables) {
   return out;
 }
 
-std::vector<DiffRow> match(const KeyedTotals &a, const KeyedTotals &b, std::size_t top) {
+// Waits per line and kind (count = events, ns = time), and imbalance per line and what (ns = lost time,
+// count = the largest count of a thread).
+KeyedTotals by_wait(const SyncDigest &tables) {
+  KeyedTotals out;
+  for (const SyncRow &row : tables.waits) {
+    Keyed &k = out[line_key({row.file, row.line, row.function, {}}) + " " + row.kind];
+    if (k.detail.empty()) k.detail = row.function;
+    k.totals += Totals{row.count, 0, row.ns_sum};
+  }
+  return out;
+}
+
+KeyedTotals by_imbalance(const SyncDigest &tables) {
+  KeyedTotals out;
+  for (const ImbalanceRow &row : tables.imbalance) {
+    Keyed &k = out[line_key({row.file, row.line, row.function, {}}) + " " + row.what];
+    if (k.detail.empty()) k.detail = row.function;
+    k.totals += Totals{static_cast<std::int64_t>(row.count.max), 0, row.lost_ns};
+  }
+  return out;
+}
+
+std::int64_t by_count(const DiffRow &r) { return std::max(r.a.count, r.b.count); }
+std::int64_t by_time(const DiffRow &r) { return std::max(r.a.ns, r.b.ns); }
+
+std::vector<DiffRow> match(const KeyedTotals &a, const KeyedTotals &b, std::size_t top,
+                           std::int64_t (*weight)(const DiffRow &) = by_count) {
   std::map<std::string, DiffRow> merged;
   for (const auto &[key, k] : a) merged[key] = {key, k.detail, k.totals, {}};
   for (const auto &[key, k] : b) {
@@ -55,7 +81,6 @@ std::vector<DiffRow> match(const KeyedTotals &a, const KeyedTotals &b, std::size
   }
   std::vector<DiffRow> rows;
   for (auto &entry : merged) rows.push_back(std::move(entry.second));
-  auto weight = [](const DiffRow &r) { return std::max(r.a.count, r.b.count); };
   std::stable_sort(rows.begin(), rows.end(),
                    [&](const DiffRow &x, const DiffRow &y) { return weight(x) > weight(y); });
   if (top > 0 && rows.size() > top) rows.resize(top);
@@ -75,6 +100,9 @@ TraceDiff diff(const TraceReader &a, const TraceReader &b, const Filter &filter)
   d.wall_b = b.run().wall_ns;
   d.lines = match(by_line(tables_a), by_line(tables_b), filter.top);
   d.variables = match(by_variable(tables_a), by_variable(tables_b), filter.top);
+  const SyncDigest sync_a = a.sync_digest(all), sync_b = b.sync_digest(all);
+  d.waits = match(by_wait(sync_a), by_wait(sync_b), filter.top, by_time);
+  d.imbalance = match(by_imbalance(sync_a), by_imbalance(sync_b), filter.top, by_time);
   return d;
 }
 

@@ -92,9 +92,11 @@ void scan(const Database &db, const Filter &filter, Scan &out, const std::functi
 }
 
 std::vector<ThreadRow> thread_rows(const Database &db, const Filter &filter, const Scan &sums) {
-  detail::Sql sql(
-      "SELECT thread, host, pid, finished, remote_count, remote_bytes, transport_ns, wall_ns FROM thread "
-      "WHERE 1");
+  detail::Sql sql("SELECT thread, host, pid, finished, remote_count, remote_bytes, transport_ns, wall_ns, ");
+  // Before schema 2 the time states were not recorded: all transport time is remote access, no waiting.
+  sql << (detail::has_sync(db) ? "remote_ns, wait_ns, compute_ns"
+                               : "transport_ns, 0, max(0, wall_ns - transport_ns)");
+  sql << " FROM thread WHERE 1";
   detail::where_thread(sql, filter, "thread");
   sql << " ORDER BY thread";
   Statement s = sql.prepare(db);

@@ -67,6 +67,11 @@ Totals totals_at(const Statement &row, int first_column) {
   return {row.int64(first_column), row.int64(first_column + 1), row.int64(first_column + 2)};
 }
 
+bool has_sync(const Database &db) {
+  return db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'sync_wait'")
+             .value_or(0) > 0;
+}
+
 ThreadRow thread_row(const Statement &row, const Totals &totals, std::int64_t reads, std::int64_t writes) {
   ThreadRow out;
   out.thread = static_cast<int>(row.int64(0));
@@ -78,6 +83,9 @@ ThreadRow thread_row(const Statement &row, const Totals &totals, std::int64_t re
   out.reads = reads;
   out.writes = writes;
   out.transport_pct = out.wall_ns > 0 ? 100.0 * static_cast<double>(totals.ns) / out.wall_ns : 0.0;
+  out.remote_ns = row.int64(8);
+  out.wait_ns = row.int64(9);
+  out.compute_ns = row.int64(10);
   return out;
 }
 

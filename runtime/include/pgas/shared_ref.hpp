@@ -9,6 +9,7 @@
 
 #include "pgas/detail/api.hpp"
 #include "pgas/detail/global_ptr_fwd.hpp"
+#include "pgas/sync_events.h"
 #include "pgas/transport.h"
 
 namespace pgas {
@@ -23,9 +24,11 @@ inline constexpr consistency strict = consistency::strict;
 // signalling puts whose bytes have landed (so that a thread spinning on a strict variable cannot hold back
 // the signal its partner waits for).
 inline void fence() {
+  pgas_sync_enter(PGAS_SYNC_fence, 0, nullptr);
   std::atomic_thread_fence(std::memory_order_seq_cst);
   if (detail::g_progress_needed) [[unlikely]]
     detail::make_progress();
+  pgas_sync_exit(PGAS_SYNC_fence, 0);
 }
 
 namespace detail {

@@ -15,6 +15,7 @@
 #include "conduit/active.hpp"
 #include "errors.hpp"
 #include "handles.hpp"
+#include "pgas/sync_events.h"
 #include "runtime.hpp"
 
 namespace pgas::rt::coll {
@@ -71,8 +72,14 @@ void Call::fail(const char *format, ...) const {
   exit_quietly();
 }
 
+Call::~Call() {
+  if (started_) pgas_sync_exit(PGAS_SYNC_collective, static_cast<std::uint64_t>(me_.call.kind));
+}
+
 void Call::start() {
   runtime(name());
+  pgas_sync_enter(PGAS_SYNC_collective, static_cast<std::uint64_t>(me_.call.kind), name());
+  started_ = true;
   std::uint64_t values[kRecordArgs] = {};
   for (int k = 0; k < me_.nargs; ++k) values[k] = me_.args[k].value;
   me_.sequence =

@@ -63,6 +63,8 @@ struct Block {
 class Call {
  public:
   Call(CollectiveKind kind, std::source_location where, SyncMode mode, std::initializer_list<Arg> args);
+  // A started call is a collective event of the synchronization seam until it is destroyed.
+  ~Call();
   Call(const Call &) = delete;
   Call &operator=(const Call &) = delete;
 
@@ -97,6 +99,7 @@ class Call {
   Published me_;
   SyncMode mode_;
   std::vector<char> checked_;  // peers whose record this call has compared
+  bool started_ = false;
 };
 
 // Checks that [address, address + bytes) lies in one thread's part of its object; `what` names it.

@@ -9,6 +9,7 @@
 
 #include "conduit/active.hpp"
 #include "errors.hpp"
+#include "pgas/sync_events.h"
 #include "runtime.hpp"
 #include "sync/pairsync.hpp"
 #include "sync/sync_flags.hpp"
@@ -99,5 +100,6 @@ void report_meeting_error(const std::string &message) {
 extern "C" void pairsync(int other) {
   using namespace pgas::rt;
   check_partner(other, "pairsync");
+  pgas::sync_scope scope(PGAS_SYNC_pairsync, static_cast<std::uint64_t>(other));
   meet(other, meeting_tag(MeetingKind::kPairsync));
 }

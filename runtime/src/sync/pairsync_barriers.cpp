@@ -17,6 +17,7 @@
 
 #include "errors.hpp"
 #include "pgas/pairsync.h"
+#include "pgas/sync_events.h"
 #include "runtime.hpp"
 #include "sync/pairsync.hpp"
 
@@ -135,22 +136,26 @@ extern "C" {
 
 void upc_all_pairwise_barrier(void) {
   runtime("upc_all_pairwise_barrier");
+  pgas::sync_scope scope(PGAS_SYNC_pairwise_barrier, 0, "upc_all_pairwise_barrier");
   figure_18_barrier(all_threads(), meeting_tag(MeetingKind::kPairwiseBarrier));
 }
 
 void upc_all_pairwise_tree_barrier(void) {
   runtime("upc_all_pairwise_tree_barrier");
+  pgas::sync_scope scope(PGAS_SYNC_pairwise_barrier, 0, "upc_all_pairwise_tree_barrier");
   const Members &m = all_threads();
   tree_barrier(m, tree_arity(m.sorted.size()), meeting_tag(MeetingKind::kPairwiseTreeBarrier));
 }
 
 void upc_subset_barrier(const int *threads, size_t count) {
   const Members &m = subset(threads, count, "upc_subset_barrier");
+  pgas::sync_scope scope(PGAS_SYNC_subset_barrier, m.hash, "upc_subset_barrier");
   tree_barrier(m, linear(m), meeting_tag(MeetingKind::kSubsetBarrier, m.hash));
 }
 
 void upc_subset_tree_barrier(const int *threads, size_t count) {
   const Members &m = subset(threads, count, "upc_subset_tree_barrier");
+  pgas::sync_scope scope(PGAS_SYNC_subset_barrier, m.hash, "upc_subset_tree_barrier");
   tree_barrier(m, tree_arity(m.sorted.size()), meeting_tag(MeetingKind::kSubsetTreeBarrier, m.hash));
 }
 

@@ -107,7 +107,10 @@ void build_trace(const std::string &path, const TraceSpec &spec) {
   Database db = Database::create(path);
   db.exec("BEGIN");
   Statement run = db.prepare(
-      "INSERT INTO run VALUES (1, '/opt/pgas/samples/cc', '[\"--vertices\", \"10000\", \"--edges\", "
+      "INSERT INTO run(id, program, arguments, threads, conduit, latency_ns, bandwidth_bps, start_time, "
+      "wall_ns, "
+      "call_sites, unwind_depth, histogram_bins, timeline_interval_ns, time_every, complete, dropped_events) "
+      "VALUES (1, '/opt/pgas/samples/cc', '[\"--vertices\", \"10000\", \"--edges\", "
       "\"40000\"]', "
       "?, 'shm', 2000.0, 1000000000.0, '2024-05-01T12:00:00Z', ?, 1, 8, 4, 1000000, 1, ?, ?)");
   run.bind(1, static_cast<std::int64_t>(spec.walls.size())).bind(2, spec.run_wall_ns);
@@ -148,7 +151,11 @@ void build_trace(const std::string &path, const TraceSpec &spec) {
     t[1] += a.bytes;
     t[2] += a.ns_sum;
   }
-  Statement thread = db.prepare("INSERT INTO thread VALUES (?, 'node1', ?, ?, ?, ?, ?, ?)");
+  // No waiting recorded: all transport time is remote access, the rest computation.
+  Statement thread = db.prepare(
+      "INSERT INTO thread(thread, host, pid, wall_ns, transport_ns, remote_count, remote_bytes, finished, "
+      "remote_ns, "
+      "wait_ns, compute_ns) VALUES (?1, 'node1', ?2, ?3, ?4, ?5, ?6, ?7, ?4, 0, ?3 - ?4)");
   for (std::size_t t = 0; t < spec.walls.size(); ++t) {
     std::vector<std::int64_t> sums = per_thread[static_cast<int>(t)];
     sums.resize(3);
@@ -165,7 +172,8 @@ void build_trace(const std::string &path, const TraceSpec &spec) {
     hist.bind(1, h.variable).bind(2, std::int64_t{h.thread}).bind(3, std::int64_t{h.bin});
     hist.bind(4, h.lo).bind(5, h.hi).bind(6, h.count).run();
   }
-  Statement timeline = db.prepare("INSERT INTO timeline VALUES (?, ?, ?, ?, ?)");
+  Statement timeline =
+      db.prepare("INSERT INTO timeline(thread, bucket, start_ns, count, bytes) VALUES (?, ?, ?, ?, ?)");
   for (const TimelineSpec &t : spec.timeline) {
     timeline.reset();
     timeline.bind(1, std::int64_t{t.thread}).bind(2, t.bucket).bind(3, t.start_ns).bind(4, t.count);

@@ -1,4 +1,5 @@
 // Source text lookup, run arguments, and the reader's refusals.
+#include <algorithm>
 #include <filesystem>
 
 #include "fixture.hpp"
@@ -84,10 +85,68 @@ TEST(ReaderOpen, Refusals) {
   std::string newer = copy_of_baseline("newer.db");
   update(newer, "UPDATE meta SET value = '99' WHERE key = 'schema_version'");
   EXPECT_EQ(open_error(newer),
-            newer + ": has schema version 99, newer than this tool reads (1); use a newer pgas-toolkit");
+            newer + ": has schema version 99, newer than this tool reads (2); use a newer pgas-toolkit");
   std::string no_run = copy_of_baseline("no_run.db");
   update(no_run, "DELETE FROM run");
   EXPECT_EQ(open_error(no_run), no_run + ": has no run record (the import did not finish)");
+}
+
+// A database of schema 1 (before synchronization tracing) is read: no waits, its transport time is remote
+// access and the rest computation.
+TEST(ReaderOpen, SchemaOneIsReadWithoutWaits) {
+  std::string path = copy_of_baseline("schema1.db");
+  update(
+      path,
+      "DROP TABLE sync_wait; "
+      "CREATE TABLE t1 AS SELECT thread, host, pid, wall_ns, transport_ns, remote_count, remote_bytes, "
+      "finished "
+      "FROM thread; DROP TABLE thread; ALTER TABLE t1 RENAME TO thread; "
+      "CREATE TABLE t2 AS SELECT thread, bucket, start_ns, count, bytes FROM timeline; DROP TABLE timeline; "
+      "ALTER TABLE t2 RENAME TO timeline; "
+      "UPDATE meta SET value = '1' WHERE key = 'schema_version'");
+  TraceReader reader(path);
+  EXPECT_FALSE(reader.run().has_sync);
+  for (const ThreadRow &row : reader.threads()) {
+    EXPECT_EQ(row.wait_ns, 0);
+    EXPECT_EQ(row.remote_ns, row.totals.ns);
+    EXPECT_EQ(row.compute_ns, std::max<std::int64_t>(0, row.wall_ns - row.totals.ns));
+  }
+  const SyncDigest sync = reader.sync_digest();
+  EXPECT_TRUE(sync.waits.empty());
+  EXPECT_FALSE(sync.imbalance.empty());  // the accesses' imbalance is still computed
+  EXPECT_NO_THROW(reader.timeline());
+}
+
+// Waits of two threads at one barrier line: their distribution and the time lost to the imbalance.
+TEST(ReaderSync, WaitDistributionAndLostTime) {
+  std::string path = copy_of_baseline("waits.db");
+  update(path,
+         "INSERT INTO sync_wait VALUES (0, 1, 'barrier', 7, '', 2, 10000000, 4000000, 6000000), "
+         "(1, 1, 'barrier', 7, '', 2, 30000000, 10000000, 20000000), "
+         "(0, 1, 'lock_hold', 9, '', 1, 50000000, 50000000, 50000000)");
+  const SyncDigest sync = TraceReader(path).sync_digest(Filter{.threads = {0, 1}});
+  ASSERT_EQ(sync.waits.size(), 2u);
+  EXPECT_EQ(sync.waits[0].kind, "lock_hold");  // by time, waiting or not
+  EXPECT_FALSE(sync.waits[0].waiting);
+  const SyncRow &barrier = sync.waits[1];
+  EXPECT_EQ(barrier.object, 7);
+  EXPECT_EQ(barrier.threads, 2);
+  EXPECT_EQ(barrier.count, 4);
+  EXPECT_EQ(barrier.ns_sum, 40000000);
+  EXPECT_EQ(barrier.ns_min, 4000000);
+  EXPECT_EQ(barrier.ns_max, 20000000);
+  auto row = std::find_if(sync.imbalance.begin(), sync.imbalance.end(),
+                          [](const ImbalanceRow &r) { return r.what == "barrier"; });
+  ASSERT_NE(row, sync.imbalance.end());
+  EXPECT_DOUBLE_EQ(row->ns.min, 10e6);
+  EXPECT_DOUBLE_EQ(row->ns.mean, 20e6);
+  EXPECT_DOUBLE_EQ(row->ns.max, 30e6);
+  EXPECT_DOUBLE_EQ(row->ns.cv, 0.5);
+  EXPECT_EQ(row->lost_ns, 20000000);  // thread 1 waited 20 ms more than thread 0
+  EXPECT_TRUE(std::none_of(sync.imbalance.begin(), sync.imbalance.end(),
+                           [](const ImbalanceRow &r) { return r.what == "lock_hold"; }));
+  for (std::size_t k = 1; k < sync.imbalance.size(); ++k)
+    EXPECT_GE(sync.imbalance[k - 1].lost_ns, sync.imbalance[k].lost_ns) << "worst first";
 }
 
 TEST(ReaderOpen, QueriesOnDamagedTablesNameTheFile) {

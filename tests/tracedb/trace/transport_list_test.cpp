@@ -13,6 +13,7 @@
 
 #include "pgas/tracedb/operations.hpp"
 #include "pgas/tracedb/reader.hpp"
+#include "pgas/tracedb/sync_kinds.hpp"
 #include "pgas/transport.h"
 
 namespace {
@@ -115,6 +116,39 @@ TEST(TransportList, DirectionsComeFromTheList) {
   EXPECT_EQ(pgas::tracedb::op_direction("get_strict"), Direction::kRead);
   EXPECT_EQ(pgas::tracedb::op_direction("put_nb"), Direction::kWrite);
   EXPECT_EQ(pgas::tracedb::op_direction("no_such_op"), Direction::kOther);
+}
+
+}  // namespace
+
+// The synchronization seam (pgas/sync_events.h): the runtime's no-ops behind weak public names, the tracer's
+// strong definitions, and the kinds' names in the trace database generated from the one list.
+namespace {
+
+TEST(SyncSeam, TheRuntimeHasWeakNoOpsAndTheTracerStrongDefinitions) {
+  const std::map<std::string, char> runtime = defined_symbols(PGAS_RUNTIME_LIBRARY);
+  const std::map<std::string, char> tracer = defined_symbols(PGAS_TRACE_LIBRARY);
+  for (const std::string name : {"pgas_sync_enter", "pgas_sync_exit"}) {
+    ASSERT_TRUE(runtime.count(name) && runtime.count("_" + name)) << name;
+    EXPECT_EQ(runtime.at(name), 'W') << name << " is not a weak alias in libpgas.so";
+    EXPECT_EQ(runtime.at("_" + name), 'T') << "_" << name;
+    ASSERT_TRUE(tracer.count(name)) << "libpgas-trace.so does not define " << name;
+    EXPECT_EQ(tracer.at(name), 'T') << name << " is not a strong definition in the tracer";
+  }
+}
+
+TEST(SyncSeam, KindsAreNamedFromTheList) {
+#define PGAS_SYNC_NAME(name, time) #name,
+  const char *const names[] = {PGAS_SYNC_EVENTS(PGAS_SYNC_NAME)};
+#undef PGAS_SYNC_NAME
+  ASSERT_EQ(std::size(names), static_cast<std::size_t>(PGAS_SYNC_KIND_COUNT));
+  for (unsigned kind = 0; kind < PGAS_SYNC_KIND_COUNT; ++kind)
+    EXPECT_EQ(pgas::tracedb::sync_kind_name(kind), names[kind]);
+  EXPECT_FALSE(pgas::tracedb::sync_kind_waits(PGAS_SYNC_lock_hold));  // a lock held is not waiting
+  EXPECT_TRUE(pgas::tracedb::sync_kind_waits(PGAS_SYNC_barrier));
+  // Codes are a file format: the first ones never move.
+  EXPECT_EQ(PGAS_SYNC_barrier, 0);
+  EXPECT_EQ(PGAS_SYNC_lock_hold, 4);
+  EXPECT_EQ(PGAS_SYNC_collective, 11);
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ struct sqlite3_stmt;
 
 namespace pgas::tracedb {
 
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;  // 2: sync_wait, thread and timeline time states
 
 class Error : public std::runtime_error {
  public:

@@ -35,17 +35,24 @@ enum class Op : std::uint16_t { PGAS_TRANSPORT_OPERATIONS(PGAS_OP_CODE) kCount }
 struct OpDescription {
   std::string_view name;  // in the database, without the cache_ prefix
   Direction direction;
+  bool always_timed;  // a wait (record `waiting`): every call is timed, whatever run.time_every says
 };
 
 #define PGAS_DIRECTION_read Direction::kRead
 #define PGAS_DIRECTION_write Direction::kWrite
 #define PGAS_DIRECTION_other Direction::kOther
+#define PGAS_ALWAYS_TIMED_single false
+#define PGAS_ALWAYS_TIMED_vector false
+#define PGAS_ALWAYS_TIMED_waiting true
 #define PGAS_OP_DESCRIPTION(name, result, parameters, arguments, record, direction, recorded) \
-  PGAS_RECORDED_##record(OpDescription{#name, PGAS_DIRECTION_##direction})
+  PGAS_RECORDED_##record(OpDescription{#name, PGAS_DIRECTION_##direction, PGAS_ALWAYS_TIMED_##record})
 
 // Indexed by Op.
 inline constexpr OpDescription kOpDescriptions[] = {PGAS_TRANSPORT_OPERATIONS(PGAS_OP_DESCRIPTION)};
 #undef PGAS_OP_DESCRIPTION
+#undef PGAS_ALWAYS_TIMED_single
+#undef PGAS_ALWAYS_TIMED_vector
+#undef PGAS_ALWAYS_TIMED_waiting
 #undef PGAS_DIRECTION_read
 #undef PGAS_DIRECTION_write
 #undef PGAS_DIRECTION_other

@@ -13,15 +13,18 @@
 #include <string>
 
 #include "pgas/tracedb/operations.hpp"
+#include "pgas/tracedb/sync_kinds.hpp"
 
 namespace pgas::tracedb::raw {
 
 inline constexpr char kMagic[8] = {'P', 'G', 'A', 'S', 'R', 'A', 'W', '1'};
-inline constexpr std::uint32_t kVersion = 6;  // 5: the operations of seed 001; 6: test (upc_sync_attempt)
+inline constexpr std::uint32_t kVersion = 7;  // 5: semaphore operations; 6: test (upc_sync_attempt); 7: synchronization waits
 
 inline constexpr std::uint32_t kAccessCapacity = 1u << 16;  // power of two (open addressing)
 inline constexpr std::uint32_t kSiteCapacity = 1u << 15;    // power of two
 inline constexpr std::uint32_t kHandleCapacity = 1u << 12;  // power of two
+inline constexpr std::uint32_t kSyncCapacity = 1u << 12;    // power of two
+inline constexpr std::uint32_t kSyncNameCapacity = 48;
 inline constexpr std::uint32_t kModuleCapacity = 256;
 inline constexpr std::uint32_t kMaxBins = 256;
 inline constexpr std::uint32_t kTimelineCapacity = 4096;
@@ -58,6 +61,14 @@ struct Header {
   std::atomic<std::uint32_t> sites_used;
   std::atomic<std::uint32_t> handles_used;
   std::atomic<std::uint32_t> timeline_used;  // buckets in use
+  std::atomic<std::uint32_t> sync_used;      // sync records in use
+  std::uint32_t pad2;
+  // Waiting (synchronization events whose time is waiting: sync_kinds.hpp), outermost events only, so
+  // that nested waits count once; and the time of transport calls made while waiting (a collective's
+  // moves, a semaphore wait), estimated from the timed ones, which is waiting and not remote access.
+  std::atomic<std::uint64_t> wait_ticks;
+  std::atomic<std::uint64_t> wait_transport_ticks;
+  std::atomic<std::uint64_t> sync_dropped;  // synchronization events in no sync record (table full)
   char host[64];
   char command_line[kCommandLineCapacity];  // argv separated by NUL, ending with two NULs
 };
@@ -102,8 +113,20 @@ struct AccessRecord {
   std::uint64_t ticks_sum, ticks_min, ticks_max;
 };
 
+// One aggregate of synchronization events: (kind, object, site) of this thread. Every event is timed.
+struct SyncRecord {
+  std::atomic<std::uint32_t> kind_plus_one;  // 0 = empty slot, else the pgas_sync_kind_t + 1
+  std::uint32_t site;
+  std::uint64_t object;
+  std::uint64_t count, ticks_sum, ticks_min, ticks_max;
+  char name[kSyncNameCapacity];  // the runtime's name of the object or operation ("" if none)
+};
+
+// Per bucket: transport calls started in it and their bytes; ticks spent in it in remote access (transport
+// calls outside waits) and waiting (outermost waiting events), split at bucket boundaries.
 struct TimelineBucket {
   std::uint64_t count, bytes;
+  std::uint64_t remote_ticks, wait_ticks;
 };
 
 // The whole file, in this order.
@@ -113,6 +136,7 @@ struct File {
   Site sites[kSiteCapacity];
   Handle handles[kHandleCapacity];
   AccessRecord access[kAccessCapacity];
+  SyncRecord sync[kSyncCapacity];
   TimelineBucket timeline[kTimelineCapacity];
 };
 

@@ -68,6 +68,8 @@ struct RunInfo {
   int time_every = 1;     // one transport call in time_every was timed; times are scaled from those
   bool complete = false;  // false: partial trace (a thread crashed or was killed)
   std::int64_t dropped_events = 0;
+  std::int64_t dropped_sync_events = 0;  // 0 from a database before schema 2
+  bool has_sync = false;                 // schema 2 or later: sync_wait and the time states were recorded
 };
 
 // Totals over the selected threads; "% time in remote access" is totals.ns / wall_ns.
@@ -77,6 +79,7 @@ struct Summary {
   double transport_pct = 0;
   int threads = 0;  // selected threads
   int unfinished_threads = 0;
+  std::int64_t compute_ns = 0, remote_ns = 0, wait_ns = 0;  // sums of the threads' (ThreadRow)
 };
 
 // Figures 1 and 2. Without an access restriction the totals are the thread table's (remote_count,
@@ -91,6 +94,9 @@ struct ThreadRow {
   std::int64_t writes = 0;  // transport calls that write (put*, memput); the rest are accv and atomic
   std::int64_t wall_ns = 0;
   double transport_pct = 0;  // totals.ns / wall_ns, in percent
+  // Where the wall time went (thread table, schema 2): compute + remote + wait = wall. From an older
+  // database: remote = transport time, wait = 0, compute = the rest.
+  std::int64_t compute_ns = 0, remote_ns = 0, wait_ns = 0;
 };
 
 // Figure 3. Every variable of the variable table, plus handles that were accessed but never described
@@ -163,6 +169,49 @@ struct TimelineRow {
   std::int64_t start_ns = 0;
   std::int64_t count = 0;
   std::int64_t bytes = 0;
+  std::int64_t remote_ns = 0;  // schema 2; 0 from an older database
+  std::int64_t wait_ns = 0;
+};
+
+// Synchronization of one source line, kind and object, summed over the selected threads (sync_wait).
+struct SyncRow {
+  std::string file;  // "" (and line 0) for a site without a line, grouped by function as in LineRow
+  int line = 0;
+  std::string function;
+  std::string kind;  // sync_wait.kind
+  std::int64_t object = 0;
+  std::string name;  // sync_wait.name
+  int threads = 0;   // threads with events here
+  std::int64_t count = 0, ns_sum = 0, ns_min = 0, ns_max = 0;
+  bool waiting = true;  // false for lock_hold: its time is not waiting
+};
+
+// The spread of one quantity over the selected threads (a thread without events counts as 0).
+struct Distribution {
+  double min = 0, mean = 0, max = 0;
+  double cv = 0;  // coefficient of variation: standard deviation / mean (0 when the mean is 0)
+};
+
+// Load imbalance of one source line, for remote accesses (what = "access") or one kind of waiting.
+struct ImbalanceRow {
+  std::string file;
+  int line = 0;
+  std::string function;
+  std::string what;
+  Distribution ns;     // time per thread: in the accesses, or waiting
+  Distribution count;  // accesses or events per thread
+  // Estimated time lost to imbalance. A wait: the waiting beyond the least-waiting thread's, summed over
+  // the threads (they waited for the late ones). Accesses: the time the other threads would wait at the
+  // next synchronization for the slowest one, sum over threads of (max - own).
+  std::int64_t lost_ns = 0;
+};
+
+// The engine of the synchronization tables (reader_sync.cpp): waits per line, kind and object, and the
+// load imbalance of every line (accesses and waits), ordered by lost time, worst first. Only the thread
+// filter applies to waits; the access filter to the access rows of the imbalance.
+struct SyncDigest {
+  std::vector<SyncRow> waits;  // by ns_sum descending, then location
+  std::vector<ImbalanceRow> imbalance;
 };
 
 // The summary of these per-thread rows (TraceReader::summary is summarize(threads(filter))).
@@ -219,6 +268,7 @@ class TraceReader {
                                              bool per_thread = false) const;
   // Buckets per thread, ordered by thread and bucket; only the thread filter applies.
   std::vector<TimelineRow> timeline(const Filter &filter = {}) const;
+  SyncDigest sync_digest(const Filter &filter = {}) const;
   // Recorded call sites the symbolizer has not resolved yet (their accesses have no line).
   std::int64_t unsymbolized_sites() const;
 
@@ -265,6 +315,10 @@ struct TraceDiff {
   std::int64_t wall_b = 0;
   std::vector<DiffRow> lines;      // ordered by max(a.count, b.count) descending, then key
   std::vector<DiffRow> variables;  // unnamed variables are keyed "(handle N)"
+  // Waits per "basename:line kind" (count = events, ns = time; detail: the function), and the imbalance
+  // per "basename:line what" (ns = lost time, count = the maximum count of a thread), by max(ns) descending.
+  std::vector<DiffRow> waits;
+  std::vector<DiffRow> imbalance;
 };
 
 // The filter applies to both traces (handles are usually different between runs: prefer names).

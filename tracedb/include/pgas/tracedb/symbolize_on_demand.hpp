@@ -1,6 +1,6 @@
-// Readers symbolize on demand (docs/architecture.md section 6): a database imported with --no-symbolize, or whose
-// modules were unreadable at import time, gets its call sites and variable names filled in when a reader
-// (pgas-report, pgas-viewer, pgas-refactor --trace) opens it. Link pgas_tracedb_on_demand.
+// Readers symbolize on demand (docs/architecture.md section 6): a database imported with --no-symbolize, or
+// whose modules were unreadable at import time, gets its call sites and variable names filled in when a
+// reader (pgas-report, pgas-viewer, pgas-refactor --trace) opens it. Link pgas_tracedb_on_demand.
 #pragma once
 
 #include <cstdint>
