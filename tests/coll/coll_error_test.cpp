@@ -111,6 +111,20 @@ TEST_P(CollArgs, EndsTheJobWithOneMessageNamingTheCollective) {
   EXPECT_LT(result.seconds, 15.0);
 }
 
+// A PGAS_COLL_MYSYNC that is not a list of known words, one of each group, stops the job naming the word.
+TEST(CollVariant, AnUnknownOrRepeatedWordIsAnError) {
+  const std::pair<const char *, const char *> kBad[] = {
+      {"push,bogus", "PGAS_COLL_MYSYNC=push,bogus: unknown word 'bogus'"},
+      {"tree,flat", "PGAS_COLL_MYSYNC=tree,flat: 'flat' chooses again between flat and tree"},
+  };
+  for (const auto &[value, message] : kBad) {
+    auto result = run_pgasrun({"-n", "2", COLL_ERROR_PROGRAM, "nbytes-zero"}, {{"PGAS_COLL_MYSYNC", value}});
+    EXPECT_EQ(result.exit_code, 70) << result.err;
+    EXPECT_NE(result.err.find(message), std::string::npos) << result.err;
+    EXPECT_EQ(result.err.find("nbytes is 0"), std::string::npos) << result.err;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Modes, CollArgs, testing::ValuesIn(runs()), [](const auto &info) {
   std::string name = std::get<0>(info.param).mode;
   for (char &ch : name)

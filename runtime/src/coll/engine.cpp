@@ -35,6 +35,7 @@ std::uint64_t digest(const detail::gaddr &address) {
 
 Call::Call(CollectiveKind kind, std::source_location where, SyncMode mode, std::initializer_list<Arg> args)
     : mode_(mode) {
+  configured_variant();  // a bad PGAS_COLL_MYSYNC stops the job at its first collective, whatever the call
   me_.call = {.kind = kind, .where = where};
   for (const Arg &a : args)
     if (me_.nargs < kRecordArgs) me_.args[me_.nargs++] = a;
