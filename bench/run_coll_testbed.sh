@@ -64,13 +64,13 @@ nine_runs() {
   done
 }
 
-# table TITLE RATIO_OF RATIO_TO: the runs in $lines as a table, a column per label (in order of first
-# appearance); with RATIO_OF, a last column: the best of the columns matching RATIO_OF over the best of
-# those matching RATIO_TO.
+# table TITLE [RATIO_OF RATIO_TO RATIO_NAME]: the runs in $lines as a table, a column per label (in order of
+# first appearance); with RATIO_OF, a last column RATIO_NAME: the best of the columns matching RATIO_OF over
+# the best of those matching RATIO_TO.
 table() {
   echo
   echo "$1"
-  awk -v of="${2:-}" -v to="${3:-}" '
+  awk -v of="${2:-}" -v to="${3:-}" -v name="${4:-}" '
   {
     for (i = 2; i <= NF; ++i) { split($i, kv, "="); f[kv[1]] = kv[2] }
     key = f["threads"] " | " f["collective"] " | " f["bytes"] " | " f["workload"]
@@ -88,7 +88,7 @@ table() {
   END {
     head = "| threads | collective | bytes | workload |"; rule = "|---|---|---|---|"
     for (c = 1; c <= ncolumns; ++c) { head = head " " columns[c] " |"; rule = rule "---|" }
-    if (of != "") { head = head " best " of " / best " to " |"; rule = rule "---|" }
+    if (of != "") { head = head " " name " |"; rule = rule "---|" }
     print head; print rule
     for (r = 1; r <= nrows; ++r) {
       line = "| " rows[r] " |"
@@ -108,12 +108,12 @@ for part in $parts; do
   case $part in
     figures)
       each "broadcast scatter gather gather_all exchange permute" "64 4096" figures_runs | tee "$lines"
-      table "figures: ALL/MY pulled and pushed and Open MPI, us per call" "^MY" "^ALL"
-      table "the same runs: best MY over Open MPI" "^MY" "^mpi$" ;;
+      table "figures: ALL/MY pulled and pushed and Open MPI, us per call" "^MY" "^ALL" "best MY / best ALL"
+      table "the same runs: best MY over Open MPI" "^MY" "^mpi$" "best MY / mpi" ;;
     variants)
       each "broadcast scatter gather permute" "64" variants_runs | tee "$lines"
       table "MYSYNC variants (PGAS_COLL_MYSYNC), us per call; last column: best variant over plain pull/push" \
-        "," "^(pull|push)$" ;;
+        "," "^(pull|push)$" "best variant / best of pull, push" ;;
     nine)
       each "broadcast exchange permute" "64" nine_runs | tee "$lines"
       table "the nine IN,OUT sync combinations (pull), us per call" ;;
