@@ -14,17 +14,27 @@
 namespace pgas::launcher {
 namespace {
 
+bool ignored(int signo) {
+  struct sigaction current {};
+  return sigaction(signo, nullptr, &current) == 0 && current.sa_handler == SIG_IGN;
+}
+
+// SIGCHLD, and each of SIGINT, SIGTERM, SIGHUP and SIGQUIT that the launcher's parent did not ignore:
+// `nohup pgasrun ...` (SIGHUP ignored) or a script's background job (SIGINT and SIGQUIT ignored) must survive
+// those signals like any other program, and so must the job's threads.
 sigset_t handled_signals() {
   sigset_t set;
   sigemptyset(&set);
-  for (int signo : {SIGCHLD, SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaddset(&set, signo);
+  sigaddset(&set, SIGCHLD);
+  for (int signo : {SIGINT, SIGTERM, SIGHUP, SIGQUIT})
+    if (!ignored(signo)) sigaddset(&set, signo);
   return set;
 }
 
 }  // namespace
 
-SignalChannel::SignalChannel() {
-  sigset_t set = handled_signals();
+SignalChannel::SignalChannel() : handled_(handled_signals()) {
+  sigset_t set = handled_;
   sigprocmask(SIG_BLOCK, &set, nullptr);
   fd_ = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
   if (fd_ < 0) {
@@ -35,8 +45,7 @@ SignalChannel::SignalChannel() {
 
 SignalChannel::~SignalChannel() {
   close(fd_);
-  sigset_t set = handled_signals();
-  sigprocmask(SIG_UNBLOCK, &set, nullptr);
+  sigprocmask(SIG_UNBLOCK, &handled_, nullptr);
 }
 
 std::vector<int> SignalChannel::wait(int timeout_ms) {
@@ -52,7 +61,10 @@ std::vector<int> SignalChannel::wait(int timeout_ms) {
 bool prepare_child_signals(int death_signal, pid_t launcher) {
   // Set first, then check: the launcher may have died before prctl took effect.
   if (prctl(PR_SET_PDEATHSIG, death_signal) != 0 || getppid() != launcher) return false;
-  for (int signo = 1; signo < NSIG; ++signo) std::signal(signo, SIG_DFL);  // SIGKILL/SIGSTOP just fail
+  // Signals ignored since before the launcher started stay ignored (see handled_signals); the launcher
+  // installs no handler of its own, so exec resets nothing else.
+  for (int signo = 1; signo < NSIG; ++signo)
+    if (!ignored(signo)) std::signal(signo, SIG_DFL);  // SIGKILL/SIGSTOP just fail
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);

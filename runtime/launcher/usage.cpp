@@ -100,6 +100,8 @@ std::string usage_text() {
          "unchanged. Every option also accepts the --option=VALUE form.\n"
          "\n"
          "When a thread fails (non-zero exit status, or killed by a signal), the others are ended at once.\n"
+         "SIGINT, SIGTERM, SIGHUP and SIGQUIT to pgasrun end the job, except a signal ignored when pgasrun\n"
+         "started (nohup's SIGHUP): it stays ignored, by pgasrun and by the job.\n"
          "Exit status: 0 if every thread exits 0; else the first non-zero exit status of a thread;\n"
          "  128+S if a thread was killed by signal S, or pgasrun was interrupted by signal S;\n"
          "  the status given to upc_global_exit; 124 after --timeout; 127 if PROGRAM cannot be run;\n"

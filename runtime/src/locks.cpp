@@ -49,6 +49,12 @@ void check(LockStatus status, upc_lock_t *lock, int holder, const char *operatio
       fatal("%s: this thread already holds lock #%u (it would wait for itself forever)", operation, index);
     case LockStatus::kNotHeld:
       fatal("%s: lock #%u is not held by any thread", operation, index);
+    case LockStatus::kHolderFinished:  // every waiter notices: one of them reports it
+      if (!conduit().claim_report()) exit_quietly();
+      fatal(
+          "%s: lock #%u is held by thread %d, which finished main (returned or called exit) without "
+          "releasing it",
+          operation, index, holder);
     case LockStatus::kHeldByOther:
       fatal("%s: lock #%u is held by thread %d%s", operation, index, holder,
             std::string(operation) == "upc_unlock" ? ", not by this thread" : "");
@@ -99,15 +105,18 @@ upc_lock_t *upc_all_lock_alloc(void) {
 
 void upc_lock(upc_lock_t *lock) {
   const std::uint32_t index = checked_index(lock, "upc_lock");
-  check(conduit().lock_acquire(index, generation_of(lock), true), lock, -1, "upc_lock");
+  int holder = -1;
+  const LockStatus status = conduit().lock_acquire(index, generation_of(lock), true, &holder);
+  check(status, lock, holder, "upc_lock");
   emulate_lock_traffic(lock);
 }
 
 int upc_lock_attempt(upc_lock_t *lock) {
   const std::uint32_t index = checked_index(lock, "upc_lock_attempt");
   emulate_lock_traffic(lock);
-  const LockStatus status = conduit().lock_acquire(index, generation_of(lock), false);
-  check(status, lock, -1, "upc_lock_attempt");
+  int holder = -1;
+  const LockStatus status = conduit().lock_acquire(index, generation_of(lock), false, &holder);
+  check(status, lock, holder, "upc_lock_attempt");
   return status == LockStatus::kOk ? 1 : 0;
 }
 

@@ -52,18 +52,24 @@ bool mutex_try_lock(std::atomic<std::uint32_t> &state) {
 
 // Lock and unlock order memory like a strict access (UPC 1.2: they imply a null strict reference), so their
 // atomic operations are sequentially consistent; on x86 these are the locked instructions anyway.
-void mutex_lock(std::atomic<std::uint32_t> &state) {
-  if (mutex_try_lock(state)) return;
+void mutex_lock(std::atomic<std::uint32_t> &state) { mutex_lock_unless(state, {}); }
+
+bool mutex_lock_unless(std::atomic<std::uint32_t> &state, const std::function<bool()> &give_up) {
+  if (mutex_try_lock(state)) return true;
   const std::uint64_t budget = spin_budget_ns(), start = spin_clock_ns();
   for (int round = 0; round < 64; ++round) {
-    if (state.load(std::memory_order_relaxed) == 0 && mutex_try_lock(state)) return;
+    if (state.load(std::memory_order_relaxed) == 0 && mutex_try_lock(state)) return true;
     if (budget == 0 || spin_clock_ns() - start > budget)
       yield_cpu();
     else
       cpu_relax();
   }
   // Mark the lock contended and sleep until it is released to us.
-  while (state.exchange(2, std::memory_order_seq_cst) != 0) futex_wait(&state, 2, 100);
+  while (state.exchange(2, std::memory_order_seq_cst) != 0) {
+    futex_wait(&state, 2, 100);
+    if (give_up && give_up()) return false;  // the state stays 2: at worst one spurious wake later
+  }
+  return true;
 }
 
 void mutex_unlock(std::atomic<std::uint32_t> &state) {

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 
 #include "control.hpp"
 
@@ -57,6 +58,9 @@ void wait_until(WaitWord &w, Done done, Check check) {
 
 // The futex mutex (0 free, 1 locked, 2 locked with possible sleepers).
 void mutex_lock(std::atomic<std::uint32_t> &state);
+// As mutex_lock, but asks give_up() between sleeps (every ~100 ms) and returns false, without the mutex,
+// once it says so (a lock whose holder can never release it).
+bool mutex_lock_unless(std::atomic<std::uint32_t> &state, const std::function<bool()> &give_up);
 bool mutex_try_lock(std::atomic<std::uint32_t> &state);
 void mutex_unlock(std::atomic<std::uint32_t> &state);
 

@@ -4,7 +4,7 @@
 #include <regex>
 #include <string>
 
-#include "pgasrun_process.hpp"
+#include "misuse_runs.hpp"
 
 namespace {
 
@@ -31,22 +31,12 @@ class CacheMisuse : public launcher_test::LauncherParamTest<std::tuple<Case, int
 
 TEST_P(CacheMisuse, StopsTheJobWithAMessage) {
   auto [c, threads] = GetParam();
-  if (threads < c.min_threads) GTEST_SKIP() << "needs " << c.min_threads << " threads";
   auto result = launcher_test::run_pgasrun({"-n", std::to_string(threads), MISUSE_PROGRAM, c.mode});
-  EXPECT_EQ(result.exit_code, 70) << result.err;
-  std::string pattern = "pgas-cache: thread " + std::to_string(threads - 1) + ": error: " + c.message;
-  EXPECT_TRUE(std::regex_search(result.err, std::regex(pattern))) << "stderr:\n"
-                                                                  << result.err << "\nexpected: " << pattern;
-  EXPECT_EQ(result.out.find("was not detected"), std::string::npos) << result.out;
+  launcher_test::expect_stopped_by_misuse(
+      result, "pgas-cache: thread " + std::to_string(threads - 1) + ": error: " + c.message, 30.0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, CacheMisuse,
-                         testing::Combine(testing::ValuesIn(kCases), testing::Values(1, 2, 4, 8)),
-                         [](const auto &info) {
-                           std::string name = std::get<0>(info.param).mode;
-                           for (char &ch : name)
-                             if (ch == '-') ch = '_';
-                           return name + "_n" + std::to_string(std::get<1>(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(Modes, CacheMisuse, testing::ValuesIn(launcher_test::runs_at(kCases, {1, 2, 4, 8})),
+                         launcher_test::mode_and_threads);
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "pgasrun_process.hpp"
+#include "misuse_runs.hpp"
 
 namespace {
 
@@ -83,32 +83,14 @@ const Case kCases[] = {
      2},
 };
 
-std::vector<std::tuple<Case, int>> runs() {
-  std::vector<std::tuple<Case, int>> out;
-  for (const Case &c : kCases)
-    for (int threads : {1, 2, 3, 4, 8})
-      if (threads >= c.min_threads) out.emplace_back(c, threads);
-  return out;
-}
-
 class CollArgs : public launcher_test::LauncherParamTest<std::tuple<Case, int>> {};
 
 TEST_P(CollArgs, EndsTheJobWithOneMessageNamingTheCollective) {
   auto [c, threads] = GetParam();
   auto result = run_pgasrun({"-n", std::to_string(threads), COLL_ERROR_PROGRAM, c.mode});
-  EXPECT_EQ(result.exit_code, 70) << result.err;
-  std::string pattern =
-      std::regex_replace(std::string(c.message), std::regex("LAST1"), std::to_string(threads));
-  pattern = std::regex_replace(pattern, std::regex("LAST"), std::to_string(threads - 1));
-  EXPECT_TRUE(std::regex_search(result.err, std::regex(pattern))) << "stderr:\n"
-                                                                  << result.err << "\nexpected: " << pattern;
-  std::size_t errors = 0;
-  for (std::size_t at = result.err.find("error:"); at != std::string::npos;
-       at = result.err.find("error:", at + 1))
-    ++errors;
-  EXPECT_EQ(errors, 1u) << result.err;
-  EXPECT_EQ(result.out.find("not detected"), std::string::npos) << result.out;
-  EXPECT_LT(result.seconds, 15.0);
+  launcher_test::expect_stopped_by_misuse(result, launcher_test::with_thread_numbers(c.message, threads),
+                                          15.0);
+  EXPECT_EQ(launcher_test::error_count(result.err), 1u) << result.err;
 }
 
 // A PGAS_COLL_MYSYNC that is not a list of known words, one of each group, stops the job naming the word.
@@ -125,11 +107,7 @@ TEST(CollVariant, AnUnknownOrRepeatedWordIsAnError) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, CollArgs, testing::ValuesIn(runs()), [](const auto &info) {
-  std::string name = std::get<0>(info.param).mode;
-  for (char &ch : name)
-    if (ch == '-') ch = '_';
-  return name + "_n" + std::to_string(std::get<1>(info.param));
-});
+INSTANTIATE_TEST_SUITE_P(Modes, CollArgs, testing::ValuesIn(launcher_test::runs_at(kCases, {1, 2, 3, 4, 8})),
+                         launcher_test::mode_and_threads);
 
 }  // namespace

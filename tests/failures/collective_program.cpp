@@ -52,6 +52,16 @@ Next notify_against_lock_alloc() {
   return Next::kContinue;
 }
 
+// The last thread finishes main holding a lock the others wait for: it can never be released.
+Next return_holding_a_lock() {
+  upc_lock_t *lock = upc_all_lock_alloc();
+  if (MYTHREAD == last) upc_lock(lock);
+  upc_barrier;
+  if (MYTHREAD == last) return Next::kReturnFromMain;
+  upc_lock(lock);
+  return Next::kContinue;
+}
+
 Next return_during_barrier() {
   upc_barrier;
   if (MYTHREAD == last) return Next::kReturnFromMain;
@@ -123,6 +133,7 @@ int main(int argc, char **argv) {
       {"notify-against-lock-alloc", notify_against_lock_alloc},
       {"return-during-barrier", return_during_barrier},
       {"exit-during-barrier", exit_during_barrier},
+      {"return-holding-a-lock", return_holding_a_lock},
       {"underscore-exit-during-barrier", underscore_exit_during_barrier},
       {"return-during-all-alloc", return_during_all_alloc},
       {"return-during-lock-alloc", return_during_lock_alloc},

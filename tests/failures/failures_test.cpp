@@ -5,19 +5,12 @@
 #include <regex>
 #include <string>
 
-#include "pgasrun_process.hpp"
+#include "misuse_runs.hpp"
 
 namespace {
 
+using launcher_test::mode_and_threads;
 using launcher_test::run_pgasrun;
-
-// "mode_name_n4" for a (case with a `mode`, thread count) parameter.
-constexpr auto mode_and_threads = [](const auto &info) {
-  std::string name = std::get<0>(info.param).mode;
-  for (char &ch : name)
-    if (ch == '-') ch = '_';
-  return name + "_n" + std::to_string(std::get<1>(info.param));
-};
 
 struct Case {
   const char *mode;
@@ -75,19 +68,11 @@ class Misuse : public launcher_test::LauncherParamTest<std::tuple<Case, int>> {}
 
 TEST_P(Misuse, StopsTheJobWithAMessage) {
   auto [c, threads] = GetParam();
-  if (threads < c.min_threads) GTEST_SKIP() << c.mode << " needs " << c.min_threads << " threads";
   auto result = run_pgasrun({"-n", std::to_string(threads), FAILURE_PROGRAM, c.mode});
-  EXPECT_EQ(result.exit_code, 70) << result.err;
-  std::string pattern =
-      std::regex_replace(std::string(c.message), std::regex("LAST"), std::to_string(threads - 1));
-  EXPECT_TRUE(std::regex_search(result.err, std::regex(pattern))) << "stderr:\n"
-                                                                  << result.err << "\nexpected: " << pattern;
-  EXPECT_EQ(result.out.find("was not detected"), std::string::npos) << result.out;
-  EXPECT_LT(result.seconds, 10.0);
+  launcher_test::expect_stopped_by_misuse(result, launcher_test::with_thread_numbers(c.message, threads));
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, Misuse,
-                         testing::Combine(testing::ValuesIn(kCases), testing::Values(1, 2, 4, 8)),
+INSTANTIATE_TEST_SUITE_P(Modes, Misuse, testing::ValuesIn(launcher_test::runs_at(kCases, {1, 2, 4, 8})),
                          mode_and_threads);
 
 // A thread that ends the job (crash, error exit, upc_global_exit) while its peers wait at a barrier: the

@@ -7,7 +7,7 @@
 #include <tuple>
 #include <vector>
 
-#include "pgasrun_process.hpp"
+#include "misuse_runs.hpp"
 
 namespace {
 
@@ -59,29 +59,13 @@ class PairsyncMisuse : public launcher_test::LauncherParamTest<std::tuple<Case, 
 TEST_P(PairsyncMisuse, StopsTheJobWithAMessage) {
   auto [c, threads] = GetParam();
   auto result = run_pgasrun({"-n", std::to_string(threads), PAIRSYNC_MISUSE_PROGRAM, c.mode});
-  EXPECT_EQ(result.exit_code, 70) << result.err;
-  const std::string pattern =
-      std::regex_replace(std::string(c.message), std::regex("LAST"), std::to_string(threads - 1));
-  EXPECT_TRUE(std::regex_search(result.err, std::regex(pattern))) << "stderr:\n"
-                                                                  << result.err << "\nexpected: " << pattern;
-  EXPECT_EQ(result.out.find("was not detected"), std::string::npos) << result.out;
-  EXPECT_LT(result.seconds, 20.0);
+  launcher_test::expect_stopped_by_misuse(result, launcher_test::with_thread_numbers(c.message, threads),
+                                          20.0);
 }
 
 // Every case at 1, 2, 4 and 8 threads, from the least it needs.
-std::vector<std::tuple<Case, int>> runs() {
-  std::vector<std::tuple<Case, int>> all;
-  for (const Case &c : kCases)
-    for (int threads : {1, 2, 4, 8})
-      if (threads >= c.min_threads) all.emplace_back(c, threads);
-  return all;
-}
-
-INSTANTIATE_TEST_SUITE_P(Modes, PairsyncMisuse, testing::ValuesIn(runs()), [](const auto &info) {
-  std::string name = std::get<0>(info.param).mode;
-  for (char &ch : name)
-    if (ch == '-') ch = '_';
-  return name + "_n" + std::to_string(std::get<1>(info.param));
-});
+INSTANTIATE_TEST_SUITE_P(Modes, PairsyncMisuse,
+                         testing::ValuesIn(launcher_test::runs_at(kCases, {1, 2, 4, 8})),
+                         launcher_test::mode_and_threads);
 
 }  // namespace

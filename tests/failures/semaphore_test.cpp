@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "pgasrun_process.hpp"
+#include "misuse_runs.hpp"
 
 namespace {
 
@@ -54,37 +54,17 @@ const Case kCases[] = {
      R"(thread LAST: error: upc_sem_postN: 0x[0-9a-f]+ is not a semaphore from upc_sem_alloc)", 1},
 };
 
-std::vector<std::tuple<Case, int>> meaningful_runs() {
-  std::vector<std::tuple<Case, int>> runs;
-  for (const Case &c : kCases)
-    for (int threads : {1, 2, 4, 8})
-      if (threads >= c.min_threads) runs.emplace_back(c, threads);
-  return runs;
-}
-
-std::string with_last(const char *pattern, int threads) {
-  return std::regex_replace(std::string(pattern), std::regex("LAST"), std::to_string(threads - 1));
-}
-
 class SemaphoreMisuse : public launcher_test::LauncherParamTest<std::tuple<Case, int>> {};  // /dev/shm
 
 TEST_P(SemaphoreMisuse, StopsTheJobNamingTheSemaphore) {
   auto [c, threads] = GetParam();
   auto result = run_pgasrun({"-n", std::to_string(threads), SEMAPHORE_PROGRAM, c.mode});
-  EXPECT_EQ(result.exit_code, 70) << result.err;
-  const std::string pattern = with_last(c.message, threads);
-  EXPECT_TRUE(std::regex_search(result.err, std::regex(pattern))) << "stderr:\n"
-                                                                  << result.err << "\nexpected: " << pattern;
-  EXPECT_EQ(result.out.find("was not detected"), std::string::npos) << result.out;
-  EXPECT_LT(result.seconds, 10.0);
+  launcher_test::expect_stopped_by_misuse(result, launcher_test::with_thread_numbers(c.message, threads));
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, SemaphoreMisuse, testing::ValuesIn(meaningful_runs()), [](const auto &info) {
-  std::string name = std::get<0>(info.param).mode;
-  for (char &ch : name)
-    if (ch == '-') ch = '_';
-  return name + "_n" + std::to_string(std::get<1>(info.param));
-});
+INSTANTIATE_TEST_SUITE_P(Modes, SemaphoreMisuse,
+                         testing::ValuesIn(launcher_test::runs_at(kCases, {1, 2, 4, 8})),
+                         launcher_test::mode_and_threads);
 
 class SemaphoreWaitFault : public launcher_test::LauncherParamTest<int> {};
 

@@ -1,11 +1,14 @@
 // Stands in for a PGAS program under pgasrun: reads the launch contract from the environment and behaves
-// as the test asks. Usage: launcher_probe MODE [ARGS...]
-//   ok                 check the contract (segment descriptors and sizes, control descriptor), print "thread
-//   T of N" segv T             thread T raises SIGSEGV after a short sleep; the others sleep 60 s exit C T
-//   thread T exits with status C after a short sleep; the others sleep 60 s global-exit C T    thread T
-//   requests upc_global_exit(C) in the control block; all sleep 60 s sleep              every thread sleeps
-//   60 s stubborn           every thread ignores SIGTERM and sleeps 60 s env                print the PGAS_*
-//   environment variables args ARGS...       print each argument on a line of its own
+// as the test asks. Usage: launcher_probe MODE [ARGS...], where MODE is one of:
+// - ok: check the contract (segment descriptors and sizes, control descriptor), print "thread T of N";
+// - segv T: thread T raises SIGSEGV after a short sleep; the others sleep 60 s;
+// - exit C T: thread T exits with status C after a short sleep; the others sleep 60 s;
+// - global-exit C T: thread T requests upc_global_exit(C) in the control block; all sleep 60 s;
+// - sleep: every thread sleeps 60 s;
+// - stubborn: every thread ignores SIGTERM and sleeps 60 s;
+// - nap S: every thread sleeps S seconds and returns 0;
+// - env: print the PGAS_* environment variables;
+// - args ARGS...: print each argument on a line of its own.
 // Modes that sleep first print "thread T pid P started".
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -131,6 +134,9 @@ int main(int argc, char **argv) {
     request_global_exit(static_cast<int>(arg_number(argc, argv, 2)));
   } else if (mode == "stubborn") {
     std::signal(SIGTERM, SIG_IGN);
+  } else if (mode == "nap") {
+    std::this_thread::sleep_for(std::chrono::seconds(arg_number(argc, argv, 2)));
+    return 0;
   } else if (mode != "sleep" && mode != "segv" && mode != "exit" && mode != "global-exit") {
     fail("unknown mode " + std::string(mode));
   }

@@ -78,7 +78,10 @@ Process::Process(std::string program, const std::vector<std::string> &args, cons
   sigset_t none;
   sigemptyset(&none);
   posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
+  sigset_t all;  // default dispositions: the tests send signals, whatever the test runner ignores
+  sigfillset(&all);
+  posix_spawnattr_setsigdefault(&attr, &all);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   start_ = std::chrono::steady_clock::now();
   int error = posix_spawn(&pid_, program_.c_str(), &actions, &attr, argv.data(), envp.data());
   posix_spawnattr_destroy(&attr);

@@ -38,5 +38,24 @@ INSTANTIATE_TEST_SUITE_P(Launcher, InterruptTest,
                                   signal_name(std::get<1>(info.param));
                          });
 
+// Under `nohup` (SIGHUP ignored) a hangup, which reaches pgasrun and every thread of the job as it would
+// from a closed terminal, ends nothing: the job finishes normally.
+class NohupTest : public LauncherParamTest<int> {};
+
+TEST_P(NohupTest, HangupIsIgnoredByTheLauncherAndTheJob) {
+  const int n = GetParam();
+  Process nohup("/usr/bin/nohup", {kPgasrun, "-n", std::to_string(n), kProbe, "nap", "3"});
+  ASSERT_TRUE(nohup.wait_for_stdout_lines(n, 10s)) << "the threads did not all start";
+  kill(nohup.pid(), SIGHUP);  // nohup has exec'd pgasrun
+  for (pid_t thread : probe_pids(nohup.stdout_so_far())) kill(thread, SIGHUP);
+  RunResult r = nohup.wait();
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("interrupted"), std::string::npos) << r.err;
+  EXPECT_EQ(probe_pids(r.out).size(), static_cast<std::size_t>(n));
+}
+
+INSTANTIATE_TEST_SUITE_P(Launcher, NohupTest, ::testing::Values(1, 2, 4, 8),
+                         [](const auto &info) { return std::to_string(info.param) + "threads"; });
+
 }  // namespace
 }  // namespace launcher_test

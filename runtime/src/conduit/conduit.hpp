@@ -24,11 +24,12 @@ struct RangeAllocator;
 // What a lock operation found, turned into UPC's error messages by the caller.
 enum class LockStatus {
   kOk,
-  kBusy,          // lock_attempt: held by another thread
-  kFreed,         // the lock was freed (or never allocated)
-  kHeldByCaller,  // lock/attempt: the caller already holds it
-  kNotHeld,       // unlock: nobody holds it
-  kHeldByOther    // unlock/free: another thread holds it (its number in *holder)
+  kBusy,           // lock_attempt: held by another thread
+  kFreed,          // the lock was freed (or never allocated)
+  kHeldByCaller,   // lock/attempt: the caller already holds it
+  kNotHeld,        // unlock: nobody holds it
+  kHeldByOther,    // unlock/free: another thread holds it (its number in *holder)
+  kHolderFinished  // lock: the thread holding it (in *holder) finished main, so it is never released
 };
 
 // No barrier id (upc_barrier without an expression): matches any id.
@@ -120,6 +121,9 @@ class Conduit {
   // True for the one caller (in the whole job) that gets to report a failed collective; the others stay
   // quiet, so that the job ends with one message.
   virtual bool claim_report() = 0;
+  // True once `thread` has finished main (returned or called exit): it arrived at its last phase and stays
+  // there, so it releases no lock and meets no one. Its accesses before that are complete and visible.
+  virtual bool finished_main(int thread) = 0;
 
   // ---- the shared heap's bookkeeping (in the control block): a job-wide mutex, and the allocator of
   // `owner`'s upc_alloc heap (or the symmetric heap for owner -1), valid between open and close ----
@@ -137,7 +141,7 @@ class Conduit {
 
   // ---- UPC locks, named by (slot index, generation) ----
   virtual bool lock_allocate(std::uint32_t *index, std::uint32_t *generation) = 0;
-  virtual LockStatus lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait) = 0;
+  virtual LockStatus lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait, int *holder) = 0;
   virtual LockStatus lock_release(std::uint32_t index, std::uint32_t generation, int *holder) = 0;
   virtual LockStatus lock_free(std::uint32_t index, std::uint32_t generation, int *holder) = 0;
 

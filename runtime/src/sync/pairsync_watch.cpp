@@ -1,6 +1,7 @@
 // Waits that can never end, noticed by a waiting thread after some tens of milliseconds: a cycle of threads
 // each waiting for the next, a partner in another kind of meeting (the lock handshake), and on shm a
-// partner that waits in a collective operation which needs this thread, or that has finished main.
+// partner that waits in a collective operation which needs this thread, or (on every conduit) that has
+// finished main.
 //
 // A waiting thread publishes what it waits for (sync_flags.hpp: sequence, partner, count, tag) on its first
 // check and withdraws it when the wait ends. A cycle is reported only when two reads of every member's
@@ -44,7 +45,12 @@ std::string waits_in(int thread, const PublishedWait &w) {
 // may also have met this thread just before (its flag written before its arrival): done() looks again.
 void check_partner_collective(int me, int partner, const PublishedWait &mine,
                               const std::function<bool()> &done) {
-  if (g_runtime.network != nullptr) return;
+  if (g_runtime.network != nullptr) {  // network conduits: only a partner that finished main is seen
+    if (conduit().finished_main(partner) && !done())
+      report_meeting_error(waits_in(me, mine) + ", but thread " + std::to_string(partner) +
+                           " finished main (returned or called exit) without meeting it");
+    return;
+  }
   const PhaseSignature signature = g_runtime.ctl->barrier.signatures[partner];
   std::atomic_thread_fence(std::memory_order_seq_cst);
   if (signature.sequence != g_all_threads.sequence + 1 || done()) return;

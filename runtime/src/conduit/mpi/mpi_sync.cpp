@@ -67,6 +67,15 @@ PhaseResult MpiConduit::phase_complete() {
   return result;
 }
 
+// Its last phase, read from its control window, after the fence of phase_complete.
+bool MpiConduit::finished_main(int rank) {
+  PhaseSignature last{};
+  MPI_Get(&last, sizeof last, MPI_BYTE, rank, control_offset(&ctl_->last_phase, rank), sizeof last, MPI_BYTE,
+          control_);
+  MPI_Win_flush(rank, control_);
+  return last.exiting != 0;
+}
+
 // ---- data steps of a collective (its phase agreed, so every thread is here) ----
 
 const std::uint64_t *MpiConduit::gather(const std::uint64_t *mine, int count, int *stride) {
@@ -184,7 +193,7 @@ bool MpiConduit::lock_allocate(std::uint32_t *index, std::uint32_t *generation) 
   return false;
 }
 
-LockStatus MpiConduit::lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait) {
+LockStatus MpiConduit::lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait, int *holder) {
   const int home = static_cast<int>(index % static_cast<std::uint32_t>(size_));
   const MPI_Aint where = control_offset(&ctl_->lock_words[index], home);
   for (int attempt = 0;; back_off(attempt)) {
@@ -193,6 +202,8 @@ LockStatus MpiConduit::lock_acquire(std::uint32_t index, std::uint32_t generatio
     if (seen >> 32 != generation) return LockStatus::kFreed;
     if (seen == word(generation, rank_ + 1)) return LockStatus::kHeldByCaller;
     if (!wait) return LockStatus::kBusy;
+    *holder = static_cast<int>(seen & 0xffffffff) - 1;
+    if (attempt % 256 == 255 && finished_main(*holder)) return LockStatus::kHolderFinished;  // every ~25 ms
   }
   MPI_Win_sync(data_);  // what the previous holder wrote is visible to this thread's own loads
   return LockStatus::kOk;

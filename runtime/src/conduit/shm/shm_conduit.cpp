@@ -133,6 +133,8 @@ const void *ShmConduit::allgather(const void *mine, std::size_t bytes) {
   return gathered_.data();
 }
 
+bool ShmConduit::finished_main(int thread) { return g_runtime.ctl->barrier.signatures[thread].exiting != 0; }
+
 bool ShmConduit::claim_report() {
   std::uint32_t none = 0;
   return g_runtime.ctl->report_claimed.compare_exchange_strong(none, 1);
@@ -177,14 +179,18 @@ LockSlot *live_slot(std::uint32_t index, std::uint32_t generation) {
 }
 }  // namespace
 
-LockStatus ShmConduit::lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait) {
+LockStatus ShmConduit::lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait, int *holder) {
   LockSlot *s = live_slot(index, generation);
   if (s == nullptr) return LockStatus::kFreed;
   if (s->holder.load(std::memory_order_relaxed) == g_runtime.mythread) return LockStatus::kHeldByCaller;
-  if (wait)
-    mutex_lock(s->state);
-  else if (!mutex_try_lock(s->state))
-    return LockStatus::kBusy;
+  if (!mutex_try_lock(s->state)) {
+    if (!wait) return LockStatus::kBusy;
+    const auto holder_finished = [&] {
+      *holder = s->holder.load(std::memory_order_acquire);
+      return *holder >= 0 && finished_main(*holder) && s->holder.load(std::memory_order_acquire) == *holder;
+    };
+    if (!mutex_lock_unless(s->state, holder_finished)) return LockStatus::kHolderFinished;
+  }
   s->holder.store(g_runtime.mythread, std::memory_order_relaxed);
   return LockStatus::kOk;
 }

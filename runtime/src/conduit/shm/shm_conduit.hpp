@@ -120,6 +120,7 @@ class ShmConduit final : public Conduit {
   void broadcast(void *data, std::size_t bytes) override;
   const void *allgather(const void *mine, std::size_t bytes) override;
   bool claim_report() override;
+  bool finished_main(int thread) override;
   void heap_lock() override;
   void heap_unlock() override;
   RangeAllocator &heap_open(int owner) override;
@@ -131,7 +132,7 @@ class ShmConduit final : public Conduit {
   bool handle_refresh(std::uint32_t) override { return false; }
   void handle_publish(std::uint32_t) override {}
   bool lock_allocate(std::uint32_t *index, std::uint32_t *generation) override;
-  LockStatus lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait) override;
+  LockStatus lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait, int *holder) override;
   LockStatus lock_release(std::uint32_t index, std::uint32_t generation, int *holder) override;
   LockStatus lock_free(std::uint32_t index, std::uint32_t generation, int *holder) override;
   void finish() override;
