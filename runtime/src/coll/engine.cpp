@@ -139,15 +139,14 @@ void Call::release(std::span<const int> peers) {
     if (peer != g_runtime.mythread) signal_done(peer, me_.sequence);
 }
 
-void Call::post(const void *value, std::size_t bytes, std::span<const int> readers) {
-  // The slot held the partial of the call a ring ago: a reader that has started the call after that one
-  // has read it.
+void Call::post(const void *value, std::size_t bytes) {
+  // The slot held this thread's partial of the call a ring ago, which any thread may have had to read (the
+  // readers change from call to call): a thread that has started the call after that one has read it.
   if (me_.sequence > kRing)
-    for (int reader : readers) {
+    for (int t = 0; t < g_runtime.threads; ++t) {
       const std::uint64_t after = me_.sequence - kRing + 1;
-      for (Backoff backoff(configured_variant().spin);
-           reader != g_runtime.mythread && !entered(reader, after);)
-        backoff.pause([&] { sleep_until_entered(reader, after); });
+      for (Backoff backoff(configured_variant().spin); t != g_runtime.mythread && !entered(t, after);)
+        backoff.pause([&] { sleep_until_entered(t, after); });
     }
   post_partial(me_.sequence, value, bytes);
 }

@@ -81,8 +81,8 @@ class Call {
   void run(std::span<const Move> moves, bool release = true);
   // OUT kMy: tells `peers` that this thread is done with their data (after runs without `release`).
   void release(std::span<const int> peers);
-  // Posts this thread's partial value of the call (at most 16 bytes) for `readers` to receive.
-  void post(const void *value, std::size_t bytes, std::span<const int> readers);
+  // Posts this thread's partial value of the call (at most 16 bytes) for other threads to receive.
+  void post(const void *value, std::size_t bytes);
   // `peer`'s partial value of the call, once posted.
   void receive(int peer, void *value, std::size_t bytes);
   // The OUT synchronization: `touched_by` are the threads that access this thread's data in the call.

@@ -170,8 +170,7 @@ void reduce(const char *variant, int type_index, const Arguments &a, T (*func)(T
   call.announce_to(touched_by);
   T partial{};
   const bool posted = fold(call, part_of(me), a, func, &partial);
-  const int readers[] = {reader};
-  if (posted && me != reader) call.post(&partial, sizeof partial, readers);
+  if (posted && me != reader) call.post(&partial, sizeof partial);
   if (me == reader) {
     T result{}, value{};
     bool any = false;
@@ -210,10 +209,10 @@ void prefix_reduce(const char *variant, int type_index, const Arguments &a, T (*
   call.run(packed_moves(in, sizeof(T), values.data(), true), false);
   for (std::size_t i = 1; i < values.size(); ++i) values[i] = combine(a.op, values[i - 1], values[i], func);
   // The chunks after this one need its total.
-  std::vector<int> later;
+  bool needed = false;
   for (int k = me + 1; k < g_runtime.threads; ++k)
-    if (chunk_begin(k + 1, a.nelems) > chunk_begin(k, a.nelems)) later.push_back(k);
-  if (!values.empty() && !later.empty()) call.post(&values.back(), sizeof(T), later);
+    needed = needed || chunk_begin(k + 1, a.nelems) > chunk_begin(k, a.nelems);
+  if (!values.empty() && needed) call.post(&values.back(), sizeof(T));
   if (!values.empty()) {
     T before{}, total{};
     bool any = false;
