@@ -1,47 +1,123 @@
-#!/bin/sh
-# The collectives testbed side by side (seed 000 section 7; bench/coll): our UPC 1.2 collectives with ALLSYNC
-# and MYSYNC, pulled and pushed, and Open MPI's over vader, at 2, 4 and 8 threads, even and uneven workload,
-# for each relocalization and message length. Prints one line per run (the slowest thread's total time
-# inside the collective over ITERATIONS calls), then a markdown table of microseconds per call.
-#   bench/run_coll_testbed.sh [BUILD_DIR] [ITERATIONS]      (WORK=units of computation per iteration, 50)
+#!/bin/bash
+# The collectives testbed side by side (seed 000 section 7; bench/coll), at 2, 4 and 8 threads, even and
+# uneven workload. Each run prints one line (the slowest thread's total time inside the collective over
+# ITERATIONS calls); each part then prints a markdown table of microseconds per call.
+#   bench/run_coll_testbed.sh [BUILD_DIR] [ITERATIONS] [PART...]
+# PARTs (default: all three):
+#   figures   seed 000's figures 19-21 and Appendix B: every relocalization, 64 B and 4 KiB, ALLSYNC and
+#             MYSYNC pulled and pushed, and Open MPI's peer over vader;
+#   variants  the MYSYNC variants of the seed's future work (PGAS_COLL_MYSYNC: tree, vector, spin) for
+#             broadcast, scatter, gather and permute, 64 B;
+#   nine      all nine IN,OUT sync combinations for broadcast, exchange and permute, 64 B.
+# Environment: WORK=units of computation per iteration (50), THREADS="2 4 8", SKEW=microseconds (0).
 set -eu
 build=${1:-build}
 iterations=${2:-200}
+shift $(( $# < 2 ? $# : 2 ))
+parts=${*:-figures variants nine}
 work=${WORK:-50}
+skew=${SKEW:-0}
+thread_counts=${THREADS:-2 4 8}
+source "$(dirname "$0")/lib.sh"
+require_built "$0" "$build/bin/pgasrun" "$build/bin/coll_testbed" "$build/bin/coll_testbed_mpi"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 lines=$(mktemp)
 trap 'rm -f "$lines"' EXIT
-for n in 2 4 8; do
-  for c in broadcast scatter gather gather_all exchange permute; do
-    for bytes in 64 4096; do
-      for load in "" --uneven; do
-        args="--collective $c --bytes $bytes --iterations $iterations --work $work $load"
-        for sync in all my; do
-          for direction in pull push; do
-            PGAS_COLL_MYSYNC=$direction "$build/bin/pgasrun" -n $n "$build/bin/coll_testbed" $args --sync $sync
-          done
+
+# upc COLUMN VARIANT SYNC ARGS...: one run of our collectives, its line labelled COLUMN.
+upc() {
+  local column=$1 variant=$2 sync=$3; shift 3
+  PGAS_COLL_MYSYNC=$variant "$build/bin/pgasrun" -n "$n" --timeout 300 "$build/bin/coll_testbed" "$@" --sync "$sync" |
+    sed "s/^/$column /"
+}
+mpi() { mpirun --oversubscribe -np "$n" --mca btl vader,self "$build/bin/coll_testbed_mpi" "$@" | sed 's/^/mpi /'; }
+
+# each COLLECTIVES BYTES RUN: RUN for every thread count, collective, message length and workload.
+each() {
+  local collectives=$1 sizes=$2 run=$3
+  for n in $thread_counts; do
+    for c in $collectives; do
+      for bytes in $sizes; do
+        for load in "" --uneven; do
+          $run --collective "$c" --bytes "$bytes" --iterations "$iterations" --work "$work" --skew "$skew" $load
         done
-        mpirun --oversubscribe -np $n --mca btl vader,self "$build/bin/coll_testbed_mpi" $args
       done
     done
   done
-done | tee "$lines"
-echo
-echo "| threads | collective | bytes | workload | ALL pull | ALL push | MY pull | MY push | Open MPI | MY best / ALL best |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
-awk '{
-  for (i = 2; i <= NF; ++i) { split($i, kv, "="); f[kv[1]] = kv[2] }
-  key = f["threads"] " | " f["collective"] " | " f["bytes"] " | " f["workload"]
-  column = ($1 == "mpi") ? "mpi" : f["sync"] "-" $1
-  value[key, column] = f["per_call_us"]
-  if (!(key in seen)) { seen[key] = 1; order[++count] = key }
 }
-END {
-  for (k = 1; k <= count; ++k) {
-    key = order[k]
-    all = value[key, "all-upc-pull"] < value[key, "all-upc-push"] ? value[key, "all-upc-pull"] : value[key, "all-upc-push"]
-    my = value[key, "my-upc-pull"] < value[key, "my-upc-push"] ? value[key, "my-upc-pull"] : value[key, "my-upc-push"]
-    printf "| %s | %s | %s | %s | %s | %s | %.2f |\n", key, value[key, "all-upc-pull"], value[key, "all-upc-push"],
-           value[key, "my-upc-pull"], value[key, "my-upc-push"], value[key, "mpi"], my / all
+
+figures_runs() {
+  for sync in all my; do
+    for direction in pull push; do upc "${sync^^}-$direction" "$direction" "$sync" "$@"; done
+  done
+  mpi "$@"
+}
+variants_runs() {
+  for variant in pull pull,tree pull,vector pull,spin push push,tree push,vector push,spin; do
+    upc "$variant" "$variant" my "$@"
+  done
+  mpi "$@"
+}
+nine_runs() {
+  for in in no my all; do
+    for out in no my all; do upc "$in,$out" pull "$in,$out" "$@"; done
+  done
+}
+
+# table TITLE [RATIO_OF RATIO_TO RATIO_NAME]: the runs in $lines as a table, a column per label (in order of
+# first appearance); with RATIO_OF, a last column RATIO_NAME: the best of the columns matching RATIO_OF over
+# the best of those matching RATIO_TO.
+table() {
+  echo
+  echo "$1"
+  awk -v of="${2:-}" -v to="${3:-}" -v name="${4:-}" '
+  {
+    for (i = 2; i <= NF; ++i) { split($i, kv, "="); f[kv[1]] = kv[2] }
+    key = f["threads"] " | " f["collective"] " | " f["bytes"] " | " f["workload"]
+    value[key, $1] = f["per_call_us"]
+    if (!(key in seen)) { seen[key] = 1; rows[++nrows] = key }
+    if (!($1 in known)) { known[$1] = 1; columns[++ncolumns] = $1 }
   }
-}' "$lines"
+  function best(pattern, key,   c, b) {
+    b = -1
+    for (c = 1; c <= ncolumns; ++c)
+      if (columns[c] ~ pattern && value[key, columns[c]] != "" && (b < 0 || value[key, columns[c]] + 0 < b))
+        b = value[key, columns[c]] + 0
+    return b
+  }
+  END {
+    head = "| threads | collective | bytes | workload |"; rule = "|---|---|---|---|"
+    for (c = 1; c <= ncolumns; ++c) { head = head " " columns[c] " |"; rule = rule "---|" }
+    if (of != "") { head = head " " name " |"; rule = rule "---|" }
+    print head; print rule
+    for (r = 1; r <= nrows; ++r) {
+      line = "| " rows[r] " |"
+      for (c = 1; c <= ncolumns; ++c) line = line " " value[rows[r], columns[c]] " |"
+      if (of != "") {
+        o = best(of, rows[r]); t = best(to, rows[r])
+        line = line ((o < 0 || t <= 0) ? " - |" : sprintf(" %.2f |", o / t))
+      }
+      print line
+    }
+  }' "$lines"
+}
+
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for part in $parts; do
+  : >"$lines"
+  case $part in
+    figures)
+      each "broadcast scatter gather gather_all exchange permute" "64 4096" figures_runs | tee "$lines"
+      table "figures: ALL/MY pulled and pushed and Open MPI, us per call" "^MY" "^ALL" "best MY / best ALL"
+      table "the same runs: best MY over Open MPI" "^MY" "^mpi$" "best MY / mpi" ;;
+    variants)
+      each "broadcast scatter gather permute" "64" variants_runs | tee "$lines"
+      table "MYSYNC variants (PGAS_COLL_MYSYNC), us per call; last column: best variant over plain pull/push" \
+        "," "^(pull|push)$" "best variant / best of pull, push" ;;
+    nine)
+      each "broadcast exchange permute" "64" nine_runs | tee "$lines"
+      table "the nine IN,OUT sync combinations (pull), us per call" ;;
+    *) echo "$0: unknown part '$part' (figures, variants or nine)" >&2; exit 2 ;;
+  esac
+  echo "load average after $part: $(cut -d' ' -f1-3 /proc/loadavg)"
+done

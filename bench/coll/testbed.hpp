@@ -5,7 +5,7 @@
 //   of work, so that a thread that loses its core finishes it later, as on a loaded machine)
 //   --uneven (one thread computes twice as long: thread 1, 2, ..., THREADS-1 in turn, never thread 0, the
 //   source of the relocalizations)   --skew US (each thread starts each iteration up to US late, at random)
-//   --sync all|my|no (the UPC driver: IN and OUT mode)
+//   --sync all|my|no, or IN,OUT such as my,all (the UPC driver: IN and OUT mode, any of the nine)
 // The same loop drives our UPC collectives (upc_testbed.cpp) and Open MPI's (mpi_testbed.cpp).
 #pragma once
 
@@ -30,14 +30,14 @@ struct Options {
   long work = 100;
   bool uneven = false;
   long skew_us = 0;
-  std::string sync = "my";
+  std::string sync = "my,my";  // IN,OUT
 };
 
 [[noreturn]] inline void usage(const char *program, const std::string &problem) {
   std::fprintf(
       stderr,
       "%s: %s\nusage: %s [--collective broadcast|scatter|gather|gather_all|exchange|permute] [--bytes N] "
-      "[--iterations N] [--work US] [--uneven] [--skew US] [--sync all|my|no]\n",
+      "[--iterations N] [--work US] [--uneven] [--skew US] [--sync all|my|no|IN,OUT]\n",
       program, problem.c_str(), program);
   std::exit(2);
 }
@@ -71,7 +71,14 @@ inline Options parse(int argc, char **argv) {
       o.uneven = true;
     } else if (arg == "--sync" && a + 1 < argc) {
       o.sync = argv[++a];
-      if (o.sync != "all" && o.sync != "my" && o.sync != "no") usage(argv[0], "--sync is all, my or no");
+      const std::size_t comma = o.sync.find(',');
+      if (comma == std::string::npos) o.sync += "," + o.sync;
+      auto mode = [](const std::string &m) { return m == "all" || m == "my" || m == "no"; };
+      if (comma != std::string::npos && (!mode(o.sync.substr(0, comma)) || !mode(o.sync.substr(comma + 1))))
+        usage(argv[0], "--sync is all, my, no or IN,OUT of them (e.g. my,all), not '" + o.sync + "'");
+      if (comma == std::string::npos && !mode(argv[a]))
+        usage(argv[0],
+              "--sync is all, my, no or IN,OUT of them (e.g. my,all), not '" + std::string(argv[a]) + "'");
     } else {
       usage(argv[0], "unknown argument '" + arg + "'");
     }

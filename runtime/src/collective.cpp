@@ -45,6 +45,7 @@ std::uint64_t collective_start(const CollectiveCall &call, std::span<const std::
                       static_cast<std::uint32_t>(args.size()),
                       {}};
   for (std::size_t k = 0; k < args.size() && k < coll::kRecordArgs; ++k) record.args[k] = args[k];
+  coll::keep_comparison_window(sequence);
   coll::publish(record);
   return sequence;
 }

@@ -125,6 +125,16 @@ const std::map<std::string, std::function<void()>> kModes = {
        upc_all_broadcast(a, a, MYTHREAD == 0 ? 4 : 8, UPC_IN_NOSYNC | UPC_OUT_NOSYNC);
        upc_barrier;
      }},
+    // The last thread starts more than a record ring (32 calls) after thread 0 could have finished them:
+    // its third call must still be compared with thread 0's.
+    {"nosync-thread-a-ring-behind",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       if (MYTHREAD == last()) usleep(300000);
+       for (int call = 0; call < 80; ++call)
+         upc_all_broadcast(a, a, MYTHREAD == last() && call == 2 ? 4 : 8, UPC_IN_NOSYNC | UPC_OUT_NOSYNC);
+       upc_barrier;
+     }},
     {"return-during-mysync",
      [] {
        shared_array<char> a(8 * T(), 8);

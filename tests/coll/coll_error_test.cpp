@@ -72,6 +72,10 @@ const Case kCases[] = {
      R"(pgas: thread \d+: error: upc_all_broadcast)" AT
      R"( called with different single-valued arguments: nbytes on thread \d+ is 8 but 4 on thread 0)",
      2},
+    {"nosync-thread-a-ring-behind",
+     R"(pgas: thread LAST: error: upc_all_broadcast)" AT
+     R"( called with different single-valued arguments: nbytes on thread LAST is 4 but 8 on thread 0)",
+     2},
     // The root waiting in the broadcast, or a thread that went on to the barrier after it, reports it.
     {"return-during-mysync",
      R"(error: thread LAST finished main \(returned or called exit\) while thread \d+ waits in its collective )"
@@ -87,6 +91,20 @@ TEST_P(CollArgs, EndsTheJobWithOneMessageNamingTheCollective) {
   launcher_test::expect_stopped_by_misuse(result, launcher_test::with_thread_numbers(c.message, threads),
                                           15.0);
   EXPECT_EQ(launcher_test::error_count(result.err), 1u) << result.err;
+}
+
+// A PGAS_COLL_MYSYNC that is not a list of known words, one of each group, stops the job naming the word.
+TEST(CollVariant, AnUnknownOrRepeatedWordIsAnError) {
+  const std::pair<const char *, const char *> kBad[] = {
+      {"push,bogus", "PGAS_COLL_MYSYNC=push,bogus: unknown word 'bogus'"},
+      {"tree,flat", "PGAS_COLL_MYSYNC=tree,flat: 'flat' chooses again between flat and tree"},
+  };
+  for (const auto &[value, message] : kBad) {
+    auto result = run_pgasrun({"-n", "2", COLL_ERROR_PROGRAM, "nbytes-zero"}, {{"PGAS_COLL_MYSYNC", value}});
+    EXPECT_EQ(result.exit_code, 70) << result.err;
+    EXPECT_NE(result.err.find(message), std::string::npos) << result.err;
+    EXPECT_EQ(result.err.find("nbytes is 0"), std::string::npos) << result.err;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, CollArgs, testing::ValuesIn(launcher_test::runs_at(kCases, {1, 2, 3, 4, 8})),

@@ -3,6 +3,7 @@
 // it, UPC_FUNC with a commutative function and UPC_NONCOMM_FUNC with non-commutative ones (whose results
 // tell the element order apart).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstring>
@@ -140,6 +141,31 @@ TEST(Reduce, EveryTypeAndOpMatchesTheSequentialReference) {
 #define PGAS_TEST_TYPE(S, TYPE) check_type<TYPE>(salt++);
   PGAS_UPC_REDUCE_TYPES(PGAS_TEST_TYPE)
 #undef PGAS_TEST_TYPE
+}
+
+// Each thread posts its part of a reduction in a ring of 32 slots, read by the thread holding dst. A reader
+// that falls more than a ring of calls behind must still find its call's partials: here thread 1 reads the
+// first call late, while the next 40 go to thread 0 and read only the last thread's block (so thread 0 does
+// not wait for thread 1), and the last thread, which posts in all of them, must not overwrite its first
+// partial before thread 1 has read it.
+TEST(Reduce, APartialWaitsForAReaderARingBehind) {
+  constexpr std::size_t kBlock = 4;
+  constexpr upc_flag_t kNoSync = UPC_IN_NOSYNC | UPC_OUT_NOSYNC;
+  const std::size_t n = kBlock * T(), late_reader = 1 % T(), last = T() - 1;
+  shared_array<long> src(n, kBlock), result(T());
+  for (std::size_t i = 0; i < n; ++i)
+    if (src[i].is_local()) src[i] = static_cast<long>(i);
+  upc_barrier;
+  if (MYTHREAD == static_cast<int>(late_reader)) usleep(300000);
+  upc_all_reduceL(&result[late_reader], src, UPC_ADD, n, kBlock, nullptr, kNoSync);
+  const auto last_block = src.ptr() + static_cast<std::ptrdiff_t>(last * kBlock);
+  for (int call = 0; call < 40; ++call)
+    upc_all_reduceL(&result[0], last_block, UPC_ADD, kBlock, kBlock, nullptr, kNoSync);
+  upc_barrier;
+  if (MYTHREAD == static_cast<int>(late_reader)) EXPECT_EQ(long(result[late_reader]), long(n * (n - 1) / 2));
+  if (MYTHREAD == 0) EXPECT_EQ(long(result[0]), long(kBlock * last * kBlock + kBlock * (kBlock - 1) / 2));
+  upc_barrier;
+  ASSERT_TRUE(mp::all_ok(!testing::Test::HasFailure()));
 }
 
 struct Item {

@@ -18,16 +18,19 @@
 // Reduce and prefix reduce treat src (and prefix reduce's dst) as `shared [blk_size] TYPE *` (blk_size 0:
 // indefinite) starting where the pointer points; reduce writes one TYPE at dst. UPC_FUNC applies a
 // commutative and associative func, UPC_NONCOMM_FUNC an associative one in element order; func is ignored
-// for the other ops. UPC_AND/OR/XOR are not defined for F, D and LD. perm is read whole by every thread
-// when it enters upc_all_permute.
+// for the other ops. UPC_AND/OR/XOR are not defined for F, D and LD. All threads compute a reduction: integer
+// results and UPC_NONCOMM_FUNC's equal the sequential left fold exactly; floating sums and products may
+// differ from it in rounding (the operands are grouped by thread). perm is read whole by every thread when
+// it enters upc_all_permute.
 //
 // sync_mode: one of UPC_IN_{NO,MY,ALL}SYNC ored with one of UPC_OUT_{NO,MY,ALL}SYNC (0 in a group means
 // ALLSYNC), with the meaning of the specification: IN NO: data may be touched once any thread entered; MY:
 // only data of threads that entered; ALL: only after every thread entered. OUT NO: data may be touched
 // until the last thread returns; MY: a thread returns once all accesses to its data are done; ALL: once all
 // accesses are done. MYSYNC is implemented by strict flags (no locks); ALLSYNC by a barrier.
-// PGAS_COLL_MYSYNC=pull|push (environment, default pull) chooses whether a relocalization moves its data
-// by the reading thread (pull) or the writing thread (push).
+// PGAS_COLL_MYSYNC (environment: pull|push, flat|tree, poll|vector, backoff|spin, comma-separated; default
+// pull,flat,poll,backoff) chooses whether a relocalization moves its data by the reading thread (pull) or
+// the writing thread (push), and how MYSYNC waits (README's environment table).
 //
 // Every call is a collective operation of the job: a thread in a different collective, or one passing
 // different single-valued arguments, stops the job (exit status 70) with a message naming the call and the

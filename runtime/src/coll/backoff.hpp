@@ -1,6 +1,8 @@
 // Polling a flag without starving the thread that sets it (the seed's future work, item 4): spin briefly,
 // then yield, then block in `sleep` (on shm a futex the flag's writer wakes), so that waiting stays cheap
-// when threads outnumber cores.
+// when threads outnumber cores. A relentless Backoff (the `spin` variant, coll/variant.hpp) is the seed's
+// loop for comparison: it polls without ever sleeping, yielding the CPU between polls (without that, a thread
+// spinning on an oversubscribed core would hold up the one it waits for by a whole time slice).
 #pragma once
 
 #include <time.h>
@@ -14,11 +16,18 @@ namespace pgas::rt::coll {
 
 class Backoff {
  public:
+  explicit Backoff(bool relentless = false) : relentless_(relentless) {}
   void reset() { rounds_ = 0; }
   // Past the spinning and yielding: a good moment for checks that cost a remote access.
-  bool slow() const { return rounds_ >= kSpins + kYields; }
+  bool slow() const { return relentless_ ? rounds_ % kYields == kYields - 1 : rounds_ >= kSpins + kYields; }
   template <class Sleep>
   void pause(Sleep sleep) {
+    if (relentless_) {
+      ++rounds_;
+      cpu_relax();
+      yield_cpu();
+      return;
+    }
     // Spinning is bounded by time, as the runtime's other waits (wait.hpp): a few microseconds, nothing when
     // threads outnumber CPUs.
     if (rounds_ == 0) spin_start_ = spin_clock_ns();
@@ -47,6 +56,7 @@ class Backoff {
  private:
   static constexpr std::uint32_t kSpins = 1u << 20;  // bounded by time in practice
   static constexpr std::uint32_t kYields = 20;
+  bool relentless_;
   std::uint32_t rounds_ = 0;
   std::uint64_t spin_start_ = 0;
 };

@@ -53,6 +53,52 @@ inline std::vector<Move> reads_into(const std::vector<Run> &pieces, std::size_t 
   return moves;
 }
 
+// The parts of the runs that hold elements [begin, end).
+inline std::vector<Run> clip(const std::vector<Run> &pieces, std::size_t begin, std::size_t end,
+                             std::size_t elem_size) {
+  std::vector<Run> out;
+  for (const Run &r : pieces) {
+    const std::size_t from = std::max(r.first, begin), to = std::min(r.first + r.count, end);
+    if (from >= to) continue;
+    detail::gaddr at = r.at;
+    at.offset += (from - r.first) * elem_size;
+    out.push_back({from, to - from, at});
+  }
+  return out;
+}
+
+// The runs thread `thread` holds.
+inline std::vector<Run> held_by(const std::vector<Run> &pieces, int thread) {
+  std::vector<Run> out;
+  for (const Run &r : pieces)
+    if (r.at.thread == thread) out.push_back(r);
+  return out;
+}
+
+// Moves reading the runs into buf (`read`) or writing them from it, the runs' elements one after another
+// in the runs' order, each touching its owner.
+inline std::vector<Move> packed_moves(const std::vector<Run> &pieces, std::size_t elem_size, void *buf,
+                                      bool read) {
+  std::vector<Move> moves;
+  char *at = static_cast<char *>(buf);
+  for (const Run &r : pieces) {
+    Move m{.peer = r.at.thread, .bytes = r.count * elem_size};
+    if (read)
+      m.src = r.at, m.to = at;
+    else
+      m.dst = r.at, m.from = at;
+    moves.push_back(m);
+    at += m.bytes;
+  }
+  return moves;
+}
+
+inline std::size_t elements(const std::vector<Run> &pieces) {
+  std::size_t n = 0;
+  for (const Run &r : pieces) n += r.count;
+  return n;
+}
+
 // Whether this thread holds any of the runs.
 inline bool holds_any(const std::vector<Run> &pieces) {
   return std::any_of(pieces.begin(), pieces.end(),

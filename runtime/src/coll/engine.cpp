@@ -21,14 +21,6 @@
 namespace pgas::rt::coll {
 namespace {
 
-Direction parse_direction() {
-  const char *text = std::getenv("PGAS_COLL_MYSYNC");
-  if (text == nullptr || std::strcmp(text, "") == 0 || std::strcmp(text, "pull") == 0)
-    return Direction::kPull;
-  if (std::strcmp(text, "push") == 0) return Direction::kPush;
-  fatal("environment variable PGAS_COLL_MYSYNC=%s is neither pull nor push", text);
-}
-
 std::uint64_t mix(std::uint64_t h, std::uint64_t v) {  // splitmix64 step over the running value
   h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
   h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -38,17 +30,13 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {  // splitmix64 step over t
 
 }  // namespace
 
-Direction configured_direction() {
-  static const Direction direction = parse_direction();
-  return direction;
-}
-
 std::uint64_t digest(const detail::gaddr &address) {
   return mix(mix(mix(0, address.handle), static_cast<std::uint64_t>(address.thread)), address.offset);
 }
 
 Call::Call(CollectiveKind kind, std::source_location where, SyncMode mode, std::initializer_list<Arg> args)
     : mode_(mode) {
+  configured_variant();  // a bad PGAS_COLL_MYSYNC stops the job at its first collective, whatever the call
   me_.call = {.kind = kind, .where = where};
   for (const Arg &a : args)
     if (me_.nargs < kRecordArgs) me_.args[me_.nargs++] = a;
@@ -99,9 +87,16 @@ void Call::check_record(int peer) {
   seen = 1;
 }
 
+void Call::announce_to(std::span<const int> waiters) {
+  if (mode_.in != Sync::kMy || !configured_variant().arrival_vector) return;
+  for (int peer : waiters)
+    if (peer != g_runtime.mythread) announce(peer, me_.sequence);
+}
+
 bool Call::peer_ready(int peer) {
   if (mode_.in != Sync::kMy || peer == g_runtime.mythread) return true;
-  if (!entered(peer, me_.sequence)) return false;
+  if (!(configured_variant().arrival_vector ? arrived(peer, me_.sequence) : entered(peer, me_.sequence)))
+    return false;
   check_record(peer);
   return true;
 }
@@ -111,7 +106,7 @@ void Call::run(std::span<const Move> moves, bool release) {
   std::vector<int> peers;
   for (const Move &m : moves)
     if (std::find(peers.begin(), peers.end(), m.peer) == peers.end()) peers.push_back(m.peer);
-  Backoff backoff;
+  Backoff backoff(configured_variant().spin);
   while (!peers.empty()) {
     bool progressed = false;
     for (auto it = peers.begin(); it != peers.end();) {
@@ -136,7 +131,49 @@ void Call::run(std::span<const Move> moves, bool release) {
     if (progressed)
       backoff.reset();
     else
-      backoff.pause([&] { sleep_until_entered(peers.front(), me_.sequence); });
+      backoff.pause([&] {
+        if (configured_variant().arrival_vector)
+          sleep_until_arrived(peers.front(), me_.sequence);
+        else
+          sleep_until_entered(peers.front(), me_.sequence);
+      });
+  }
+}
+
+void Call::release(std::span<const int> peers) {
+  if (mode_.out != Sync::kMy) return;
+  for (int peer : peers)
+    if (peer != g_runtime.mythread) signal_done(peer, me_.sequence);
+}
+
+void Call::post(const void *value, std::size_t bytes) {
+  // The slot held this thread's partial of the call a ring ago, which any thread may have had to read (the
+  // readers change from call to call): a thread that has started the call after that one has read it.
+  if (me_.sequence > kRing)
+    for (int t = 0; t < g_runtime.threads; ++t) {
+      const std::uint64_t after = me_.sequence - kRing + 1;
+      for (Backoff backoff(configured_variant().spin); t != g_runtime.mythread && !entered(t, after);)
+        backoff.pause([&] { sleep_until_entered(t, after); });
+    }
+  post_partial(me_.sequence, value, bytes);
+}
+
+void Call::receive(int peer, void *value, std::size_t bytes) {
+  Backoff backoff(configured_variant().spin);
+  while (!partial_of(peer, me_.sequence, value, bytes)) {
+    if (backoff.slow() && !checked_[static_cast<std::size_t>(peer)] && entered(peer, me_.sequence))
+      check_record(peer);  // a peer in another collective never posts
+    backoff.pause([&] { sleep_until_partial(peer, me_.sequence); });
+  }
+}
+
+void Call::wait_done(int peer) {
+  Backoff backoff(configured_variant().spin);
+  while (!done_by(peer, me_.sequence)) {
+    // A peer that never signals may be in another collective: its record says so.
+    if (backoff.slow() && !checked_[static_cast<std::size_t>(peer)] && entered(peer, me_.sequence))
+      check_record(peer);
+    backoff.pause([&] { sleep_until_done(peer, me_.sequence); });
   }
 }
 
@@ -146,17 +183,37 @@ void Call::finish(std::span<const int> touched_by) {
     return;
   }
   if (mode_.out != Sync::kMy) return;
-  for (int peer : touched_by) {
-    if (peer == g_runtime.mythread) continue;
-    Backoff backoff;
-    while (!done_by(peer, me_.sequence)) {
-      // A peer that never signals may be in another collective: its record says so.
-      if (backoff.slow() && !checked_[static_cast<std::size_t>(peer)] && entered(peer, me_.sequence))
-        check_record(peer);
-      backoff.pause([&] { sleep_until_done(peer, me_.sequence); });
-    }
-  }
+  for (int peer : touched_by)
+    if (peer != g_runtime.mythread) wait_done(peer);
 }
+
+void Call::finish_tree(int root) {
+  const int me = g_runtime.mythread, n = g_runtime.threads;
+  const int rank = (me - root + n) % n;  // in the tree rooted at root
+  for (int child = 2 * rank + 1; child <= 2 * rank + 2 && child < n; ++child) wait_done((child + root) % n);
+  if (me != root) signal_done(((rank - 1) / 2 + root) % n, me_.sequence);
+}
+
+namespace {
+
+// Whether every block moved between two threads touches `*root`'s data, moved by each of the other threads:
+// then the OUT synchronization can be a tree.
+bool rooted(std::span<const Block> blocks, Direction direction, int *root) {
+  const int n = g_runtime.threads;
+  std::vector<char> mover_of_root(static_cast<std::size_t>(n), 0);
+  *root = -1;
+  for (const Block &b : blocks) {
+    const int mover = direction == Direction::kPull ? b.dst.thread : b.src.thread;
+    const int other = direction == Direction::kPull ? b.src.thread : b.dst.thread;
+    if (mover == other) continue;
+    if (*root < 0) *root = other;
+    if (other != *root) return false;
+    mover_of_root[static_cast<std::size_t>(mover)] = 1;
+  }
+  return *root >= 0 && std::count(mover_of_root.begin(), mover_of_root.end(), 1) == n - 1;
+}
+
+}  // namespace
 
 void Call::move_blocks(std::span<const Block> blocks, Direction direction) {
   const int me = g_runtime.mythread;
@@ -169,6 +226,14 @@ void Call::move_blocks(std::span<const Block> blocks, Direction direction) {
     if (other == me && mover != me &&
         std::find(touched_by.begin(), touched_by.end(), mover) == touched_by.end())
       touched_by.push_back(mover);
+  }
+  announce_to(touched_by);
+  int root = -1;
+  if (mode_.out == Sync::kMy && configured_variant().tree && g_runtime.threads >= 3 &&
+      rooted(blocks, direction, &root)) {
+    run(mine, false);
+    finish_tree(root);
+    return;
   }
   run(mine);
   finish(touched_by);

@@ -6,9 +6,11 @@
 // runs its moves (the block transfers this thread performs, each touching the data of one peer), and is
 // finished (the OUT synchronization). The synchronization follows the call's SyncMode:
 //   IN  kAll: a barrier phase of the runtime, then the arguments are compared with thread 0's.
-//   IN  kMy:  a move waits until its peer has started the call (the peer's record; it is compared).
+//   IN  kMy:  a move waits until its peer has started the call (the peer's record, or with the `vector`
+//             variant the peer's announcement in this thread's arrival vector; the record is compared).
 //   OUT kMy:  after its moves to a peer, a thread sets the peer's done flag for the call; a thread returns
-//             once every thread that touches its data has set its flag.
+//             once every thread that touches its data has set its flag (with the `tree` variant, a call
+//             where all threads touch one root's data sets the flags of a binary tree rooted there).
 //   OUT kAll: a barrier phase of the runtime.
 // Moves go through upc_memget / upc_memput / upc_memcpy's paths, hence through the transport functions for
 // remote data, which a profiler attributes to the user's call.
@@ -23,6 +25,7 @@
 
 #include "coll/flags.hpp"
 #include "coll/matching.hpp"
+#include "coll/variant.hpp"
 #include "collective.hpp"
 #include "pgas/detail/api.hpp"
 
@@ -33,11 +36,6 @@ struct SyncMode {
   Sync in = Sync::kAll;
   Sync out = Sync::kAll;
 };
-
-// Which thread moves a relocalization's block: the one that receives it (pull) or the one that holds it
-// (push). PGAS_COLL_MYSYNC=pull|push; pull by default.
-enum class Direction : std::uint8_t { kPull, kPush };
-Direction configured_direction();
 
 // The digest by which a pointer argument is compared across threads.
 std::uint64_t digest(const detail::gaddr &address);
@@ -77,9 +75,18 @@ class Call {
 
   // Takes the call's sequence number, publishes its record and runs the IN synchronization.
   void start();
+  // IN kMy with the `vector` variant: tells the threads that will wait for this one (those that touch its
+  // data) that it has started the call. Called after start, before run.
+  void announce_to(std::span<const int> waiters);
   // Runs `moves` (grouped by peer, a peer's group as soon as the peer may be touched, in arrival order);
   // with `release`, tells each peer once its group is done (OUT kMy).
   void run(std::span<const Move> moves, bool release = true);
+  // OUT kMy: tells `peers` that this thread is done with their data (after runs without `release`).
+  void release(std::span<const int> peers);
+  // Posts this thread's partial value of the call (at most 16 bytes) for other threads to receive.
+  void post(const void *value, std::size_t bytes);
+  // `peer`'s partial value of the call, once posted.
+  void receive(int peer, void *value, std::size_t bytes);
   // The OUT synchronization: `touched_by` are the threads that access this thread's data in the call.
   void finish(std::span<const int> touched_by);
 
@@ -95,6 +102,10 @@ class Call {
  private:
   bool peer_ready(int peer);
   void check_record(int peer);
+  void wait_done(int peer);
+  // OUT kMy of a call where every other thread touches `root`'s data and nothing else: a binary tree of
+  // done flags rooted at `root` (after this thread's moves).
+  void finish_tree(int root);
 
   Published me_;
   SyncMode mode_;

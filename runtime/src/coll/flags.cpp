@@ -15,15 +15,25 @@
 namespace pgas::rt::coll {
 namespace {
 
-constexpr int kRing = 32;
 constexpr std::uint64_t kRecordsAt = 1024;  // offsets in every data segment, inside kSegmentReserve
 constexpr std::uint64_t kDoneAt = kRecordsAt + kRing * sizeof(Record);
 constexpr std::uint64_t kSleepersAt = kDoneAt + sizeof(std::uint64_t) * kMaxThreads;  // threads asleep on
                                                                                       // a flag of this area
-constexpr std::uint64_t kAreaEnd = kSleepersAt + sizeof(std::uint64_t);
+constexpr std::uint64_t kArrivedAt = kSleepersAt + sizeof(std::uint64_t);  // the arrival vector: the low
+                                                                           // 32 bits of each peer's call
+constexpr std::uint64_t kPartialsAt = kArrivedAt + sizeof(std::uint32_t) * kMaxThreads;  // the partial ring
+constexpr std::uint64_t kAreaEnd = kPartialsAt + kRing * sizeof(PartialSlot);
 static_assert(kAreaEnd <= kSegmentReserve, "the collective flags must fit in the segment reserve");
 
 std::uint64_t done_at(int from) { return kDoneAt + sizeof(std::uint64_t) * static_cast<std::uint64_t>(from); }
+
+std::uint64_t arrived_at(int from) {
+  return kArrivedAt + sizeof(std::uint32_t) * static_cast<std::uint64_t>(from);
+}
+
+std::uint64_t partial_at(std::uint64_t sequence) {
+  return kPartialsAt + (sequence % kRing) * sizeof(PartialSlot);
+}
 
 std::uint64_t slot_at(std::uint64_t sequence) { return kRecordsAt + (sequence % kRing) * sizeof(Record); }
 
@@ -32,13 +42,15 @@ std::uint64_t slot_at(std::uint64_t sequence) { return kRecordsAt + (sequence % 
 // conduit they are the conduit's strict accesses.
 bool mapped() { return g_runtime.network == nullptr; }
 
-std::atomic_ref<std::uint64_t> word(int thread, std::uint64_t at) {
-  return std::atomic_ref<std::uint64_t>(*reinterpret_cast<std::uint64_t *>(segment_address(thread, at)));
+template <class W = std::uint64_t>
+std::atomic_ref<W> word(int thread, std::uint64_t at) {
+  return std::atomic_ref<W>(*reinterpret_cast<W *>(segment_address(thread, at)));
 }
 
-std::uint64_t load(int thread, std::uint64_t at) {
-  if (mapped()) return word(thread, at).load(std::memory_order_acquire);
-  std::uint64_t value = 0;
+template <class W = std::uint64_t>
+W load(int thread, std::uint64_t at) {
+  if (mapped()) return word<W>(thread, at).load(std::memory_order_acquire);
+  W value = 0;
   with_conduit([&](auto &c) { c.get_strict(thread, at, &value, sizeof value); });
   return value;
 }
@@ -48,11 +60,12 @@ std::atomic<std::uint32_t> *futex_word(int thread, std::uint64_t at) {
   return reinterpret_cast<std::atomic<std::uint32_t> *>(segment_address(thread, at));
 }
 
-void store(int thread, std::uint64_t at, std::uint64_t value) {
+template <class W = std::uint64_t>
+void store(int thread, std::uint64_t at, W value) {
   if (mapped()) {
     // Sequentially consistent with the sleepers' count (a waiter counts itself, then looks at the flag):
     // either the waiter sees the new value or this store sees the waiter.
-    word(thread, at).store(value, std::memory_order_seq_cst);
+    word<W>(thread, at).store(value, std::memory_order_seq_cst);
     if (word(thread, kSleepersAt).load(std::memory_order_seq_cst) != 0)
       futex_wake(futex_word(thread, at), INT_MAX);
     return;
@@ -87,7 +100,7 @@ void publish(const Record &record) {
   if (mapped())
     word(me, at).store(0, std::memory_order_relaxed);  // nobody waits for a cleared slot: no wake
   else
-    store(me, at, 0);
+    store<std::uint64_t>(me, at, 0);
   std::atomic_thread_fence(std::memory_order_release);
   Record body = record;
   copy_body(me, at, &body, true);
@@ -112,11 +125,43 @@ void signal_done(int peer, std::uint64_t sequence) { store(peer, done_at(g_runti
 
 bool done_by(int peer, std::uint64_t sequence) { return load(g_runtime.mythread, done_at(peer)) >= sequence; }
 
+void post_partial(std::uint64_t sequence, const void *value, std::size_t bytes) {
+  const int me = g_runtime.mythread;
+  const std::uint64_t at = partial_at(sequence);
+  if (mapped()) {
+    std::memcpy(segment_address(me, at + offsetof(PartialSlot, value)), value, bytes);
+  } else {
+    with_conduit([&](auto &c) { c.put_strict(me, at + offsetof(PartialSlot, value), value, bytes); });
+  }
+  store(me, at + offsetof(PartialSlot, sequence), sequence);
+}
+
+bool partial_of(int peer, std::uint64_t sequence, void *value, std::size_t bytes) {
+  const std::uint64_t at = partial_at(sequence);
+  if (load(peer, at + offsetof(PartialSlot, sequence)) != sequence) return false;
+  if (mapped())
+    std::memcpy(value, segment_address(peer, at + offsetof(PartialSlot, value)), bytes);
+  else
+    with_conduit([&](auto &c) { c.get_strict(peer, at + offsetof(PartialSlot, value), value, bytes); });
+  return true;
+}
+
+void announce(int peer, std::uint64_t sequence) {
+  store(peer, arrived_at(g_runtime.mythread), static_cast<std::uint32_t>(sequence));
+}
+
+bool arrived(int peer, std::uint64_t sequence) {
+  // The vector keeps 32 bits of each sequence number: compared modulo 2^32 (a peer is never 2^31 calls away).
+  const auto seen = load<std::uint32_t>(g_runtime.mythread, arrived_at(peer));
+  return static_cast<std::int32_t>(seen - static_cast<std::uint32_t>(sequence)) >= 0;
+}
+
 namespace {
 
 // Sleeps while the flag at `at` in `thread`'s area still holds `seen` (at most a few milliseconds, so that
 // the caller's checks run).
-void sleep_on(int thread, std::uint64_t at, std::uint64_t seen) {
+template <class W>
+void sleep_on(int thread, std::uint64_t at, W seen) {
   if (!mapped()) {
     const timespec pause{0, 50000};
     nanosleep(&pause, nullptr);
@@ -124,7 +169,7 @@ void sleep_on(int thread, std::uint64_t at, std::uint64_t seen) {
   }
   auto sleepers = word(thread, kSleepersAt);
   sleepers.fetch_add(1, std::memory_order_seq_cst);
-  if (word(thread, at).load(std::memory_order_seq_cst) == seen)
+  if (word<W>(thread, at).load(std::memory_order_seq_cst) == seen)
     futex_wait(futex_word(thread, at), static_cast<std::uint32_t>(seen), 5);
   sleepers.fetch_sub(1, std::memory_order_seq_cst);
 }
@@ -139,6 +184,16 @@ void sleep_until_entered(int peer, std::uint64_t sequence) {
 void sleep_until_done(int peer, std::uint64_t sequence) {
   const std::uint64_t at = done_at(peer), seen = load(g_runtime.mythread, at);
   if (seen < sequence) sleep_on(g_runtime.mythread, at, seen);
+}
+
+void sleep_until_partial(int peer, std::uint64_t sequence) {
+  const std::uint64_t at = partial_at(sequence) + offsetof(PartialSlot, sequence), seen = load(peer, at);
+  if (seen != sequence) sleep_on(peer, at, seen);
+}
+
+void sleep_until_arrived(int peer, std::uint64_t sequence) {
+  if (!arrived(peer, sequence))
+    sleep_on(g_runtime.mythread, arrived_at(peer), load<std::uint32_t>(g_runtime.mythread, arrived_at(peer)));
 }
 
 }  // namespace pgas::rt::coll

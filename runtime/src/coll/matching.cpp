@@ -82,6 +82,23 @@ void compare_with_thread0(const Published &mine) {
   g_deferred.push_back(mine);
 }
 
+void keep_comparison_window(std::uint64_t sequence) {
+  if (g_runtime.mythread != 0 || sequence < kRing) return;
+  static std::vector<std::uint64_t> known;  // a call each thread is known to have started
+  known.resize(static_cast<std::size_t>(g_runtime.threads), 0);
+  const std::uint64_t need = sequence - kRing + 1;
+  for (int t = 1; t < g_runtime.threads; ++t) {
+    std::uint64_t &seen = known[static_cast<std::size_t>(t)];
+    if (seen >= need) continue;
+    if (const std::uint64_t ahead = need + kRing / 2; entered(t, ahead)) {  // usually: look again later
+      seen = ahead;
+      continue;
+    }
+    for (Backoff backoff; !entered(t, need);) backoff.pause([&] { sleep_until_entered(t, need); });
+    seen = need;
+  }
+}
+
 void verify_deferred() {
   std::vector<Published> pending;
   pending.swap(g_deferred);

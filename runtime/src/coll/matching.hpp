@@ -38,4 +38,11 @@ void compare_with_thread0(const Published &mine);
 // Compares the remembered calls with thread 0's records; called once every thread is in a barrier phase.
 void verify_deferred();
 
+// Thread 0, before publishing the record of its call `sequence`: waits until no thread is a whole ring of
+// calls behind (every thread has started call sequence - kRing + 1, so it has compared call
+// sequence - kRing, whose record this one overwrites). Without it a thread more than a ring behind thread 0
+// would find its calls' records overwritten and compare nothing. A thread that keeps up costs nothing but a
+// look every half ring.
+void keep_comparison_window(std::uint64_t sequence);
+
 }  // namespace pgas::rt::coll

@@ -1,7 +1,15 @@
 // upc_all_reduceT and upc_all_prefix_reduceT for every UPC type suffix, generated from the one list
-// PGAS_UPC_REDUCE_TYPES: the thread that holds dst reads src in element order and combines (so every op,
-// UPC_NONCOMM_FUNC too, is applied in element order); for the prefix reduction every thread reads src and
-// writes its own elements of dst.
+// PGAS_UPC_REDUCE_TYPES, computed by all threads in parallel:
+//   reduce: each thread folds a part of src and posts its partial value; the thread holding dst combines
+//     the partials in thread order. For a commutative op a thread's part is the elements it holds (no remote
+//     reads); for UPC_NONCOMM_FUNC it is the thread's contiguous chunk of the elements in element order, so
+//     the operands keep their order (only the grouping changes, which an associative op allows).
+//   prefix reduce: each thread reads its contiguous chunk, scans it, and posts the chunk's total; then it
+//     combines the totals of the chunks before its own (an exclusive scan of the totals) with its scan and
+//     writes its chunk of dst.
+// For integer types and UPC_NONCOMM_FUNC the results equal the sequential left fold bit for bit. Floating
+// sums and products may differ from it in rounding, as UPC 1.2 allows for a commutative op.
+#include <algorithm>
 #include <cstring>
 #include <type_traits>
 #include <vector>
@@ -73,23 +81,75 @@ std::vector<Run> checked_src(const Call &call, const Arguments &a, T (*func)(T, 
     "sync_mode", static_cast<std::uint64_t>(a.flags)                                                      \
   }
 
+// Elements [chunk_begin(k, n), chunk_begin(k + 1, n)) of n are thread k's contiguous chunk.
+std::size_t chunk_begin(int k, std::size_t n) {
+  return n * static_cast<std::size_t>(k) / static_cast<std::size_t>(g_runtime.threads);
+}
+
+std::vector<Run> chunk(const std::vector<Run> &pieces, int k, std::size_t n, std::size_t elem_size) {
+  return clip(pieces, chunk_begin(k, n), chunk_begin(k + 1, n), elem_size);
+}
+
+// The threads other than `owner` whose part (part_of(k)) has elements held by `owner`.
+template <class PartOf>
+std::vector<int> touching(int owner, PartOf part_of) {
+  std::vector<int> out;
+  for (int k = 0; k < g_runtime.threads; ++k)
+    if (k != owner && !held_by(part_of(k), owner).empty()) out.push_back(k);
+  return out;
+}
+
+// The threads holding any of the runs.
+std::vector<int> owners(const std::vector<Run> &pieces) {
+  std::vector<int> out;
+  for (const Run &r : pieces)
+    if (std::find(out.begin(), out.end(), r.at.thread) == out.end()) out.push_back(r.at.thread);
+  return out;
+}
+
+// Reads `part` and folds it in order into *out; false if it is empty.
+template <class T>
+bool fold(Call &call, const std::vector<Run> &part, const Arguments &a, T (*func)(T, T), T *out) {
+  std::vector<T> values(elements(part));
+  if (values.empty()) return false;
+  call.run(packed_moves(part, sizeof(T), values.data(), true));
+  T result = values[0];
+  for (std::size_t i = 1; i < values.size(); ++i) result = combine(a.op, result, values[i], func);
+  *out = result;
+  return true;
+}
+
 template <class T>
 void reduce(const char *variant, int type_index, const Arguments &a, T (*func)(T, T)) {
   UpcCall call(CollectiveKind::kUpcAllReduce, a.where, a.flags, {REDUCE_ARGS(a, type_index)});
   call.name_variant(variant);
   const std::vector<Run> src = checked_src<T>(call, a, func);
   check_extent(call, "dst", a.dst, sizeof(T));
-  const int reader = a.dst.thread;
+  const int me = g_runtime.mythread, reader = a.dst.thread;
+  auto part_of = [&](int k) {
+    return a.op == UPC_NONCOMM_FUNC ? chunk(src, k, a.nelems, sizeof(T)) : held_by(src, k);
+  };
   call.start();
-  if (g_runtime.mythread == reader) {
-    std::vector<T> values(a.nelems);
-    call.run(reads_into(src, sizeof(T), values.data()));
-    T result = values[0];
-    for (std::size_t i = 1; i < a.nelems; ++i) result = combine(a.op, result, values[i], func);
+  const std::vector<int> touched_by = touching(me, part_of);
+  call.announce_to(touched_by);
+  T partial{};
+  const bool posted = fold(call, part_of(me), a, func, &partial);
+  if (posted && me != reader) call.post(&partial, sizeof partial);
+  if (me == reader) {
+    T result{}, value{};
+    bool any = false;
+    for (int k = 0; k < g_runtime.threads; ++k) {
+      if (k == me ? !posted : elements(part_of(k)) == 0) continue;
+      if (k == me)
+        value = partial;
+      else
+        call.receive(k, &value, sizeof value);
+      result = any ? combine(a.op, result, value, func) : value;
+      any = true;
+    }
     pgas::detail::memput(a.dst, &result, sizeof result);
   }
-  const int touched_by[] = {reader};
-  call.finish(holds_any(src) ? std::span<const int>(touched_by) : std::span<const int>());
+  call.finish(touched_by);
 }
 
 template <class T>
@@ -99,17 +159,42 @@ void prefix_reduce(const char *variant, int type_index, const Arguments &a, T (*
   const std::vector<Run> src = checked_src<T>(call, a, func);
   const std::vector<Run> dst = runs(a.dst, a.nelems, a.blk_size, sizeof(T));
   check_runs(call, "dst", dst, sizeof(T));
+  const int me = g_runtime.mythread;
+  auto part_of = [&](int k) {  // the src and dst elements of thread k's chunk
+    std::vector<Run> both = chunk(src, k, a.nelems, sizeof(T)), out = chunk(dst, k, a.nelems, sizeof(T));
+    both.insert(both.end(), out.begin(), out.end());
+    return both;
+  };
   call.start();
-  std::vector<T> values(a.nelems);
-  call.run(reads_into(src, sizeof(T), values.data()));
-  for (std::size_t i = 1; i < a.nelems; ++i) values[i] = combine(a.op, values[i - 1], values[i], func);
-  for (const Run &r : dst)
-    if (r.at.thread == g_runtime.mythread)
-      pgas::detail::memput(r.at, values.data() + r.first, r.count * sizeof(T));
-  // Every thread reads all of src: a thread holding some of it waits for all the others.
-  std::vector<int> touched_by;
-  if (holds_any(src))
-    for (int t = 0; t < g_runtime.threads; ++t) touched_by.push_back(t);
+  const std::vector<int> touched_by = touching(me, part_of);
+  call.announce_to(touched_by);
+  const std::vector<Run> in = chunk(src, me, a.nelems, sizeof(T)), out = chunk(dst, me, a.nelems, sizeof(T));
+  std::vector<T> values(elements(in));
+  call.run(packed_moves(in, sizeof(T), values.data(), true), false);
+  for (std::size_t i = 1; i < values.size(); ++i) values[i] = combine(a.op, values[i - 1], values[i], func);
+  // The chunks after this one need its total.
+  bool needed = false;
+  for (int k = me + 1; k < g_runtime.threads; ++k)
+    needed = needed || chunk_begin(k + 1, a.nelems) > chunk_begin(k, a.nelems);
+  if (!values.empty() && needed) call.post(&values.back(), sizeof(T));
+  if (!values.empty()) {
+    T before{}, total{};
+    bool any = false;
+    for (int k = 0; k < me; ++k) {
+      if (chunk_begin(k + 1, a.nelems) == chunk_begin(k, a.nelems)) continue;
+      call.receive(k, &total, sizeof total);
+      before = any ? combine(a.op, before, total, func) : total;
+      any = true;
+    }
+    if (any)
+      for (T &v : values) v = combine(a.op, before, v, func);
+  }
+  call.run(packed_moves(out, sizeof(T), values.data(), false), false);
+  std::vector<int> done = owners(in), written = owners(out);
+  done.insert(done.end(), written.begin(), written.end());
+  std::sort(done.begin(), done.end());
+  done.erase(std::unique(done.begin(), done.end()), done.end());
+  call.release(done);
   call.finish(touched_by);
 }
 

@@ -26,7 +26,11 @@ void upc_all_sort(pgas_shared_ptr A, std::size_t elem_size, std::size_t nelems, 
   const std::vector<Run> pieces = runs(base, nelems, blk_size, elem_size);
   check_runs(call, "A", pieces, elem_size);
   constexpr int kSorter = 0;
+  const int sorter[] = {kSorter};
+  const std::span<const int> touched_by =
+      holds_any(pieces) ? std::span<const int>(sorter) : std::span<const int>();
   call.start();
+  call.announce_to(touched_by);
   if (g_runtime.mythread == kSorter) {
     std::vector<char> values(nelems * elem_size);
     call.run(reads_into(pieces, elem_size, values.data()), false);
@@ -50,6 +54,5 @@ void upc_all_sort(pgas_shared_ptr A, std::size_t elem_size, std::size_t nelems, 
                         .from = sorted.data() + r.first * elem_size});
     call.run(writes);
   }
-  const int touched_by[] = {kSorter};
-  call.finish(holds_any(pieces) ? std::span<const int>(touched_by) : std::span<const int>());
+  call.finish(touched_by);
 }

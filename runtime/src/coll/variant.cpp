@@ -1,0 +1,71 @@
+#include "coll/variant.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "errors.hpp"
+
+namespace pgas::rt::coll {
+namespace {
+
+// The word groups of PGAS_COLL_MYSYNC: the default first, then the alternative, and what choosing it sets.
+struct Group {
+  const char *word[2];
+  void (*choose)(Variant &, bool alternative);
+};
+
+const Group kGroups[] = {
+    {{"pull", "push"}, [](Variant &v, bool alt) { v.direction = alt ? Direction::kPush : Direction::kPull; }},
+    {{"flat", "tree"}, [](Variant &v, bool alt) { v.tree = alt; }},
+    {{"poll", "vector"}, [](Variant &v, bool alt) { v.arrival_vector = alt; }},
+    {{"backoff", "spin"}, [](Variant &v, bool alt) { v.spin = alt; }},
+};
+
+Variant read_configured() {
+  const char *text = std::getenv("PGAS_COLL_MYSYNC");
+  Variant v;
+  std::string error;
+  if (!parse_variant(text == nullptr ? "" : text, &v, &error))
+    fatal("environment variable PGAS_COLL_MYSYNC=%s: %s", text, error.c_str());
+  return v;
+}
+
+}  // namespace
+
+bool parse_variant(const char *text, Variant *out, std::string *error) {
+  Variant v;
+  bool seen[std::size(kGroups)] = {};
+  for (const char *p = text; *p != '\0';) {
+    const std::size_t length = std::strcspn(p, ",");
+    const std::string word(p, length);
+    p += length;
+    if (*p == ',') ++p;
+    if (word.empty()) continue;
+    bool known = false;
+    for (std::size_t g = 0; g < std::size(kGroups) && !known; ++g)
+      for (int alt = 0; alt < 2 && !known; ++alt) {
+        if (word != kGroups[g].word[alt]) continue;
+        if (seen[g]) {
+          *error =
+              "'" + word + "' chooses again between " + kGroups[g].word[0] + " and " + kGroups[g].word[1];
+          return false;
+        }
+        seen[g] = known = true;
+        kGroups[g].choose(v, alt == 1);
+      }
+    if (!known) {
+      *error = "unknown word '" + word +
+               "' (the words are pull|push, flat|tree, poll|vector, backoff|spin, separated by commas)";
+      return false;
+    }
+  }
+  *out = v;
+  return true;
+}
+
+const Variant &configured_variant() {
+  static const Variant variant = read_configured();
+  return variant;
+}
+
+}  // namespace pgas::rt::coll
