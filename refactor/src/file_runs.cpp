@@ -3,13 +3,16 @@
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Tooling/ArgumentsAdjusters.h>
 #include <clang/Tooling/Tooling.h>
+#include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <atomic>
 #include <mutex>
 #include <thread>
 
+#include "line_mapping.hpp"
 #include "pgas/tracedb/text.hpp"
 
 namespace pgas::refactor {
@@ -76,6 +79,14 @@ AnalysedFile analyse(const clang::tooling::CompilationDatabase &database, const 
     return out;
   }
   out.edit = std::move(*edit);
+  if (options.settings->line_directives) {
+    llvm::SmallString<256> original(file);  // the directives name the original by its absolute path
+    llvm::sys::fs::make_absolute(original);
+    llvm::sys::path::remove_dots(original, /*remove_dot_dot=*/true);
+    const bool added = out.code.find("pgas/refactored.hpp") == std::string::npos;
+    out.edit.code = resolve_line_markers(out.edit.code, original.str().str(),
+                                         added ? "#include <pgas/refactored.hpp>" : "");
+  }
   return out;
 }
 

@@ -106,12 +106,16 @@ bool opted_out(const ForallSpelling &spelling, const ASTContext &ctx) {
 
 }  // namespace
 
-std::vector<Candidate> find_candidates(ASTContext &ctx, const ArraySelector &select) {
-  const SourceManager &sm = ctx.getSourceManager();
+std::vector<const ForStmt *> forall_loops(ASTContext &ctx) {
   LoopCollector collector(ctx);
   collector.TraverseDecl(ctx.getTranslationUnitDecl());
+  return collector.loops;
+}
+
+std::vector<Candidate> find_candidates(ASTContext &ctx, const ArraySelector &select) {
+  const SourceManager &sm = ctx.getSourceManager();
   std::vector<Candidate> candidates;
-  for (const ForStmt *loop : collector.loops) {
+  for (const ForStmt *loop : forall_loops(ctx)) {
     if (uses_cache(loop) || is_alias_fallback(loop, ctx)) continue;
     const std::string file = sm.getFilename(sm.getExpansionLoc(loop->getBeginLoc())).str();
     const unsigned first = sm.getExpansionLineNumber(loop->getBeginLoc());

@@ -28,6 +28,10 @@ struct Candidate {
   bool opted_out = false;
 };
 
+// The upc_forall loops written in the main file, in source order (template patterns once, never their
+// instantiations).
+std::vector<const clang::ForStmt *> forall_loops(clang::ASTContext &ctx);
+
 // The candidates in source order. Left out: loops that already go through a cache or are the original kept
 // beside a rewrite (a second run changes nothing), loops that touch no chosen array, and loops whose every
 // access is to the iteration's own element (local by the affinity: nothing to cache).

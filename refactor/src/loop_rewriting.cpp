@@ -1,12 +1,14 @@
 #include "loop_rewriting.hpp"
 
 #include <clang/AST/ParentMapContext.h>
+#include <clang/Basic/SourceManager.h>
 
 #include <map>
 #include <string>
 #include <utility>
 
 #include "analysis.hpp"
+#include "line_mapping.hpp"
 #include "names_in_use.hpp"
 #include "rewrite.hpp"
 
@@ -55,10 +57,18 @@ FileRewrite rewrite_ready_loops(const Settings &settings, ASTContext &ctx,
     auto parents = ctx.getParents(*target);
     const bool in_block = !parents.empty() && parents[0].get<CompoundStmt>();
     auto [before, after] = hoist_ranges(target, ctx);
-    add(out, tooling::Replacement(sm, before, (in_block ? "" : "{\n") + code.first, ctx.getLangOpts()));
-    std::string closing = code.second;
+    std::string opening = code.first, closing = code.second;
     if (in_block) closing.pop_back();  // the line break after the loop follows
-    add(out, tooling::Replacement(sm, after, "\n" + closing + (in_block ? "" : "}"), ctx.getLangOpts()));
+    if (settings.line_directives) {    // the caches stand for the enclosing loop's first and last lines
+      const unsigned first = sm.getExpansionLineNumber(target->getBeginLoc());
+      const unsigned last = sm.getExpansionLineNumber(target->getEndLoc());
+      opening = fixed_marker(first) + opening + line_marker(first);
+      closing = fixed_marker(last) + closing + (in_block ? "" : "}") + line_marker(last + 1);
+    } else if (!in_block) {
+      closing += "}";
+    }
+    add(out, tooling::Replacement(sm, before, (in_block ? "" : "{\n") + opening, ctx.getLangOpts()));
+    add(out, tooling::Replacement(sm, after, "\n" + closing, ctx.getLangOpts()));
   }
   return out;
 }

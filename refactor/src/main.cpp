@@ -15,6 +15,7 @@
 
 #include "file_runs.hpp"
 #include "output.hpp"
+#include "suggest.hpp"
 #include "trace_selection.hpp"
 
 namespace cl = llvm::cl;
@@ -67,6 +68,20 @@ cl::opt<std::string> fixes("export-fixes",
                            cl::desc("Write the replacements as YAML for clang-apply-replacements (and "
                                     "nothing else unless -i, -o or --diff is given)"),
                            cl::value_desc("FILE"), cl::cat(category));
+cl::opt<bool> line_directives(
+    "line-directives",
+    cl::desc("Mark the rewritten code with #line directives to the original's lines "
+             "(for generated files: debug information and traces then give the "
+             "original's lines; pgas_refactor() passes it; not with --export-fixes)"),
+    cl::cat(category));
+cl::opt<bool> suggest("suggest",
+                      cl::desc("With --trace: list the upc_forall loops by remote accesses, each with its "
+                               "arrays and their shares, the verdict of the legality analysis (with its "
+                               "reason when it refuses), the write policy it needs and the command that "
+                               "rewrites it; changes nothing"),
+                      cl::cat(category));
+cl::opt<std::string> format("format", cl::desc("--suggest's output: text (default) or json"),
+                            cl::value_desc("FORMAT"), cl::init("text"), cl::cat(category));
 cl::opt<unsigned> jobs("j",
                        cl::desc("Analyse up to N files at a time, printing '[i/N] file' and its "
                                 "diagnostics as each finishes (default 1)"),
@@ -154,10 +169,52 @@ std::vector<std::string> parse_arguments(const char *argv0) {
   return arguments;
 }
 
+// The compile flags as the suggested commands repeat them: "-- flags" as given (read before the parser
+// takes them off the command line), else "-p DIR" (CommonOptionsParser's option).
+std::string build_flags(int argc, const char **argv) {
+  for (int k = 1; k < argc; ++k)
+    if (std::string(argv[k]) == "--") {
+      std::string flags = "--";
+      for (int f = k + 1; f < argc; ++f) flags += std::string(" ") + argv[f];
+      return flags;
+    }
+  return "";
+}
+
+std::string build_path_flag() {
+  auto &registered = cl::getRegisteredOptions();
+  auto p = registered.find("p");
+  if (p == registered.end()) return "";
+  const std::string &dir = static_cast<cl::opt<std::string> *>(p->second)->getValue();
+  return dir.empty() ? "" : "-p " + dir;
+}
+
+int print_suggestions(const clang::tooling::CompilationDatabase &database,
+                      const std::vector<std::string> &files, const Settings &settings,
+                      const TraceSelection &selection, const std::string &flags, const char *argv0) {
+  SuggestOptions options;
+  options.settings = &settings;
+  options.selection = &selection;
+  options.parse_arguments = parse_arguments(argv0);
+  options.build_flags = flags.empty() ? build_path_flag() : flags;
+  std::vector<std::string> errors;
+  const std::vector<LoopAdvice> advice = advise(database, files, options, errors);
+  int status = 0;
+  for (const std::string &error : errors) status = fail(error, 1);
+  if (advice.empty() && errors.empty())
+    return fail(
+        "--trace " + trace + ": no remote access of the trace lies in a upc_forall loop of " + listing(files),
+        2);
+  llvm::outs() << (format == "json" ? advice_json(advice, options, trace)
+                                    : advice_text(advice, options, trace));
+  return status;
+}
+
 }  // namespace
 
 int main(int argc, const char **argv) {
   cl::SetVersionPrinter([](llvm::raw_ostream &out) { out << "pgas-refactor " << PGAS_VERSION << "\n"; });
+  const std::string command_flags = build_flags(argc, argv);  // before the parser takes them
   auto parsed = clang::tooling::CommonOptionsParser::create(
       argc, argv, category, cl::OneOrMore,
       "Rewrites upc_forall loops with tiled caching and coalescing of remote accesses.\n\n"
@@ -180,6 +237,15 @@ int main(int argc, const char **argv) {
     return fail("-i, -o, --diff and --dry-run exclude each other", 2);
   if (std::string idle = idle_option(); !idle.empty()) return fail(idle, 2);
   if (jobs < 1) return fail("-j must be at least 1", 2);
+  if (suggest && (trace.empty() || in_place || !output.empty() || diff || dry_run || !fixes.empty()))
+    return fail(
+        "--suggest needs --trace DB and writes only its list (no -i, -o, --diff, --dry-run or "
+        "--export-fixes)",
+        2);
+  if (format != "text" && format != "json") return fail("unknown --format '" + format + "' (text, json)", 2);
+  if (format.getNumOccurrences() > 0 && !suggest) return fail("--format applies only with --suggest", 2);
+  if (line_directives && !fixes.empty())
+    return fail("--line-directives marks the new text, not the replacements --export-fixes writes", 2);
   // An error in a file: 1, or with --dry-run 2 (1 says there is something to rewrite there).
   const int error_status = dry_run ? 2 : 1;
 
@@ -201,6 +267,7 @@ int main(int argc, const char **argv) {
   settings.chunk = chunk;
   settings.cache_memory = cache_memory;
   settings.inspector_levels = levels;
+  settings.line_directives = line_directives;
   ArraySelector select = [&](const std::string &, unsigned, unsigned) { return settings.arrays; };
   std::optional<TraceSelection> selection;
   std::atomic<bool> trace_chose_any{false};  // whether --trace chose an array in some loop (of any file)
@@ -217,6 +284,9 @@ int main(int argc, const char **argv) {
       return chosen;
     };
   }
+
+  if (suggest)
+    return print_suggestions(parsed->getCompilations(), files, settings, *selection, command_flags, argv[0]);
 
   // Every file is analysed before any is written, so that an --array matching nothing changes no file.
   AnalysisOptions options;

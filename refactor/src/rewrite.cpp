@@ -36,6 +36,7 @@
 
 #include "analysis.hpp"
 #include "ast_util.hpp"
+#include "line_mapping.hpp"
 #include "pgas/hpcstpf.h"
 
 namespace pgas::refactor {
@@ -62,9 +63,13 @@ class Renderer {
         error_ = "an access of '" + array(m.accesses[k]).name + "' is inside a macro expansion";
         return;
       }
-      edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k});
+      edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k, {}});
     }
-    std::sort(edits_.begin(), edits_.end(), [](const Edit &a, const Edit &b) { return a.begin < b.begin; });
+    if (settings.line_directives) mark_statements(m.body, true);
+    // A line marker goes before an access that starts at the same offset.
+    std::stable_sort(edits_.begin(), edits_.end(), [](const Edit &a, const Edit &b) {
+      return a.begin < b.begin || (a.begin == b.begin && a.access == kMarker && b.access != kMarker);
+    });
     buffer_ = sm.getBufferData(sm.getFileID(sm.getExpansionLoc(m.loop->getBeginLoc())));
   }
 
@@ -81,6 +86,13 @@ class Renderer {
     return range(sm.getFileOffset(fr.getBegin()), sm.getFileOffset(fr.getEnd()));
   }
   std::string node(const Stmt *s) { return node(s->getSourceRange()); }
+  // The loop body as the executor runs it: with --line-directives each statement marked with its line.
+  std::string marked_body(const Stmt *s) {
+    marking_ = true;
+    std::string text = node(s);
+    marking_ = false;
+    return text;
+  }
 
   std::string index(const Access &a) {
     if (!a.row) return node(a.index);
@@ -105,10 +117,23 @@ class Renderer {
   }
 
  private:
+  static constexpr std::size_t kMarker = static_cast<std::size_t>(-1);
   struct Edit {
     unsigned begin, end;
-    std::size_t access;
+    std::size_t access;  // kMarker: insert `marker` instead
+    std::string marker;
   };
+
+  // Line markers before the statements of the body written in the file (not those inside macro arguments).
+  void mark_statements(const Stmt *s, bool is_statement) {
+    const SourceManager &sm = ctx_.getSourceManager();
+    if (is_statement && s->getBeginLoc().isFileID() && !isa<CompoundStmt>(s)) {
+      const unsigned at = sm.getFileOffset(s->getBeginLoc());
+      edits_.push_back({at, at, kMarker, line_marker(sm.getSpellingLineNumber(s->getBeginLoc()))});
+    }
+    for (const Stmt *child : s->children())
+      if (child) mark_statements(child, isa<CompoundStmt>(s));
+  }
   const CachedArray &array(const Access &a) const { return m_.arrays[static_cast<std::size_t>(a.array)]; }
 
   std::string range(unsigned begin, unsigned end) {
@@ -116,8 +141,9 @@ class Renderer {
     unsigned at = begin;
     for (const Edit &e : edits_) {
       if (e.begin < at || e.end > end) continue;  // outside, or inside an edit already rendered
+      if (e.access == kMarker && !marking_) continue;
       out += buffer_.substr(at, e.begin - at).str();
-      out += access(m_.accesses[e.access]);
+      out += e.access == kMarker ? e.marker : access(m_.accesses[e.access]);
       at = e.end;
     }
     return out + buffer_.substr(at, end - at).str();
@@ -129,6 +155,7 @@ class Renderer {
   std::vector<Edit> edits_;
   llvm::StringRef buffer_;
   std::string error_;
+  bool marking_ = false;
 };
 
 // The largest value of the variable's integer type (as a size: at most SIZE_MAX).
@@ -341,7 +368,12 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
       if (level == 1 || hinted.count(static_cast<int>(k))) text += m.arrays[k].cache_var + ".download();\n";
   }
   const bool block = isa<CompoundStmt>(m.body);
-  text += walk + " " + (block ? "" : "{\n") + render.node(m.body) + (block ? "\n" : ";\n}\n");
+  const SourceManager &sm = ctx.getSourceManager();
+  // --line-directives: the added code stands for the loop's line, the body's statements for their own.
+  const unsigned loop_line = sm.getExpansionLineNumber(m.loop->getBeginLoc());
+  const unsigned end_line = sm.getExpansionLineNumber(m.body->getEndLoc());
+  const std::string fixed = settings.line_directives ? fixed_marker(loop_line) : "";
+  text += walk + " " + (block ? "" : "{\n") + render.marked_body(m.body) + (block ? "\n" : ";\n}\n") + fixed;
   for (const CachedArray &a : m.arrays) text += a.cache_var + ".upload();\n";
   text += "}";
   std::string closing;
@@ -350,7 +382,6 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
     out.error = render.error();
     return out;
   }
-  const SourceManager &sm = ctx.getSourceManager();
   SourceLocation begin = sm.getExpansionLoc(m.loop->getBeginLoc());
   SourceLocation end = sm.getExpansionLoc(m.body->getEndLoc());
   if (!block) end = Lexer::findLocationAfterToken(end, tok::semi, sm, ctx.getLangOpts(), false);
@@ -369,8 +400,11 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
                 ", " + b + ")";
     const std::string original = Lexer::getSourceText(out.range, sm, ctx.getLangOpts()).str();
     const std::string rewritten = hoist_to ? text : opening + text + "\n" + closing;
-    out.text = "if (" + differ + ") {\n" + rewritten + "} else {\n" + original + "\n}";
+    out.text = "if (" + differ + ") {\n" + rewritten + "} else {\n" +
+               (settings.line_directives ? line_marker(loop_line) : "") + original + "\n}";
   }
+  // The code after the loop keeps its lines: the next line is the one after the loop's last.
+  if (settings.line_directives) out.text = fixed + out.text + line_marker(end_line + 1);
   return out;
 }
 

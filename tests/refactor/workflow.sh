@@ -96,7 +96,7 @@ grep -qE 'y_cache[0-9]*.get\(\(i \+ 4\) % n\)' opted_out.out || fail "a NOREFACT
 
 # --help names every flag.
 "$tool" --help >help.txt 2>&1
-for flag in --dry-run --export-fixes -j --warnings-as-errors --require-rewrite; do
+for flag in --dry-run --export-fixes -j --warnings-as-errors --require-rewrite --line-directives --suggest --format; do
   grep -q -- "^  $flag[ =]" help.txt || fail "--help does not describe $flag"
 done
 grep -q "NOREFACTOR" help.txt || fail "--help does not mention NOREFACTOR"
