@@ -36,6 +36,8 @@
 
 #include "analysis.hpp"
 #include "ast_util.hpp"
+#include "body_renderer.hpp"
+#include "line_mapping.hpp"
 #include "pgas/hpcstpf.h"
 
 namespace pgas::refactor {
@@ -43,93 +45,6 @@ namespace pgas::refactor {
 using namespace clang;
 
 namespace {
-
-// Whether an expression can stand as an operand of + or * without parentheses.
-bool is_primary(const Expr *e) {
-  e = e->IgnoreImpCasts();
-  return isa<DeclRefExpr>(e) || isa<IntegerLiteral>(e) || isa<ParenExpr>(e) || isa<CallExpr>(e) ||
-         isa<MemberExpr>(e) || isa<FloatingLiteral>(e);
-}
-
-class Renderer {
- public:
-  Renderer(const LoopModel &m, ASTContext &ctx, const Settings &settings)
-      : m_(m), ctx_(ctx), settings_(settings) {
-    const SourceManager &sm = ctx.getSourceManager();
-    for (std::size_t k = 0; k < m.accesses.size(); ++k) {
-      CharSourceRange r = file_range(m.accesses[k].whole->getSourceRange(), ctx);
-      if (r.isInvalid()) {
-        error_ = "an access of '" + array(m.accesses[k]).name + "' is inside a macro expansion";
-        return;
-      }
-      edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k});
-    }
-    std::sort(edits_.begin(), edits_.end(), [](const Edit &a, const Edit &b) { return a.begin < b.begin; });
-    buffer_ = sm.getBufferData(sm.getFileID(sm.getExpansionLoc(m.loop->getBeginLoc())));
-  }
-
-  const std::string &error() const { return error_; }
-
-  // The source of a node with the accesses inside it replaced.
-  std::string node(SourceRange r) {
-    CharSourceRange fr = file_range(r, ctx_);
-    if (fr.isInvalid()) {
-      error_ = "part of the loop body is spelled inside a macro expansion";
-      return {};
-    }
-    const SourceManager &sm = ctx_.getSourceManager();
-    return range(sm.getFileOffset(fr.getBegin()), sm.getFileOffset(fr.getEnd()));
-  }
-  std::string node(const Stmt *s) { return node(s->getSourceRange()); }
-
-  std::string index(const Access &a) {
-    if (!a.row) return node(a.index);
-    std::string row = node(a.row), col = node(a.index);
-    if (!is_primary(a.row)) row = "(" + row + ")";
-    auto *bo = dyn_cast<BinaryOperator>(a.index->IgnoreImpCasts());
-    if (!is_primary(a.index) && !(bo && (bo->isAdditiveOp() || bo->isMultiplicativeOp())))
-      col = "(" + col + ")";
-    return row + " * " + array(a).name + ".cols() + " + col;
-  }
-
-  std::string access(const Access &a) {
-    const std::string &cache = array(a).cache_var, idx = index(a);
-    if (a.kind == Access::kRead)
-      return cache + ".get(" + idx + ")" +
-             (a.member.empty() || !array(a).member.empty() ? "" : "." + a.member);
-    std::string value = a.value ? node(a.value) : "1";
-    if (a.kind == Access::kWrite || settings_.policy_of(array(a).name) == "sum")
-      return cache + ".put(" + idx + ", " + value + ")";
-    if (a.value && !is_primary(a.value)) value = "(" + value + ")";
-    return cache + ".put(" + idx + ", " + cache + ".get(" + idx + ") " + a.op + " " + value + ")";
-  }
-
- private:
-  struct Edit {
-    unsigned begin, end;
-    std::size_t access;
-  };
-  const CachedArray &array(const Access &a) const { return m_.arrays[static_cast<std::size_t>(a.array)]; }
-
-  std::string range(unsigned begin, unsigned end) {
-    std::string out;
-    unsigned at = begin;
-    for (const Edit &e : edits_) {
-      if (e.begin < at || e.end > end) continue;  // outside, or inside an edit already rendered
-      out += buffer_.substr(at, e.begin - at).str();
-      out += access(m_.accesses[e.access]);
-      at = e.end;
-    }
-    return out + buffer_.substr(at, end - at).str();
-  }
-
-  const LoopModel &m_;
-  ASTContext &ctx_;
-  const Settings &settings_;
-  std::vector<Edit> edits_;
-  llvm::StringRef buffer_;
-  std::string error_;
-};
 
 // The largest value of the variable's integer type (as a size: at most SIZE_MAX).
 std::size_t max_value(const ValueDecl *v, const ASTContext &ctx) {
@@ -248,12 +163,14 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   for (const CachedArray &a : m.arrays) {
     const std::string source =
         (a.two_d ? a.name + ".flat()" : a.name) + (a.member.empty() ? "" : ", " + a.member_pointer);
-    const std::string policy = settings.policy_of(a.name);
-    opening += "pgas::cache<" + a.element_type + "> " + a.cache_var + "(" + source +
-               ", pgas::refactored::tile_capacity(" + m.first + ", " + past + ", " + chunk + ", " +
-               std::to_string(a.sites) + ")" +
-               // a write policy says how racing writes combine: an array only read has none
-               (policy == "any" || !a.written ? "" : ", pgas::write_policy::" + policy) + ");\n";
+    const write_policy policy = settings.policy_of(a.name);
+    opening +=
+        "pgas::cache<" + a.element_type + "> " + a.cache_var + "(" + source +
+        ", pgas::refactored::tile_capacity(" + m.first + ", " + past + ", " + chunk + ", " +
+        std::to_string(a.sites) + ")" +
+        // a write policy says how racing writes combine: an array only read has none
+        (policy == write_policy::any || !a.written ? "" : ", pgas::write_policy::" + policy_name(policy)) +
+        ");\n";
   }
   // A tile found from the layout holds `chunk` iterations of this thread's, and the walk says where the
   // next tile starts; a tile found by testing holds `chunk` iterations of the loop's.
@@ -339,7 +256,12 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
       if (level == 1 || hinted.count(static_cast<int>(k))) text += m.arrays[k].cache_var + ".download();\n";
   }
   const bool block = isa<CompoundStmt>(m.body);
-  text += walk + " " + (block ? "" : "{\n") + render.node(m.body) + (block ? "\n" : ";\n}\n");
+  const SourceManager &sm = ctx.getSourceManager();
+  // --line-directives: the added code stands for the loop's line, the body's statements for their own.
+  const unsigned loop_line = sm.getExpansionLineNumber(m.loop->getBeginLoc());
+  const unsigned end_line = sm.getExpansionLineNumber(m.body->getEndLoc());
+  const std::string fixed = settings.line_directives ? fixed_marker(loop_line) : "";
+  text += walk + " " + (block ? "" : "{\n") + render.marked_body(m.body) + (block ? "\n" : ";\n}\n") + fixed;
   for (const CachedArray &a : m.arrays) text += a.cache_var + ".upload();\n";
   text += "}";
   std::string closing;
@@ -348,7 +270,6 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
     out.error = render.error();
     return out;
   }
-  const SourceManager &sm = ctx.getSourceManager();
   SourceLocation begin = sm.getExpansionLoc(m.loop->getBeginLoc());
   SourceLocation end = sm.getExpansionLoc(m.body->getEndLoc());
   if (!block) end = Lexer::findLocationAfterToken(end, tok::semi, sm, ctx.getLangOpts(), false);
@@ -367,8 +288,11 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
                 ", " + b + ")";
     const std::string original = Lexer::getSourceText(out.range, sm, ctx.getLangOpts()).str();
     const std::string rewritten = hoist_to ? text : opening + text + "\n" + closing;
-    out.text = "if (" + differ + ") {\n" + rewritten + "} else {\n" + original + "\n}";
+    out.text = "if (" + differ + ") {\n" + rewritten + "} else {\n" +
+               (settings.line_directives ? line_marker(loop_line) : "") + original + "\n}";
   }
+  // The code after the loop keeps its lines: the next line is the one after the loop's last.
+  if (settings.line_directives) out.text = fixed + out.text + line_marker(end_line + 1);
   return out;
 }
 

@@ -60,21 +60,31 @@ bool TraceSelection::has_lines_in(const std::string &file) const {
                      [&](const std::string &recorded) { return same_file(recorded, file); });
 }
 
-std::set<std::string> TraceSelection::operator()(const std::string &file, unsigned first_line,
-                                                 unsigned last_line) const {
+std::vector<TraceSelection::Share> TraceSelection::shares(const std::string &file, unsigned first_line,
+                                                          unsigned last_line) const {
   std::map<std::string, std::int64_t> counts;
-  std::int64_t total = 0;
   for (const Variable &v : variables_)
     for (const tracedb::LineRow &row : v.lines)
       if (row.line >= static_cast<int>(first_line) && row.line <= static_cast<int>(last_line) &&
-          same_file(row.file, file)) {
+          same_file(row.file, file))
         counts[v.name] += row.totals.count;
-        total += row.totals.count;
-      }
-  std::set<std::string> chosen;
+  std::vector<Share> out;
   for (const auto &[name, count] : counts)
-    if (count > 0 && 100.0 * static_cast<double>(count) >= threshold_ * static_cast<double>(total))
-      chosen.insert(name);
+    if (count > 0) out.push_back({name, count});
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Share &a, const Share &b) { return a.accesses > b.accesses; });
+  return out;
+}
+
+std::set<std::string> TraceSelection::operator()(const std::string &file, unsigned first_line,
+                                                 unsigned last_line) const {
+  const std::vector<Share> found = shares(file, first_line, last_line);
+  std::int64_t total = 0;
+  for (const Share &s : found) total += s.accesses;
+  std::set<std::string> chosen;
+  for (const Share &s : found)
+    if (100.0 * static_cast<double>(s.accesses) >= threshold_ * static_cast<double>(total))
+      chosen.insert(s.name);
   return chosen;
 }
 

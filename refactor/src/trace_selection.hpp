@@ -2,6 +2,7 @@
 // loop's source lines in a trace database (read with the tracedb reader library).
 #pragma once
 
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
@@ -17,6 +18,14 @@ class TraceSelection {
   TraceSelection(const std::string &database, double threshold);
 
   std::set<std::string> operator()(const std::string &file, unsigned first_line, unsigned last_line) const;
+
+  // The variables with remote accesses on lines [first_line, last_line] of `file`, most accesses first.
+  struct Share {
+    std::string name;
+    std::int64_t accesses = 0;
+  };
+  std::vector<Share> shares(const std::string &file, unsigned first_line, unsigned last_line) const;
+  double threshold() const { return threshold_; }
 
   // Whether a remote access of the trace was made on a line of `file` (a trace of another program has none).
   bool has_lines_in(const std::string &file) const;

@@ -1,0 +1,141 @@
+// The text of a loop's parts as the rewrite copies them: the source with each access of a cached array
+// replaced by its cache's get or put (the body, an index, a declaration), and with --line-directives the
+// body's statements marked with their lines (line_mapping.hpp). Used by rewrite.cpp only.
+#pragma once
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/ExprCXX.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "ast_util.hpp"
+#include "line_mapping.hpp"
+#include "loop_model.hpp"
+#include "options.hpp"
+
+namespace pgas::refactor {
+
+// Inside the class, clang's names are used unqualified as in the other rewrite files.
+namespace renderer_detail {
+using namespace clang;
+
+class Renderer {
+ public:
+  Renderer(const LoopModel &m, ASTContext &ctx, const Settings &settings)
+      : m_(m), ctx_(ctx), settings_(settings) {
+    const SourceManager &sm = ctx.getSourceManager();
+    for (std::size_t k = 0; k < m.accesses.size(); ++k) {
+      CharSourceRange r = file_range(m.accesses[k].whole->getSourceRange(), ctx);
+      if (r.isInvalid()) {
+        error_ = "an access of '" + array(m.accesses[k]).name + "' is inside a macro expansion";
+        return;
+      }
+      edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k, {}});
+    }
+    if (settings.line_directives) mark_statements(m.body, true);
+    // A line marker goes before an access that starts at the same offset.
+    std::stable_sort(edits_.begin(), edits_.end(), [](const Edit &a, const Edit &b) {
+      return a.begin < b.begin || (a.begin == b.begin && a.access == kMarker && b.access != kMarker);
+    });
+    buffer_ = sm.getBufferData(sm.getFileID(sm.getExpansionLoc(m.loop->getBeginLoc())));
+  }
+
+  const std::string &error() const { return error_; }
+
+  // The source of a node with the accesses inside it replaced.
+  std::string node(SourceRange r) {
+    CharSourceRange fr = file_range(r, ctx_);
+    if (fr.isInvalid()) {
+      error_ = "part of the loop body is spelled inside a macro expansion";
+      return {};
+    }
+    const SourceManager &sm = ctx_.getSourceManager();
+    return range(sm.getFileOffset(fr.getBegin()), sm.getFileOffset(fr.getEnd()));
+  }
+  std::string node(const Stmt *s) { return node(s->getSourceRange()); }
+  // The loop body as the executor runs it: with --line-directives each statement marked with its line.
+  std::string marked_body(const Stmt *s) {
+    marking_ = true;
+    std::string text = node(s);
+    marking_ = false;
+    return text;
+  }
+
+  std::string index(const Access &a) {
+    if (!a.row) return node(a.index);
+    std::string row = node(a.row), col = node(a.index);
+    if (!is_primary(a.row)) row = "(" + row + ")";
+    auto *bo = dyn_cast<BinaryOperator>(a.index->IgnoreImpCasts());
+    if (!is_primary(a.index) && !(bo && (bo->isAdditiveOp() || bo->isMultiplicativeOp())))
+      col = "(" + col + ")";
+    return row + " * " + array(a).name + ".cols() + " + col;
+  }
+
+  std::string access(const Access &a) {
+    const std::string &cache = array(a).cache_var, idx = index(a);
+    if (a.kind == Access::kRead)
+      return cache + ".get(" + idx + ")" +
+             (a.member.empty() || !array(a).member.empty() ? "" : "." + a.member);
+    std::string value = a.value ? node(a.value) : "1";
+    if (a.kind == Access::kWrite || settings_.policy_of(array(a).name) == write_policy::sum)
+      return cache + ".put(" + idx + ", " + value + ")";
+    if (a.value && !is_primary(a.value)) value = "(" + value + ")";
+    return cache + ".put(" + idx + ", " + cache + ".get(" + idx + ") " + a.op + " " + value + ")";
+  }
+
+ private:
+  // Whether an expression can stand as an operand of + or * without parentheses.
+  static bool is_primary(const Expr *e) {
+    e = e->IgnoreImpCasts();
+    return isa<DeclRefExpr>(e) || isa<IntegerLiteral>(e) || isa<ParenExpr>(e) || isa<CallExpr>(e) ||
+           isa<MemberExpr>(e) || isa<FloatingLiteral>(e);
+  }
+
+  static constexpr std::size_t kMarker = static_cast<std::size_t>(-1);
+  struct Edit {
+    unsigned begin, end;
+    std::size_t access;  // kMarker: insert `marker` instead
+    std::string marker;
+  };
+
+  // Line markers before the statements of the body written in the file (not those inside macro arguments).
+  void mark_statements(const Stmt *s, bool is_statement) {
+    const SourceManager &sm = ctx_.getSourceManager();
+    if (is_statement && s->getBeginLoc().isFileID() && !isa<CompoundStmt>(s)) {
+      const unsigned at = sm.getFileOffset(s->getBeginLoc());
+      edits_.push_back({at, at, kMarker, line_marker(sm.getSpellingLineNumber(s->getBeginLoc()))});
+    }
+    for (const Stmt *child : s->children())
+      if (child) mark_statements(child, isa<CompoundStmt>(s));
+  }
+  const CachedArray &array(const Access &a) const { return m_.arrays[static_cast<std::size_t>(a.array)]; }
+
+  std::string range(unsigned begin, unsigned end) {
+    std::string out;
+    unsigned at = begin;
+    for (const Edit &e : edits_) {
+      if (e.begin < at || e.end > end) continue;  // outside, or inside an edit already rendered
+      if (e.access == kMarker && !marking_) continue;
+      out += buffer_.substr(at, e.begin - at).str();
+      out += e.access == kMarker ? e.marker : access(m_.accesses[e.access]);
+      at = e.end;
+    }
+    return out + buffer_.substr(at, end - at).str();
+  }
+
+  const LoopModel &m_;
+  ASTContext &ctx_;
+  const Settings &settings_;
+  std::vector<Edit> edits_;
+  llvm::StringRef buffer_;
+  std::string error_;
+  bool marking_ = false;
+};
+
+}  // namespace renderer_detail
+
+using renderer_detail::Renderer;
+
+}  // namespace pgas::refactor

@@ -1,0 +1,249 @@
+#include "suggest.hpp"
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Tooling/ArgumentsAdjusters.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/Support/JSON.h>
+#include <llvm/Support/Path.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "analysis.hpp"
+#include "loop_finding.hpp"
+#include "loop_verdicts.hpp"
+
+namespace pgas::refactor {
+
+using namespace clang;
+
+namespace {
+
+// The policies tried, in order, for the written arrays of a loop refused with --policy's: the combining
+// ones first (each accepts only writes of its own form), priority last (it orders racing writes by rank).
+const write_policy kTried[] = {write_policy::min, write_policy::max, write_policy::sum,
+                               write_policy::priority};
+
+// Whether the loop passes the legality rules when its written arrays take `policy`.
+bool legal_with(const Settings &base, ASTContext &ctx, const Candidate &pristine, write_policy policy,
+                std::map<std::string, write_policy> &policies) {
+  Settings settings = base;
+  LoopModel model = pristine.model;
+  std::map<std::string, write_policy> given;
+  for (const CachedArray &a : model.arrays)
+    if (a.written) settings.array_policies[a.name] = given[a.name] = policy;
+  if (given.empty()) return false;
+  std::vector<Refusal> refusals;
+  check_legality(settings, ctx, model, refusals);
+  if (!refusals.empty()) return false;
+  policies = given;
+  return true;
+}
+
+class Adviser : public ASTConsumer {
+ public:
+  Adviser(const std::string &file, const SuggestOptions &options, std::vector<LoopAdvice> &out)
+      : file_(file), options_(options), out_(out) {}
+
+  void HandleTranslationUnit(ASTContext &ctx) override {
+    if (ctx.getDiagnostics().hasErrorOccurred()) return;
+    const SourceManager &sm = ctx.getSourceManager();
+    const TraceSelection &selection = *options_.selection;
+    const ArraySelector select = [&](const std::string &file, unsigned first, unsigned last) {
+      return selection(file, first, last);
+    };
+    std::vector<Candidate> candidates = find_candidates(ctx, select);
+    const std::vector<Candidate> pristine = candidates;
+    judge_candidates(*options_.settings, ctx, candidates);
+    for (const ForStmt *loop : forall_loops(ctx)) {
+      LoopAdvice advice;
+      advice.file = file_;
+      const std::string path = sm.getFilename(sm.getExpansionLoc(loop->getBeginLoc())).str();
+      advice.line = sm.getExpansionLineNumber(loop->getBeginLoc());
+      advice.last_line = sm.getExpansionLineNumber(loop->getEndLoc());
+      advice.shares = selection.shares(path, advice.line, advice.last_line);
+      for (const TraceSelection::Share &s : advice.shares) advice.accesses += s.accesses;
+      if (advice.accesses == 0) continue;
+      const std::set<std::string> chosen = selection(path, advice.line, advice.last_line);
+      advice.chosen.assign(chosen.begin(), chosen.end());
+      auto c = std::find_if(candidates.begin(), candidates.end(),
+                            [&](const Candidate &k) { return k.model.loop == loop; });
+      if (c == candidates.end()) {
+        advice.verdict = LoopAdvice::kNothingToCache;
+        advice.reason =
+            "its remote accesses are not element accesses of the chosen variables in its body, "
+            "or only of the iteration's own elements";
+      } else if (c->opted_out) {
+        advice.verdict = LoopAdvice::kOptedOut;
+        advice.reason = "a NOREFACTOR comment opts it out";
+      } else if (c->refusals.empty()) {
+        advice.verdict = LoopAdvice::kRewritable;
+      } else {
+        advice.verdict = LoopAdvice::kRefused;
+        advice.reason = c->refusals.front().message;
+        advice.note = sm.getFilename(sm.getExpansionLoc(c->refusals.front().note_at)).str() + ":" +
+                      std::to_string(sm.getExpansionLineNumber(c->refusals.front().note_at)) + ": " +
+                      c->refusals.front().note;
+        const Candidate &before = pristine[static_cast<std::size_t>(c - candidates.begin())];
+        if (before.refusals.empty())  // refused by the legality rules, not by its header or nesting
+          for (write_policy p : kTried)
+            if (legal_with(*options_.settings, ctx, before, p, advice.policies)) {
+              advice.verdict = LoopAdvice::kRewritable;
+              break;
+            }
+      }
+      out_.push_back(std::move(advice));
+    }
+  }
+
+ private:
+  std::string file_;
+  const SuggestOptions &options_;
+  std::vector<LoopAdvice> &out_;
+};
+
+class AdviserFactory {
+ public:
+  AdviserFactory(const std::string &file, const SuggestOptions &options, std::vector<LoopAdvice> &out)
+      : file_(file), options_(options), out_(out) {}
+  std::unique_ptr<ASTConsumer> newASTConsumer() { return std::make_unique<Adviser>(file_, options_, out_); }
+
+ private:
+  std::string file_;
+  const SuggestOptions &options_;
+  std::vector<LoopAdvice> &out_;
+};
+
+std::string percent(std::int64_t part, std::int64_t whole) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f%%",
+                whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
+  return text;
+}
+
+// The --array arguments of the rewrite: the chosen arrays, each with the policy it needs.
+std::vector<std::string> array_specs(const LoopAdvice &a) {
+  std::vector<std::string> specs;
+  for (const std::string &name : a.chosen) {
+    auto p = a.policies.find(name);
+    specs.push_back(p == a.policies.end() ? name : name + ":" + policy_name(p->second));
+  }
+  return specs;
+}
+
+std::string command(const LoopAdvice &a, const SuggestOptions &options) {
+  std::string text = "pgas-refactor";
+  for (const std::string &spec : array_specs(a)) text += " --array " + spec;
+  const std::string stem = llvm::sys::path::stem(a.file).str();
+  return text + " " + a.file + " -o " + stem + "_opt.cpp " + options.build_flags;
+}
+
+std::string cmake_call(const LoopAdvice &a) {
+  std::string arrays;
+  for (const std::string &spec : array_specs(a)) arrays += " " + spec;
+  return "pgas_refactor(TARGET " + llvm::sys::path::stem(a.file).str() + "_opt SOURCE " + a.file + " ARRAYS" +
+         arrays + ")";
+}
+
+const char *verdict_name(LoopAdvice::Verdict v) {
+  switch (v) {
+    case LoopAdvice::kRewritable:
+      return "rewritable";
+    case LoopAdvice::kRefused:
+      return "refused";
+    case LoopAdvice::kNothingToCache:
+      return "nothing to cache";
+    case LoopAdvice::kOptedOut:
+      return "opted out";
+  }
+  return "refused";
+}
+
+}  // namespace
+
+std::vector<LoopAdvice> advise(const tooling::CompilationDatabase &database,
+                               const std::vector<std::string> &files, const SuggestOptions &options,
+                               std::vector<std::string> &errors) {
+  std::vector<LoopAdvice> advice;
+  for (const std::string &file : files) {
+    tooling::ClangTool tool(database, {file});
+    tool.appendArgumentsAdjuster(
+        tooling::getInsertArgumentAdjuster(options.parse_arguments, tooling::ArgumentInsertPosition::END));
+    AdviserFactory factory(file, options, advice);
+    if (tool.run(tooling::newFrontendActionFactory(&factory).get()) != 0)
+      errors.push_back(file + " does not parse");
+  }
+  std::stable_sort(advice.begin(), advice.end(),
+                   [](const LoopAdvice &a, const LoopAdvice &b) { return a.accesses > b.accesses; });
+  return advice;
+}
+
+std::string advice_text(const std::vector<LoopAdvice> &advice, const SuggestOptions &options,
+                        const std::string &trace) {
+  std::int64_t total = 0;
+  for (const LoopAdvice &a : advice) total += a.accesses;
+  std::string out = "upc_forall loops by remote accesses in " + trace + ":\n";
+  int rank = 0;
+  for (const LoopAdvice &a : advice) {
+    out += "\n" + std::to_string(++rank) + ". " + a.file + ":" + std::to_string(a.line) + "-" +
+           std::to_string(a.last_line) + ": " + std::to_string(a.accesses) + " remote accesses (" +
+           percent(a.accesses, total) + " of the listed loops')\n   arrays:";
+    for (const TraceSelection::Share &s : a.shares)
+      out += " " + s.name + " " + percent(s.accesses, a.accesses) +
+             (std::count(a.chosen.begin(), a.chosen.end(), s.name) ? " (cached)" : "");
+    out += "\n   verdict: " + std::string(verdict_name(a.verdict));
+    if (!a.reason.empty() && a.verdict != LoopAdvice::kRewritable) out += ": " + a.reason;
+    out += "\n";
+    if (!a.note.empty() && a.verdict == LoopAdvice::kRefused) out += "   note: " + a.note + "\n";
+    if (a.verdict != LoopAdvice::kRewritable) continue;
+    std::string policies;
+    for (const auto &[name, p] : a.policies)
+      policies += (policies.empty() ? "" : ", ") + name + ":" + policy_name(p);
+    out += "   policy: " +
+           (policies.empty() ? policy_name(options.settings->policy) + " (the default)"
+                             : policies + " (--policy any refuses it: " + a.reason + ")") +
+           "\n";
+    out += "   command: " + command(a, options) + "\n   cmake: " + cmake_call(a) + "\n";
+  }
+  return out;
+}
+
+std::string advice_json(const std::vector<LoopAdvice> &advice, const SuggestOptions &options,
+                        const std::string &trace) {
+  llvm::json::Array loops;
+  for (const LoopAdvice &a : advice) {
+    llvm::json::Array arrays;
+    for (const TraceSelection::Share &s : a.shares)
+      arrays.push_back(llvm::json::Object{
+          {"name", s.name},
+          {"accesses", s.accesses},
+          {"share", a.accesses ? static_cast<double>(s.accesses) / static_cast<double>(a.accesses) : 0.0},
+          {"cached", std::count(a.chosen.begin(), a.chosen.end(), s.name) > 0}});
+    llvm::json::Object policies;
+    for (const auto &[name, p] : a.policies) policies[name] = policy_name(p);
+    llvm::json::Object loop{{"file", a.file},
+                            {"line", a.line},
+                            {"last_line", a.last_line},
+                            {"remote_accesses", a.accesses},
+                            {"arrays", std::move(arrays)},
+                            {"verdict", verdict_name(a.verdict)},
+                            {"reason", a.reason},
+                            {"note", a.note},
+                            {"policies", std::move(policies)}};
+    if (a.verdict == LoopAdvice::kRewritable) {
+      loop["command"] = command(a, options);
+      loop["cmake"] = cmake_call(a);
+    }
+    loops.push_back(std::move(loop));
+  }
+  std::string text;
+  llvm::raw_string_ostream out(text);
+  out << llvm::formatv("{0:2}",
+                       llvm::json::Value(llvm::json::Object{{"trace", trace}, {"loops", std::move(loops)}}))
+      << "\n";
+  return out.str();
+}
+
+}  // namespace pgas::refactor
