@@ -148,9 +148,8 @@ int main(int argc, const char **argv) {
     return 2;
   }
   const std::vector<std::string> files = parsed->getSourcePathList();
-  const std::set<std::string> known_policies = {"any", "priority", "min", "max", "sum"};
-  if (!known_policies.count(policy))
-    return fail("unknown --policy '" + policy + "' (any, priority, min, max, sum)", 2);
+  const std::optional<pgas::write_policy> default_policy = parse_policy(policy);
+  if (!default_policy) return fail("unknown --policy '" + policy + "' (" + kPolicyNames + ")", 2);
   if (arrays.empty() == trace.empty())
     return fail("choose the arrays with --array NAME or with --trace DB", 2);
   if (!output.empty() && files.size() != 1) return fail("-o needs exactly one input file", 2);
@@ -166,13 +165,14 @@ int main(int argc, const char **argv) {
     if (name.empty()) return fail("--array '" + spec + "' names no array", 2);
     if (colon != std::string::npos) {
       const std::string own = spec.substr(colon + 1);
-      if (!known_policies.count(own))
-        return fail("unknown policy '" + own + "' in --array " + spec + " (any, priority, min, max, sum)", 2);
-      settings.array_policies[name] = own;
+      const std::optional<pgas::write_policy> parsed_policy = parse_policy(own);
+      if (!parsed_policy)
+        return fail("unknown policy '" + own + "' in --array " + spec + " (" + kPolicyNames + ")", 2);
+      settings.array_policies[name] = *parsed_policy;
     }
     settings.arrays.insert(name);
   }
-  settings.policy = policy;
+  settings.policy = *default_policy;
   settings.chunk = chunk;
   settings.cache_memory = cache_memory;
   settings.inspector_levels = levels;

@@ -94,7 +94,7 @@ void check_member_views(const Settings &settings, const ASTContext &ctx, const L
     if (!written) continue;
     const std::string both = "'" + whole.name + "' is accessed whole and its member '" + written->member +
                              "' is written through a cache of its own";
-    const bool priority = settings.policy_of(whole.name) == "priority";
+    const bool priority = settings.policy_of(whole.name) == write_policy::priority;
     for (const Access &a : m.accesses) {
       if (&m.arrays[static_cast<std::size_t>(a.array)] != &whole || !a.member.empty()) continue;
       if (priority && a.kind != Access::kRead) {

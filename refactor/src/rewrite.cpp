@@ -99,7 +99,7 @@ class Renderer {
       return cache + ".get(" + idx + ")" +
              (a.member.empty() || !array(a).member.empty() ? "" : "." + a.member);
     std::string value = a.value ? node(a.value) : "1";
-    if (a.kind == Access::kWrite || settings_.policy_of(array(a).name) == "sum")
+    if (a.kind == Access::kWrite || settings_.policy_of(array(a).name) == write_policy::sum)
       return cache + ".put(" + idx + ", " + value + ")";
     if (a.value && !is_primary(a.value)) value = "(" + value + ")";
     return cache + ".put(" + idx + ", " + cache + ".get(" + idx + ") " + a.op + " " + value + ")";
@@ -250,12 +250,14 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
     const CachedArray &a = m.arrays[k];
     const std::string source =
         (a.two_d ? a.name + ".flat()" : a.name) + (a.member.empty() ? "" : ", " + a.member_pointer);
-    const std::string policy = settings.policy_of(a.name);
-    opening += "pgas::cache<" + a.element_type + "> " + a.cache_var + "(" + source +
-               ", pgas::refactored::tile_capacity(" + m.first + ", " + past + ", " + chunk + ", " +
-               elements_per_iteration(m, static_cast<int>(k), ctx) + ")" +
-               // a write policy says how racing writes combine: an array only read has none
-               (policy == "any" || !a.written ? "" : ", pgas::write_policy::" + policy) + ");\n";
+    const write_policy policy = settings.policy_of(a.name);
+    opening +=
+        "pgas::cache<" + a.element_type + "> " + a.cache_var + "(" + source +
+        ", pgas::refactored::tile_capacity(" + m.first + ", " + past + ", " + chunk + ", " +
+        elements_per_iteration(m, static_cast<int>(k), ctx) + ")" +
+        // a write policy says how racing writes combine: an array only read has none
+        (policy == write_policy::any || !a.written ? "" : ", pgas::write_policy::" + policy_name(policy)) +
+        ");\n";
   }
   // A tile found from the layout holds `chunk` iterations of this thread's, and the walk says where the
   // next tile starts; a tile found by testing holds `chunk` iterations of the loop's.

@@ -11,13 +11,10 @@
 #include <set>
 #include <string>
 
+#include "loop_finding.hpp"
 #include "options.hpp"
 
 namespace pgas::refactor {
-
-// The arrays to cache in the loop spanning lines [first_line, last_line] of `file`.
-using ArraySelector =
-    std::function<std::set<std::string>(const std::string &file, unsigned first_line, unsigned last_line)>;
 
 struct FileResult {
   clang::tooling::Replacements loops;  // one per rewritten loop

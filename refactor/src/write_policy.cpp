@@ -82,7 +82,7 @@ class PolicyChecker {
     for (std::size_t k = 0; k < m_.arrays.size(); ++k) {
       const CachedArray &array = m_.arrays[k];
       if (!array.written) continue;  // a view only read is cached without a policy (a member view's array)
-      const std::string &policy = settings_.policy_of(array.name);
+      const write_policy policy = settings_.policy_of(array.name);
       for (const Access &a : m_.accesses)
         if (static_cast<std::size_t>(a.array) == k && !accepts(policy, array, a)) break;
     }
@@ -94,18 +94,20 @@ class PolicyChecker {
     return false;
   }
 
-  bool accepts(const std::string &policy, const CachedArray &array, const Access &a) {
-    const std::string &name = array.name;
+  bool accepts(write_policy policy, const CachedArray &array, const Access &a) {
+    const std::string &name = array.name, spelled = policy_name(policy);
     // What is written, as the program spells it: `A[k]`, or `A[k].field(&S::m)` for a member view.
     const std::string element =
         name + "[k]" + (array.member.empty() ? "" : ".field(" + array.member_pointer + ")");
-    if ((policy == "min" || policy == "max" || policy == "sum") && a.kind != Access::kRead && !array.numeric)
+    const bool combining =
+        policy == write_policy::min || policy == write_policy::max || policy == write_policy::sum;
+    if (combining && a.kind != Access::kRead && !array.numeric)
       return refuse(a,
-                    "policy '" + policy + "' combines numbers: the " +
+                    "policy '" + spelled + "' combines numbers: the " +
                         (array.member.empty() ? "elements of '" + name + "' are not"
                                               : "member '" + array.member + "' of '" + name + "' is not"),
                     "choose policy any or priority for '" + name + "' (--array " + name + ":any)");
-    if (policy == "sum") {
+    if (policy == write_policy::sum) {
       if (a.kind == Access::kRead)
         return refuse(a,
                       "policy 'sum' of '" + name + "' adds every thread's puts: '" + name +
@@ -120,17 +122,18 @@ class PolicyChecker {
                           ")");
       return true;
     }
-    if (policy == "min" || policy == "max") {
+    if (policy == write_policy::min || policy == write_policy::max) {
       if (a.kind == Access::kRead || (a.kind == Access::kWrite && combines(a, policy))) return true;
-      const std::string cmp = policy == "min" ? "<" : ">";
+      const std::string cmp = policy == write_policy::min ? "<" : ">";
       return refuse(a,
-                    "policy '" + policy + "' keeps the " + (policy == "min" ? "smaller" : "larger") +
+                    "policy '" + spelled + "' keeps the " +
+                        (policy == write_policy::min ? "smaller" : "larger") +
                         " value: only writes of that form to '" + name + "' can be cached",
-                    "write `" + element + " = std::" + policy + "(" + element + ", v)` or `if (v " + cmp +
+                    "write `" + element + " = std::" + spelled + "(" + element + ", v)` or `if (v " + cmp +
                         " " + element + ") " + element + " = v`; choose another policy for '" + name +
                         "' with --array " + name + ":POLICY");
     }
-    if (policy == "any" && array.read && array.written && !owner_computes(a, m_, ctx_))
+    if (policy == write_policy::any && array.read && array.written && !owner_computes(a, m_, ctx_))
       return refuse(a, "'" + name + "' is read and written in the same tile",
                     "with policy any, a read of an element another iteration writes is not well defined; "
                     "choose a policy for it (--array " +
@@ -139,14 +142,15 @@ class PolicyChecker {
   }
 
   // Whether a plain write `A[k] = v` has the combining policy's meaning.
-  bool combines(const Access &a, const std::string &policy) {
+  bool combines(const Access &a, write_policy policy) {
     const Expr *target = a.field_call ? a.field_call : a.subscript;  // the element, or its member
     if (!a.value || reads_modified(target, modified_)) return false;
     const std::string element = compact_text(target, ctx_);
     // A[k] = std::min(A[k], v)
     if (auto *call = dyn_cast<CallExpr>(bare(a.value)); call && call->getNumArgs() == 2) {
       const FunctionDecl *f = call->getDirectCallee();
-      if (f && f->isInStdNamespace() && f->getName() == policy && !reads_modified(call, modified_))
+      if (f && f->isInStdNamespace() && f->getName() == policy_name(policy) &&
+          !reads_modified(call, modified_))
         return compact_text(call->getArg(0), ctx_) == element ||
                compact_text(call->getArg(1), ctx_) == element;
     }
@@ -162,7 +166,7 @@ class PolicyChecker {
         if (f.rhs == element) same.insert(f.lhs);
       }
     const std::string v = compact_text(a.value, ctx_);
-    const bool min = policy == "min";
+    const bool min = policy == write_policy::min;
     for (const Fact &f : facts) {
       const bool less = f.op == "<" || f.op == "<=", greater = f.op == ">" || f.op == ">=";
       // v < x, or x > v (min); v > x, or x < v (max)

@@ -21,16 +21,9 @@
 #include "pgas/global_ptr.hpp"
 #include "pgas/shared_array.hpp"
 #include "pgas/vector.hpp"
+#include "pgas/write_policy.hpp"
 
 namespace pgas {
-
-enum class write_policy {
-  any = HPCSTPF_ANY,
-  priority = HPCSTPF_PRIORITY,
-  min = HPCSTPF_MIN,
-  max = HPCSTPF_MAX,
-  sum = HPCSTPF_SUM
-};
 
 using cache_stats = hpcstpf_stats_t;
 
