@@ -22,6 +22,7 @@ using ArraySelector =
 struct Candidate {
   LoopModel model;
   std::vector<Refusal> refusals;
+  std::vector<Refusal> notes;  // what a rewritten loop leaves undone (privatization refused), as warnings
 };
 
 // The candidates in source order. Left out: loops that already go through a cache or are the original kept

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "analysis.hpp"
+#include "privatize.hpp"
 
 namespace pgas::refactor {
 
@@ -34,6 +35,7 @@ void judge_candidates(const Settings &settings, ASTContext &ctx, std::vector<Can
       continue;
     }
     if (c.refusals.empty()) check_legality(settings, ctx, c.model, c.refusals);
+    if (c.refusals.empty() && settings.privatize) privatize_owned_accesses(ctx, c.model, c.notes);
   }
 }
 

@@ -26,6 +26,7 @@ struct Settings {
   // at 8 threads on 2 cores (bench/RESULTS.md section 7).
   std::size_t cache_memory = 1u << 18;
   int inspector_levels = 2;  // --inspector-levels: hint rounds per tile for indices read from caches
+  bool privatize = false;    // --privatize: plain accesses of the element the affinity names (privatize.cpp)
 
   // The write policy of a cached array: its own, else --policy.
   write_policy policy_of(const std::string &array) const {

@@ -63,7 +63,12 @@ class Renderer {
         error_ = "an access of '" + array(m.accesses[k]).name + "' is inside a macro expansion";
         return;
       }
-      edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k});
+      edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k, false});
+    }
+    for (std::size_t k = 0; k < m.private_accesses.size(); ++k) {
+      CharSourceRange r = file_range(m.private_accesses[k].whole->getSourceRange(), ctx);
+      if (r.isValid())  // else it keeps its proxy
+        edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k, true});
     }
     std::sort(edits_.begin(), edits_.end(), [](const Edit &a, const Edit &b) { return a.begin < b.begin; });
     buffer_ = sm.getBufferData(sm.getFileID(sm.getExpansionLoc(m.loop->getBeginLoc())));
@@ -105,10 +110,20 @@ class Renderer {
     return cache + ".put(" + idx + ", " + cache + ".get(" + idx + ") " + a.op + " " + value + ")";
   }
 
+  // A privatized access: a plain load or store of the element in the thread's local part.
+  std::string local_access(const Access &a) {
+    const std::string element = "pgas::refactored::local_element(" + m_.private_array.name + ", " +
+                                (a.row ? node(a.row) + ", " : "") + node(a.index) + ")";
+    if (a.kind == Access::kRead) return element;
+    std::string value = a.value ? node(a.value) : "1";
+    return element + " " + (a.kind == Access::kWrite ? "" : a.op) + "= " + value;
+  }
+
  private:
   struct Edit {
     unsigned begin, end;
     std::size_t access;
+    bool privatized;  // of m_.private_accesses, else of m_.accesses
   };
   const CachedArray &array(const Access &a) const { return m_.arrays[static_cast<std::size_t>(a.array)]; }
 
@@ -118,7 +133,7 @@ class Renderer {
     for (const Edit &e : edits_) {
       if (e.begin < at || e.end > end) continue;  // outside, or inside an edit already rendered
       out += buffer_.substr(at, e.begin - at).str();
-      out += access(m_.accesses[e.access]);
+      out += e.privatized ? local_access(m_.private_accesses[e.access]) : access(m_.accesses[e.access]);
       at = e.end;
     }
     return out + buffer_.substr(at, end - at).str();

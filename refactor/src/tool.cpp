@@ -68,6 +68,7 @@ class Consumer : public ASTConsumer {
     for (const Candidate &c : candidates) {
       if (c.refusals.empty()) {
         ready.push_back(&c.model);
+        printer.report(c.notes);
       } else {
         printer.report(c.refusals);
         ++result_.refused;
