@@ -84,22 +84,9 @@ long connected_components(long n, long m, const shared_array<edge> &El, const sh
 }  // namespace
 
 int main(int argc, char **argv) {
-  samples::CommandLine args = cc::command_line(
+  return cc::run(
       "cc_manual_cache",
-      "connected components of cc with the software cache applied by hand (seed 004, section 4)");
-  args.parse(argc, argv);
-  const cc::Graph graph = cc::graph_of("cc_manual_cache", args);
-  const auto n = static_cast<std::size_t>(graph.vertices), m = static_cast<std::size_t>(graph.edges);
-
-  shared_array<edge> El(m, 1, "El");
-  shared_array<int> D(n, 1, "D");
-  shared_array<int> P(n, 1, "P");
-  cc::initialize(graph, El, D, P);
-
-  samples::Timer timer;
-  const long rounds = connected_components(graph.vertices, graph.edges, El, D, P);
-  upc_barrier;
-  const double seconds = timer.seconds();
-
-  return cc::verify_and_report("cc_manual_cache", graph, D, P, rounds, seconds, args["--inject-error"] != 0);
+      "connected components of cc with the software cache applied by hand (seed 004, section 4)", argc, argv,
+      [](const cc::Graph &g, const shared_array<edge> &El, const shared_array<int> &D,
+         const shared_array<int> &P) { return connected_components(g.vertices, g.edges, El, D, P); });
 }
