@@ -3,6 +3,7 @@
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
 
 #include <algorithm>
 #include <functional>
@@ -68,6 +69,41 @@ bool is_alias_fallback(const ForStmt *loop, ASTContext &ctx) {
   return false;
 }
 
+// Whether a comment on the line holds NOREFACTOR; with `alone`, only when the line holds nothing else.
+bool marked_line(const SourceManager &sm, FileID file, unsigned line, bool alone, const LangOptions &lang) {
+  bool invalid = false;
+  const llvm::StringRef buffer = sm.getBufferData(file, &invalid);
+  const SourceLocation start = sm.translateLineCol(file, line, 1);
+  if (invalid || start.isInvalid()) return false;
+  const unsigned begin = sm.getFileOffset(start);
+  const std::size_t end = std::min(buffer.find('\n', begin), buffer.size());
+  Lexer lexer(sm.getLocForStartOfFile(file), lang, buffer.begin(), buffer.begin() + begin, buffer.end());
+  lexer.SetCommentRetentionState(true);
+  bool marked = false;
+  Token token;
+  while (true) {
+    const bool last = lexer.LexFromRawLexer(token);
+    if (token.is(tok::eof) || sm.getFileOffset(token.getLocation()) >= end) break;
+    if (token.is(tok::comment)) {
+      const llvm::StringRef text(buffer.data() + sm.getFileOffset(token.getLocation()), token.getLength());
+      marked = marked || text.contains("NOREFACTOR");
+    } else if (alone) {
+      return false;
+    }
+    if (last) break;
+  }
+  return marked;
+}
+
+bool opted_out(const ForallSpelling &spelling, const ASTContext &ctx) {
+  const SourceManager &sm = ctx.getSourceManager();
+  const SourceLocation at = sm.getExpansionLoc(spelling.keyword);
+  const FileID file = sm.getFileID(at);
+  const unsigned line = sm.getExpansionLineNumber(at);
+  return marked_line(sm, file, line, false, ctx.getLangOpts()) ||
+         (line > 1 && marked_line(sm, file, line - 1, true, ctx.getLangOpts()));
+}
+
 }  // namespace
 
 std::vector<Candidate> find_candidates(ASTContext &ctx, const ArraySelector &select) {
@@ -87,8 +123,9 @@ std::vector<Candidate> find_candidates(ASTContext &ctx, const ArraySelector &sel
         std::all_of(c.model.accesses.begin(), c.model.accesses.end(),
                     [&](const Access &a) { return owner_computes(a, c.model, ctx); }))
       continue;
+    const ForallSpelling spelling = forall_spelling(loop, ctx);
+    c.opted_out = opted_out(spelling, ctx);
     if (header_read) {
-      ForallSpelling spelling = forall_spelling(loop, ctx);
       if (!spelling.wrapper.empty())
         c.refusals.push_back({spelling.keyword,
                               "not rewritten: upc_forall is expanded inside macro '" + spelling.wrapper + "'",

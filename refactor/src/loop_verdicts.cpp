@@ -34,8 +34,9 @@ void judge_candidates(const Settings &settings, ASTContext &ctx, std::vector<Can
                      inner->model.loop->getBeginLoc(), "the innermost loop is rewritten instead"}};
       continue;
     }
-    if (c.refusals.empty()) check_legality(settings, ctx, c.model, c.refusals);
-    if (c.refusals.empty() && settings.privatize) privatize_owned_accesses(ctx, c.model, c.notes);
+    if (c.refusals.empty() && !c.opted_out) check_legality(settings, ctx, c.model, c.refusals);
+    if (c.refusals.empty() && !c.opted_out && settings.privatize)
+      privatize_owned_accesses(ctx, c.model, c.notes);
   }
 }
 

@@ -10,11 +10,11 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
+#include <atomic>
 #include <sstream>
 
+#include "file_runs.hpp"
 #include "output.hpp"
-#include "pgas/tracedb/text.hpp"
-#include "tool.hpp"
 #include "trace_selection.hpp"
 
 namespace cl = llvm::cl;
@@ -59,24 +59,42 @@ cl::opt<bool> privatize("privatize",
                         cl::desc("Accesses of the element the affinity names (x[i] under &x[i]) become "
                                  "plain loads and stores through the thread's local part"),
                         cl::cat(category));
-cl::opt<bool> dry_run("dry-run", cl::desc("Report which loops would be rewritten; exit 1 if any would"),
+cl::opt<bool> dry_run("dry-run",
+                      cl::desc("Report which loops would be rewritten, changing nothing; exit 1 if any "
+                               "would, 2 on an error, else 0"),
                       cl::cat(category));
 cl::opt<bool> diff("diff", cl::desc("Print a unified diff instead of the new source"), cl::cat(category));
 cl::opt<bool> in_place("i", cl::desc("Rewrite the files in place"), cl::cat(category));
 cl::opt<std::string> output("o", cl::desc("Write the new source to FILE (one input file only)"),
                             cl::value_desc("FILE"), cl::cat(category));
 cl::opt<std::string> fixes("export-fixes",
-                           cl::desc("Write the replacements as YAML for clang-apply-replacements"),
+                           cl::desc("Write the replacements as YAML for clang-apply-replacements (and "
+                                    "nothing else unless -i, -o or --diff is given)"),
                            cl::value_desc("FILE"), cl::cat(category));
+cl::opt<unsigned> jobs("j",
+                       cl::desc("Analyse up to N files at a time, printing '[i/N] file' and its "
+                                "diagnostics as each finishes (default 1)"),
+                       cl::value_desc("N"), cl::init(1), cl::cat(category));
+cl::opt<bool> warnings_as_errors("warnings-as-errors",
+                                 cl::desc("A loop left untouched is an error: its file is left unchanged "
+                                          "and the exit status is that of an error"),
+                                 cl::cat(category));
+cl::opt<bool> require_rewrite("require-rewrite", cl::desc("A file in which no loop is rewritten is an error"),
+                              cl::cat(category));
 cl::opt<std::string> style("style",
                            cl::desc("clang-format style of the rewritten loops (default: file, i.e. "
                                     "the .clang-format above the source, else Google)"),
                            cl::init("file"), cl::cat(category));
 
 // Messages may quote a trace database (its program, its errors): escaped like every such string.
-int fail(const std::string &message, int status = 1) {
-  llvm::errs() << "pgas-refactor: error: " << pgas::tracedb::terminal_escape(message) << "\n";
+int fail(const std::string &message, int status) {
+  llvm::errs() << error_line(message);
   return status;
+}
+
+// ", 2 opted out (NOREFACTOR)" for the --dry-run summary; "" when none is.
+std::string opted_out_note(unsigned count) {
+  return count ? ", " + std::to_string(count) + " opted out (NOREFACTOR)" : "";
 }
 
 std::string listing(const std::vector<std::string> &files) {
@@ -144,9 +162,13 @@ std::vector<std::string> parse_arguments(const char *argv0) {
 
 int main(int argc, const char **argv) {
   cl::SetVersionPrinter([](llvm::raw_ostream &out) { out << "pgas-refactor " << PGAS_VERSION << "\n"; });
-  auto parsed = clang::tooling::CommonOptionsParser::create(argc, argv, category, cl::OneOrMore,
-                                                            "Rewrites upc_forall loops with tiled caching "
-                                                            "and coalescing of remote accesses.\n");
+  auto parsed = clang::tooling::CommonOptionsParser::create(
+      argc, argv, category, cl::OneOrMore,
+      "Rewrites upc_forall loops with tiled caching and coalescing of remote accesses.\n\n"
+      "A loop with a comment holding NOREFACTOR on its upc_forall line, or alone on the line above\n"
+      "(// NOREFACTOR: why), is left as it is, silently.\n"
+      "Exit status: 0 done; 1 an error in a file (with --dry-run: something would change); 2 a bad\n"
+      "command line (with --dry-run: also an error in a file).\n");
   if (!parsed) {
     llvm::errs() << llvm::toString(parsed.takeError());
     return 2;
@@ -161,6 +183,9 @@ int main(int argc, const char **argv) {
   if (int(in_place) + int(!output.empty()) + int(diff) + int(dry_run) > 1)
     return fail("-i, -o, --diff and --dry-run exclude each other", 2);
   if (std::string idle = idle_option(); !idle.empty()) return fail(idle, 2);
+  if (jobs < 1) return fail("-j must be at least 1", 2);
+  // An error in a file: 1, or with --dry-run 2 (1 says there is something to rewrite there).
+  const int error_status = dry_run ? 2 : 1;
 
   Settings settings;
   for (const std::string &spec : arrays) {
@@ -183,57 +208,43 @@ int main(int argc, const char **argv) {
   settings.privatize = privatize;
   ArraySelector select = [&](const std::string &, unsigned, unsigned) { return settings.arrays; };
   std::optional<TraceSelection> selection;
-  bool trace_chose_any = false;  // whether --trace chose an array in some loop
+  std::atomic<bool> trace_chose_any{false};  // whether --trace chose an array in some loop (of any file)
   if (!trace.empty()) {
     try {
       selection.emplace(trace, threshold);
     } catch (const std::exception &e) {
-      return fail(e.what());
+      return fail(e.what(), error_status);
     }
     if (std::string missed = trace_misses(*selection, files); !missed.empty()) return fail(missed, 2);
     select = [&](const std::string &file, unsigned first, unsigned last) {
       std::set<std::string> chosen = (*selection)(file, first, last);
-      trace_chose_any = trace_chose_any || !chosen.empty();
+      if (!chosen.empty()) trace_chose_any = true;
       return chosen;
     };
   }
 
   // Every file is analysed before any is written, so that an --array matching nothing changes no file.
+  AnalysisOptions options;
+  options.settings = &settings;
+  options.select = select;
+  options.style = style;
+  options.parse_arguments = parse_arguments(argv[0]);
+  options.jobs = jobs;
+  options.warnings_as_errors = warnings_as_errors;
+  options.require_rewrite = require_rewrite;
+  std::vector<AnalysedFile> analysed = analyse_files(parsed->getCompilations(), files, options);
   int status = 0;
-  struct Analysed {
-    std::string file, code;
-    FormattedEdit edit;
-    FileResult result;
-  };
-  std::vector<Analysed> analysed;
+  std::vector<std::string> names;
   std::set<std::string> shared_arrays;
-  for (const std::string &file : files) {
-    auto buffer = llvm::MemoryBuffer::getFile(file);
-    if (!buffer) {
-      status = fail("cannot read " + file + ": " + buffer.getError().message());
+  for (const AnalysedFile &a : analysed) {
+    if (!a.error.empty()) {
+      status = error_status;  // already reported with the file's diagnostics
       continue;
     }
-    const std::string code = (*buffer)->getBuffer().str();
-    clang::tooling::ClangTool tool(parsed->getCompilations(), {file});
-    tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-        parse_arguments(argv[0]), clang::tooling::ArgumentInsertPosition::END));
-    FileResult result;
-    if (tool.run(make_action_factory(settings, select, result).get()) != 0) {
-      status = fail(file + " does not parse; it is left unchanged");
-      continue;
-    }
-    std::string error;
-    std::optional<FormattedEdit> edit = apply_edits(file, code, result.loops, style, error);
-    if (!edit) {
-      status = fail(file + ": " + error);
-      continue;
-    }
-    shared_arrays.insert(result.shared_arrays.begin(), result.shared_arrays.end());
-    analysed.push_back({file, code, std::move(*edit), std::move(result)});
+    names.push_back(a.file);
+    shared_arrays.insert(a.result.shared_arrays.begin(), a.result.shared_arrays.end());
   }
-  if (!analysed.empty()) {
-    std::vector<std::string> names;
-    for (const Analysed &a : analysed) names.push_back(a.file);
+  if (!names.empty()) {
     int unmatched = 0;
     for (const std::string &name : settings.arrays)
       if (!shared_arrays.count(name))
@@ -243,25 +254,27 @@ int main(int argc, const char **argv) {
   }
 
   std::vector<clang::tooling::Replacement> exported;
-  for (const auto &[file, code, edit, result] : analysed) {
+  for (const AnalysedFile &a : analysed) {
+    if (!a.error.empty()) continue;
+    const std::string &file = a.file, &code = a.code, &changed = a.edit.code;
     std::string error;
-    for (const clang::tooling::Replacement &r : edit.replacements) exported.push_back(r);
+    for (const clang::tooling::Replacement &r : a.edit.replacements) exported.push_back(r);
     if (dry_run) {
-      llvm::outs() << file << ": " << result.rewritten << " loop(s) would be rewritten, " << result.refused
-                   << " left unchanged\n";
-      if (edit.code != code) status = 1;
+      llvm::outs() << file << ": " << a.result.rewritten << " loop(s) would be rewritten, "
+                   << a.result.refused << " left unchanged" << opted_out_note(a.result.opted_out) << "\n";
+      if (changed != code && status == 0) status = 1;
     } else if (diff) {
-      llvm::outs() << unified_diff(file, code, edit.code);
+      llvm::outs() << unified_diff(file, code, changed);
     } else if (in_place) {
-      if (edit.code != code && !write_file(file, edit.code, error)) status = fail(error);
+      if (changed != code && !write_file(file, changed, error)) status = fail(error, error_status);
     } else if (!output.empty()) {
-      if (!write_file(output, edit.code, error)) status = fail(error);
-    } else {
-      llvm::outs() << edit.code;
+      if (!write_file(output, changed, error)) status = fail(error, error_status);
+    } else if (fixes.empty()) {
+      llvm::outs() << changed;
     }
   }
   std::string error;
   if (!fixes.empty() && !export_fixes(fixes, files.size() == 1 ? files[0] : "", exported, error))
-    status = fail(error);
+    status = fail(error, error_status);
   return status;
 }

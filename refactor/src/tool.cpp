@@ -21,16 +21,18 @@ using namespace clang;
 
 namespace {
 
-// Reports the loops left untouched as clang-style warnings, each with a note on what it applies to.
+// Reports the loops left untouched as clang-style warnings (errors with --warnings-as-errors), each with a
+// note on what it applies to.
 class RefusalPrinter {
  public:
-  explicit RefusalPrinter(ASTContext &ctx)
+  RefusalPrinter(ASTContext &ctx, const Reporting &reporting)
       : opts_(new DiagnosticOptions),
-        printer_(llvm::errs(), opts_.get()),
+        printer_(*reporting.out, opts_.get()),
         diags_(new DiagnosticIDs, opts_, &printer_, false) {
     diags_.setSourceManager(&ctx.getSourceManager());
     printer_.BeginSourceFile(ctx.getLangOpts(), nullptr);
-    warning_ = diags_.getCustomDiagID(DiagnosticsEngine::Warning, "%0");
+    warning_ = diags_.getCustomDiagID(
+        reporting.warnings_as_errors ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning, "%0");
     note_ = diags_.getCustomDiagID(DiagnosticsEngine::Note, "%0");
   }
   ~RefusalPrinter() { printer_.EndSourceFile(); }
@@ -52,78 +54,78 @@ class RefusalPrinter {
   unsigned warning_ = 0, note_ = 0;
 };
 
+// What one run of the action over a file needs: the same for the consumer, the action and the factory.
+struct Job {
+  const Settings &settings;
+  ArraySelector select;
+  Reporting reporting;
+  FileResult &result;
+};
+
 class Consumer : public ASTConsumer {
  public:
-  Consumer(const Settings &s, ArraySelector select, FileResult &r)
-      : settings_(s), select_(std::move(select)), result_(r) {}
+  explicit Consumer(const Job &job) : job_(job) {}
 
   void HandleTranslationUnit(ASTContext &ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;  // the file is refused by the caller
-    result_.shared_arrays = shared_array_names(ctx);
-    RefusalPrinter printer(ctx);
+    FileResult &result = job_.result;
+    result.shared_arrays = shared_array_names(ctx);
+    RefusalPrinter printer(ctx, job_.reporting);
 
-    std::vector<Candidate> candidates = find_candidates(ctx, select_);
-    judge_candidates(settings_, ctx, candidates);
+    std::vector<Candidate> candidates = find_candidates(ctx, job_.select);
+    judge_candidates(job_.settings, ctx, candidates);
     std::vector<const LoopModel *> ready;
     for (const Candidate &c : candidates) {
-      if (c.refusals.empty()) {
+      if (c.opted_out) {
+        ++result.opted_out;  // silently, as NOLINT silences clang-tidy
+      } else if (c.refusals.empty()) {
         ready.push_back(&c.model);
         printer.report(c.notes);
       } else {
         printer.report(c.refusals);
-        ++result_.refused;
+        ++result.refused;
       }
     }
 
-    FileRewrite rewrite = rewrite_ready_loops(settings_, ctx, ready);
+    FileRewrite rewrite = rewrite_ready_loops(job_.settings, ctx, ready);
     for (const Refusal &failure : rewrite.failures) {
       printer.report({failure});
-      ++result_.refused;
+      ++result.refused;
     }
-    result_.loops = std::move(rewrite.replacements);
-    result_.rewritten = rewrite.rewritten;
+    result.loops = std::move(rewrite.replacements);
+    result.rewritten = rewrite.rewritten;
   }
 
  private:
-  const Settings &settings_;
-  ArraySelector select_;
-  FileResult &result_;
+  const Job &job_;
 };
 
 class Action : public ASTFrontendAction {
  public:
-  Action(const Settings &s, ArraySelector select, FileResult &r)
-      : settings_(s), select_(std::move(select)), result_(r) {}
+  explicit Action(const Job &job) : job_(job) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
-    return std::make_unique<Consumer>(settings_, select_, result_);
+    return std::make_unique<Consumer>(job_);
   }
 
  private:
-  const Settings &settings_;
-  ArraySelector select_;
-  FileResult &result_;
+  const Job &job_;
 };
 
 class Factory : public tooling::FrontendActionFactory {
  public:
-  Factory(const Settings &s, ArraySelector select, FileResult &r)
-      : settings_(s), select_(std::move(select)), result_(r) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(settings_, select_, result_);
-  }
+  explicit Factory(Job job) : job_(std::move(job)) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(job_); }
 
  private:
-  const Settings &settings_;
-  ArraySelector select_;
-  FileResult &result_;
+  Job job_;
 };
 
 }  // namespace
 
 std::unique_ptr<tooling::FrontendActionFactory> make_action_factory(const Settings &settings,
-                                                                    ArraySelector select,
+                                                                    ArraySelector select, Reporting reporting,
                                                                     FileResult &result) {
-  return std::make_unique<Factory>(settings, std::move(select), result);
+  return std::make_unique<Factory>(Job{settings, std::move(select), reporting, result});
 }
 
 }  // namespace pgas::refactor

@@ -5,6 +5,7 @@
 
 #include <clang/Tooling/Core/Replacement.h>
 #include <clang/Tooling/Tooling.h>
+#include <llvm/Support/raw_ostream.h>
 
 #include <functional>
 #include <memory>
@@ -19,11 +20,19 @@ namespace pgas::refactor {
 struct FileResult {
   clang::tooling::Replacements loops;  // one per rewritten loop
   unsigned rewritten = 0, refused = 0;
+  unsigned opted_out = 0;               // loops marked NOREFACTOR (loop_finding.hpp)
   std::set<std::string> shared_arrays;  // the names --array can match (shared_array_names)
+};
+
+// Where the diagnostics of the loops left untouched go, and whether they are errors (--warnings-as-errors).
+struct Reporting {
+  llvm::raw_ostream *out = nullptr;
+  bool warnings_as_errors = false;
 };
 
 std::unique_ptr<clang::tooling::FrontendActionFactory> make_action_factory(const Settings &settings,
                                                                            ArraySelector select,
+                                                                           Reporting reporting,
                                                                            FileResult &result);
 
 }  // namespace pgas::refactor
