@@ -55,7 +55,8 @@ bool same_text(const Expr *a, const Expr *b, const ASTContext &ctx) {
 }
 
 Refusal note(const LoopModel &m, const Stmt *at, const std::string &array, const std::string &why) {
-  return {m.loop->getBeginLoc(), "accesses of '" + array + "' at the affinity's element are not privatized: " + why,
+  return {m.loop->getBeginLoc(),
+          "accesses of '" + array + "' at the affinity's element are not privatized: " + why,
           at->getBeginLoc(), "they keep their proxies"};
 }
 
