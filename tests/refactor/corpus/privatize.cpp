@@ -39,6 +39,17 @@ void grid(int rows, int cols, const shared_array2d<double> &out, const shared_ar
     }
 }
 
+// The body's own i shadows the loop's: x[i] is not the affinity's element and keeps its proxy.
+void shadowed(int n, const shared_array<int> &x, const shared_array<int> &y) {
+  upc_forall(int i = 0, i < n, i++, &x[i]) {
+    const int k = y[(i + 1) % n];
+    {
+      const int i = k % n;
+      x[i] = x[i] + 0 * k;
+    }
+  }
+}
+
 int main() {
   const int n = 200, rows = 9, cols = 13;
   shared_array<int> x(n, 1, "x"), y(2 * n, 1, "y");
@@ -61,6 +72,8 @@ int main() {
   through_reference(n, x, x, y);
   upc_barrier;
   grid(rows, cols, out, g);
+  upc_barrier;
+  shadowed(n, x, y);
   upc_barrier;
   if (MYTHREAD == 0) {
     for (int i = 0; i < n; ++i) std::printf("%d\n", static_cast<int>(x[i]));
