@@ -32,7 +32,12 @@ class Renderer {
         error_ = "an access of '" + array(m.accesses[k]).name + "' is inside a macro expansion";
         return;
       }
-      edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k, {}});
+      edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k, false, {}});
+    }
+    for (std::size_t k = 0; k < m.private_accesses.size(); ++k) {
+      CharSourceRange r = file_range(m.private_accesses[k].whole->getSourceRange(), ctx);
+      if (r.isValid())  // else it keeps its proxy
+        edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k, true, {}});
     }
     if (settings.line_directives) mark_statements(m.body, true);
     // A line marker goes before an access that starts at the same offset.
@@ -85,6 +90,15 @@ class Renderer {
     return cache + ".put(" + idx + ", " + cache + ".get(" + idx + ") " + a.op + " " + value + ")";
   }
 
+  // A privatized access: a plain load or store of the element in the thread's local part.
+  std::string local_access(const Access &a) {
+    const std::string element = "pgas::refactored::local_element(" + m_.private_array.name + ", " +
+                                (a.row ? node(a.row) + ", " : "") + node(a.index) + ")";
+    if (a.kind == Access::kRead) return element;
+    std::string value = a.value ? node(a.value) : "1";
+    return element + " " + (a.kind == Access::kWrite ? "" : a.op) + "= " + value;
+  }
+
  private:
   // Whether an expression can stand as an operand of + or * without parentheses.
   static bool is_primary(const Expr *e) {
@@ -97,6 +111,7 @@ class Renderer {
   struct Edit {
     unsigned begin, end;
     std::size_t access;  // kMarker: insert `marker` instead
+    bool privatized;     // of m_.private_accesses, else of m_.accesses
     std::string marker;
   };
 
@@ -105,7 +120,7 @@ class Renderer {
     const SourceManager &sm = ctx_.getSourceManager();
     if (is_statement && s->getBeginLoc().isFileID() && !isa<CompoundStmt>(s)) {
       const unsigned at = sm.getFileOffset(s->getBeginLoc());
-      edits_.push_back({at, at, kMarker, line_marker(sm.getSpellingLineNumber(s->getBeginLoc()))});
+      edits_.push_back({at, at, kMarker, false, line_marker(sm.getSpellingLineNumber(s->getBeginLoc()))});
     }
     for (const Stmt *child : s->children())
       if (child) mark_statements(child, isa<CompoundStmt>(s));
@@ -119,7 +134,10 @@ class Renderer {
       if (e.begin < at || e.end > end) continue;  // outside, or inside an edit already rendered
       if (e.access == kMarker && !marking_) continue;
       out += buffer_.substr(at, e.begin - at).str();
-      out += e.access == kMarker ? e.marker : access(m_.accesses[e.access]);
+      if (e.access == kMarker)
+        out += e.marker;
+      else
+        out += e.privatized ? local_access(m_.private_accesses[e.access]) : access(m_.accesses[e.access]);
       at = e.end;
     }
     return out + buffer_.substr(at, end - at).str();

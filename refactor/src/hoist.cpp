@@ -7,6 +7,7 @@
 #include "analysis.hpp"
 #include "ast_util.hpp"
 #include "call_effects.hpp"
+#include "inner_trips.hpp"
 
 namespace pgas::refactor {
 
@@ -28,6 +29,7 @@ const Stmt *hoist_target(const LoopModel &m, ASTContext &ctx) {
   collect_refs(m.loop->getCond(), used);
   used.erase(m.var);
   for (const CachedArray &a : m.arrays) used.insert(a.decl);
+  inner_trip_refs(m, ctx, used);  // the caches' sizes read the bounds of the body's counting loops
   const Stmt *target = nullptr;
   DynTypedNode node = DynTypedNode::create(*m.loop);
   while (true) {

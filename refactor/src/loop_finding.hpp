@@ -22,6 +22,7 @@ using ArraySelector =
 struct Candidate {
   LoopModel model;
   std::vector<Refusal> refusals;
+  std::vector<Refusal> notes;  // what a rewritten loop leaves undone (privatization refused), as warnings
   // The user opted the loop out with a comment holding NOREFACTOR on its upc_forall line or alone on the
   // line above (`// NOREFACTOR: the order of writes matters`), as NOLINT does for clang-tidy. It stays a
   // candidate so that a loop around it is not rewritten either (of nested loops only the innermost is).

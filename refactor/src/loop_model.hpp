@@ -83,6 +83,10 @@ struct LoopModel {
   // Pairs of names (as spelled) of shared objects that may be one and the same: the rewritten loop runs only
   // when each pair names different objects (pgas::refactored::distinct_objects), else the original loop.
   std::vector<std::pair<std::string, std::string>> distinct;
+  // Privatized accesses (privatize.cpp, --privatize): those of the element the affinity names, rendered as
+  // plain loads and stores through pgas::refactored::local_element; their `array` is 0, i.e. private_array.
+  CachedArray private_array;
+  std::vector<Access> private_accesses;
 };
 
 }  // namespace pgas::refactor

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "analysis.hpp"
+#include "privatize.hpp"
 
 namespace pgas::refactor {
 
@@ -34,6 +35,8 @@ void judge_candidates(const Settings &settings, ASTContext &ctx, std::vector<Can
       continue;
     }
     if (c.refusals.empty() && !c.opted_out) check_legality(settings, ctx, c.model, c.refusals);
+    if (c.refusals.empty() && !c.opted_out && settings.privatize)
+      privatize_owned_accesses(ctx, c.model, c.notes);
   }
 }
 

@@ -56,6 +56,10 @@ cl::opt<int> levels("inspector-levels",
                              "from a cached array, like D[D[i]] (default 2; deeper reads "
                              "miss at get)"),
                     cl::init(2), cl::cat(category));
+cl::opt<bool> privatize("privatize",
+                        cl::desc("Accesses of the element the affinity names (x[i] under &x[i]) become "
+                                 "plain loads and stores through the thread's local part"),
+                        cl::cat(category));
 cl::opt<bool> dry_run("dry-run",
                       cl::desc("Report which loops would be rewritten, changing nothing; exit 1 if any "
                                "would, 2 on an error, else 0"),
@@ -268,6 +272,7 @@ int main(int argc, const char **argv) {
   settings.cache_memory = cache_memory;
   settings.inspector_levels = levels;
   settings.line_directives = line_directives;
+  settings.privatize = privatize;
   ArraySelector select = [&](const std::string &, unsigned, unsigned) { return settings.arrays; };
   std::optional<TraceSelection> selection;
   std::atomic<bool> trace_chose_any{false};  // whether --trace chose an array in some loop (of any file)

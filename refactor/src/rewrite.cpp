@@ -38,6 +38,7 @@
 #include "ast_util.hpp"
 #include "body_renderer.hpp"
 #include "line_mapping.hpp"
+#include "inner_trips.hpp"
 #include "pgas/hpcstpf.h"
 
 namespace pgas::refactor {
@@ -160,14 +161,15 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   std::string opening =
       first_value + "const " + m.var_type + " " + chunk + " = " + std::to_string(chunk_value) + ";\n";
   if (!owned.empty()) opening += "std::vector<" + m.var_type + "> " + owned + ";\n";
-  for (const CachedArray &a : m.arrays) {
+  for (std::size_t k = 0; k < m.arrays.size(); ++k) {
+    const CachedArray &a = m.arrays[k];
     const std::string source =
         (a.two_d ? a.name + ".flat()" : a.name) + (a.member.empty() ? "" : ", " + a.member_pointer);
     const write_policy policy = settings.policy_of(a.name);
     opening +=
         "pgas::cache<" + a.element_type + "> " + a.cache_var + "(" + source +
         ", pgas::refactored::tile_capacity(" + m.first + ", " + past + ", " + chunk + ", " +
-        std::to_string(a.sites) + ")" +
+        elements_per_iteration(m, static_cast<int>(k), ctx) + ")" +
         // a write policy says how racing writes combine: an array only read has none
         (policy == write_policy::any || !a.written ? "" : ", pgas::write_policy::" + policy_name(policy)) +
         ");\n";

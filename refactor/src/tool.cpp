@@ -80,6 +80,7 @@ class Consumer : public ASTConsumer {
         ++result.opted_out;  // silently, as NOLINT silences clang-tidy
       } else if (c.refusals.empty()) {
         ready.push_back(&c.model);
+        printer.report(c.notes);
       } else {
         printer.report(c.refusals);
         ++result.refused;

@@ -51,22 +51,11 @@ long connected_components(long n, long m, const shared_array<edge> &El, const sh
 }
 
 int main(int argc, char **argv) {
-  samples::CommandLine args = cc::command_line("cc",
-                                               "connected components (Shiloach-Vishkin) of a random graph "
-                                               "over cyclic shared arrays, element by element");
-  args.parse(argc, argv);
-  const cc::Graph graph = cc::graph_of("cc", args);
-  const auto n = static_cast<std::size_t>(graph.vertices), m = static_cast<std::size_t>(graph.edges);
-
-  shared_array<edge> El(m, 1, "El");
-  shared_array<int> D(n, 1, "D");
-  shared_array<int> P(n, 1, "P");
-  cc::initialize(graph, El, D, P);
-
-  samples::Timer timer;
-  const long rounds = connected_components(graph.vertices, graph.edges, El, D, P);
-  upc_barrier;
-  const double seconds = timer.seconds();
-
-  return cc::verify_and_report("cc", graph, D, P, rounds, seconds, args["--inject-error"] != 0);
+  return cc::run(
+      "cc",
+      "connected components (Shiloach-Vishkin) of a random graph over cyclic shared arrays, element "
+      "by element",
+      argc, argv,
+      [](const cc::Graph &g, const shared_array<edge> &El, const shared_array<int> &D,
+         const shared_array<int> &P) { return connected_components(g.vertices, g.edges, El, D, P); });
 }

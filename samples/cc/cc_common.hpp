@@ -1,6 +1,6 @@
-// What cc and cc_manual share: the command line, the random graph (a pure function of the seed, so every
+// What cc and its variants share: the command line, the random graph (a pure function of the seed, so every
 // thread and the verifier agree on it without communicating), the setup of the shared arrays, the "did any
-// thread graft?" reduction, and the verification against a sequential union-find.
+// thread graft?" reduction, the verification against a sequential union-find, and the program around them.
 #pragma once
 
 #include <algorithm>
@@ -166,6 +166,25 @@ inline int verify_and_report(const char *name, const Graph &g, const pgas::share
   }
   upc_barrier;
   return status;
+}
+
+// The whole program of cc and its variants: parses the command line, builds the graph and the cyclic shared
+// arrays, times `components(graph, El, D, P)` (which returns the number of rounds) and verifies.
+template <class Components>
+int run(const char *name, const char *summary, int argc, char **argv, Components components) {
+  samples::CommandLine args = command_line(name, summary);
+  args.parse(argc, argv);
+  const Graph graph = graph_of(name, args);
+  pgas::shared_array<edge> El(static_cast<std::size_t>(graph.edges), 1, "El");
+  pgas::shared_array<int> D(static_cast<std::size_t>(graph.vertices), 1, "D");
+  pgas::shared_array<int> P(static_cast<std::size_t>(graph.vertices), 1, "P");
+  initialize(graph, El, D, P);
+
+  samples::Timer timer;
+  const long rounds = components(graph, El, D, P);
+  upc_barrier;
+  const double seconds = timer.seconds();
+  return verify_and_report(name, graph, D, P, rounds, seconds, args["--inject-error"] != 0);
 }
 
 }  // namespace cc

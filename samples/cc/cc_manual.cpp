@@ -161,21 +161,10 @@ long connected_components(const shared_array<edge> &El, const shared_array<int> 
 }  // namespace
 
 int main(int argc, char **argv) {
-  samples::CommandLine args = cc::command_line(
+  return cc::run(
       "cc_manual",
-      "connected components (Shiloach-Vishkin) of a random graph, with bulk reads and coalesced writes");
-  args.parse(argc, argv);
-  const cc::Graph graph = cc::graph_of("cc_manual", args);
-
-  shared_array<edge> El(static_cast<std::size_t>(graph.edges), 1, "El");
-  shared_array<int> D(static_cast<std::size_t>(graph.vertices), 1, "D");
-  shared_array<int> P(static_cast<std::size_t>(graph.vertices), 1, "P");
-  cc::initialize(graph, El, D, P);
-
-  samples::Timer timer;
-  const long rounds = connected_components(El, D, P);
-  upc_barrier;
-  const double seconds = timer.seconds();
-
-  return cc::verify_and_report("cc_manual", graph, D, P, rounds, seconds, args["--inject-error"] != 0);
+      "connected components (Shiloach-Vishkin) of a random graph, with bulk reads and coalesced writes", argc,
+      argv,
+      [](const cc::Graph &, const shared_array<edge> &El, const shared_array<int> &D,
+         const shared_array<int> &P) { return connected_components(El, D, P); });
 }

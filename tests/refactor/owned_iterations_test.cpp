@@ -1,7 +1,9 @@
-// pgas::refactored::owned_iterations: the iterations a thread owns, found from the layout, are exactly those
-// whose affinity test passes, for every blocking factor, phase, 2-D row, integer offset and iteration type.
+// pgas::refactored, the runtime half of rewritten code. owned_iterations: the iterations a thread owns, found
+// from the layout, are exactly those whose affinity test passes, for every blocking factor, phase, 2-D row,
+// integer offset and iteration type; the cache sizes of counting loops; privatized elements.
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <pgas/refactored.hpp>
 #include <pgas/upc.hpp>
 #include <vector>
@@ -172,6 +174,52 @@ TEST(OwnedIterations, TilesOfOwnedIterations) {
   for (std::size_t limit : {std::size_t{1}, std::size_t{7}})
     expect_tiles_cover_the_run(
         -9L, 40L, [](long v) { return v + 3; }, limit);
+}
+
+// Sizing a cache for accesses inside the body's counting loops (inner_trips.cpp): trips never negative,
+// products and capacities saturate instead of wrapping.
+TEST(TripCount, CountsTheLoopsIterations) {
+  EXPECT_EQ(refactored::trip_count(0, 64L), 64u);
+  EXPECT_EQ(refactored::trip_count(0, 3, true), 4u);
+  EXPECT_EQ(refactored::trip_count(5, 5), 0u);
+  EXPECT_EQ(refactored::trip_count(5, 5, true), 1u);
+  EXPECT_EQ(refactored::trip_count(7, -2), 0u);
+  EXPECT_EQ(refactored::trip_count(-2, 3L), 5u);
+  EXPECT_EQ(refactored::trip_count(0ul, SIZE_MAX), SIZE_MAX / 2);
+  EXPECT_EQ(refactored::trips({64, 64}), 4096u);
+  EXPECT_EQ(refactored::trips({}), 1u);
+  EXPECT_EQ(refactored::trips({SIZE_MAX / 2, 3}), SIZE_MAX / 4);
+  EXPECT_EQ(refactored::tile_capacity(0, 64, 1806, 4096), 64u * 4096u);
+  EXPECT_EQ(refactored::tile_capacity(0L, LONG_MAX, SIZE_MAX / 2, SIZE_MAX / 4), SIZE_MAX);
+  EXPECT_EQ(refactored::tile_capacity(0, 10, 4, 0), 1u);
+}
+
+// A privatized access is the element the proxy reaches on its owner, for every layout.
+TEST(LocalElement, IsTheOwnersElement) {
+  const std::size_t n = 7 * static_cast<std::size_t>(THREADS) + 5;
+  for (std::size_t block : {std::size_t{0}, std::size_t{1}, std::size_t{3}, n}) {
+    shared_array<int> a(n, block);
+    global_ptr<int> p = a;
+    for (std::size_t i = 0; i < n; ++i)
+      if (upc_threadof(&a[i]) == static_cast<std::size_t>(MYTHREAD)) {
+        refactored::local_element(a, i) = static_cast<int>(i) * 3 + 1;
+        EXPECT_EQ(&refactored::local_element(a, i),
+                  &refactored::local_element(p, static_cast<std::ptrdiff_t>(i)));
+      }
+    upc_barrier;
+    for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(static_cast<int>(a[i]), static_cast<int>(i) * 3 + 1) << i;
+    upc_barrier;
+  }
+  shared_array2d<double> g(5, 4, 8);
+  for (std::size_t i = 0; i < 5; ++i)
+    for (std::size_t j = 0; j < 4; ++j)
+      if (upc_threadof(&g[i][j]) == static_cast<std::size_t>(MYTHREAD))
+        refactored::local_element(g, i, j) = static_cast<double>(i * 10 + j);
+  upc_barrier;
+  for (std::size_t i = 0; i < 5; ++i)
+    for (std::size_t j = 0; j < 4; ++j)
+      EXPECT_EQ(static_cast<double>(g[i][j]), static_cast<double>(i * 10 + j));
+  upc_barrier;
 }
 
 }  // namespace

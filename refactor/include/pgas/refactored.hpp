@@ -7,6 +7,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <type_traits>
 #include <utility>
@@ -14,6 +15,7 @@
 
 #include "pgas/cache.hpp"
 #include "pgas/refactored/distinct_objects.hpp"
+#include "pgas/refactored/local_element.hpp"
 #include "pgas/upc.hpp"
 
 namespace pgas::refactored {
@@ -31,7 +33,29 @@ std::size_t tile_capacity(First first, Bound bound, std::size_t chunk, std::size
     const Unsigned trip = static_cast<Unsigned>(bound) - static_cast<Unsigned>(first);
     if (trip < chunk) iterations = static_cast<std::size_t>(trip);
   }
-  return std::max<std::size_t>(1, iterations * per_iteration);
+  std::size_t elements;
+  if (__builtin_mul_overflow(iterations, per_iteration, &elements)) elements = SIZE_MAX;
+  return std::max<std::size_t>(1, elements);
+}
+
+// The iterations of a counting loop of the body, `for (v = first; v < bound; ++v)` (`<=` when inclusive),
+// for sizing a cache whose accesses it repeats.
+template <std::integral First, std::integral Bound>
+std::size_t trip_count(First first, Bound bound, bool inclusive = false) {
+  if (std::cmp_less(bound, first) || (!inclusive && std::cmp_equal(bound, first))) return 0;
+  using Unsigned = std::make_unsigned_t<std::common_type_t<First, Bound>>;
+  const Unsigned span = static_cast<Unsigned>(bound) - static_cast<Unsigned>(first);
+  if (std::cmp_greater_equal(span, std::numeric_limits<std::size_t>::max() / 2)) return SIZE_MAX / 2;
+  return static_cast<std::size_t>(span) + (inclusive ? 1 : 0);
+}
+
+// The product of nested loops' trips, at most a quarter of SIZE_MAX (a few such terms add up without
+// wrapping; the cache holds no more than its array's elements anyway).
+inline std::size_t trips(std::initializer_list<std::size_t> counts) {
+  std::size_t product = 1;
+  for (std::size_t c : counts)
+    if (__builtin_mul_overflow(product, c, &product) || product > SIZE_MAX / 4) return SIZE_MAX / 4;
+  return product;
 }
 
 // The end of the tile of `span` iterations' values that starts at `tile`: tile + span, or the largest (the

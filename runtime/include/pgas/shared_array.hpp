@@ -102,6 +102,10 @@ class shared_array {
                         layout::local_count(n_, block_, threads_, static_cast<std::uint64_t>(mythread_)))};
   }
 
+  // Element i as the calling thread's own memory, when the caller knows it has affinity to it (UPC compilers'
+  // privatization of x[i] under affinity &x[i]): no proxy and no affinity test; the index is still checked.
+  PGAS_ALWAYS_INLINE Element &local_element(std::size_t i) const { return local_[locate(i).local]; }
+
   std::size_t size() const { return n_; }
   std::size_t block() const { return block_; }
   pgas_handle_t handle() const { return handle_; }

@@ -55,7 +55,8 @@ def namespaces(text):
 
 class Batch:
     def __init__(self, seed, count, features, policy, directory, tools, source, timeout, trace=False,
-                 array_policies=False):
+                 array_policies=False, tool_flags=()):
+        self.tool_flags = list(tool_flags)  # more pgas-refactor flags (--privatize)
         self.array_policies = array_policies  # --array NAME:POLICY for the combined arrays, no --policy
         self.seed, self.count, self.features, self.policy, self.dir = seed, count, features, policy, directory
         self.trace = os.path.join(directory, "selection.db") if trace else None  # --trace instead of --array
@@ -75,7 +76,7 @@ class Batch:
         return parse_manifest(os.path.join(out, "manifest.txt"))
 
     def refactor_command(self, directory, policy, programs, by_trace=False):
-        cmd = [self.tools["pgas-refactor"]]
+        cmd = [self.tools["pgas-refactor"]] + self.tool_flags
         if by_trace:
             cmd += ["--trace", self.trace]
         for p in programs if not by_trace else []:

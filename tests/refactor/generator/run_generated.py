@@ -45,6 +45,8 @@ def parse_args():
                    "any, sum, min, max (default: each batch's own, from its seed)")
     p.add_argument("--trace-every", type=int, default=4, help="every Nth batch chooses its arrays from a trace "
                    "of the original (pgas-refactor --trace) instead of --array (default 4; 0: never)")
+    p.add_argument("--tool-flag", action="append", default=[], help="one more pgas-refactor flag for every "
+                   "batch, e.g. --privatize (repeatable)")
     p.add_argument("--array-policies", action="store_true", help="give the policy only to the arrays updated by "
                    "combining writes (--array NAME:POLICY) instead of --policy to all")
     p.add_argument("--threads", default="1,2,3,4,6,8", help="thread counts (default 1,2,3,4,6,8)")
@@ -87,7 +89,8 @@ def main():
         policy = policies[(seed - first) % len(policies)] if policies else None
         batch = Batch(seed, args.programs, args.features, policy, directory, tools, args.source,
                       args.timeout, trace=args.trace_every > 0 and (seed - first) % args.trace_every ==
-                      args.trace_every - 1, array_policies=args.array_policies)
+                      args.trace_every - 1, array_policies=args.array_policies,
+                      tool_flags=args.tool_flag)
         try:
             results = batch.run(threads, modes)
         except Failure as e:

@@ -1,0 +1,21 @@
+// Privatization (the local-address translation of UPC compilers): accesses of the element the loop's
+// affinity names become plain loads and stores through the thread's local part (privatize.cpp).
+#pragma once
+
+#include <clang/AST/ASTContext.h>
+
+#include <vector>
+
+#include "loop_model.hpp"
+#include "options.hpp"
+
+namespace pgas::refactor {
+
+// Fills model.private_accesses with the body's accesses `X[e]` under affinity `&X[e]` (`X[r][e]` under
+// `&X[r][e]`) when that is provably the element the affinity test found local: X is not cached, not strict
+// and not changed by the body, the index's variables are not changed by the body, and no other name the body
+// writes may reach X's memory. Otherwise leaves them to their proxies and, when such accesses exist, adds a
+// note saying why to `notes`.
+void privatize_owned_accesses(clang::ASTContext &ctx, LoopModel &model, std::vector<Refusal> &notes);
+
+}  // namespace pgas::refactor
