@@ -27,7 +27,7 @@ struct Settings {
   std::size_t cache_memory = 1u << 18;
   int inspector_levels = 2;      // --inspector-levels: hint rounds per tile for indices read from caches
   bool line_directives = false;  // --line-directives: #line directives to the original's lines (line_mapping)
-  bool privatize = false;        // --privatize: plain accesses of the element the affinity names (privatize.cpp)
+  bool privatize = false;  // --privatize: plain accesses of the element the affinity names (privatize.cpp)
 
   // The write policy of a cached array: its own, else --policy.
   write_policy policy_of(const std::string &array) const {

@@ -37,8 +37,8 @@
 #include "analysis.hpp"
 #include "ast_util.hpp"
 #include "body_renderer.hpp"
-#include "line_mapping.hpp"
 #include "inner_trips.hpp"
+#include "line_mapping.hpp"
 #include "pgas/hpcstpf.h"
 
 namespace pgas::refactor {
