@@ -1,12 +1,12 @@
 #!/bin/bash
-# The collectives testbed side by side (seed 000 section 7; bench/coll), at 2, 4 and 8 threads, even and
+# The collectives testbed side by side (Fessenden and Seidel section 7; bench/coll), at 2, 4 and 8 threads, even and
 # uneven workload. Each run prints one line (the slowest thread's total time inside the collective over
 # ITERATIONS calls); each part then prints a markdown table of microseconds per call.
 #   bench/run_coll_testbed.sh [BUILD_DIR] [ITERATIONS] [PART...]
 # PARTs (default: all three):
-#   figures   seed 000's figures 19-21 and Appendix B: every relocalization, 64 B and 4 KiB, ALLSYNC and
+#   figures   Fessenden and Seidel's figures 19-21 and Appendix B: every relocalization, 64 B and 4 KiB, ALLSYNC and
 #             MYSYNC pulled and pushed, and Open MPI's peer over vader;
-#   variants  the MYSYNC variants of the seed's future work (PGAS_COLL_MYSYNC: tree, vector, spin) for
+#   variants  the MYSYNC variants of Fessenden and Seidel's future work (PGAS_COLL_MYSYNC: tree, vector, spin) for
 #             broadcast, scatter, gather and permute, 64 B;
 #   nine      all nine IN,OUT sync combinations for broadcast, exchange and permute, 64 B.
 # Environment: WORK=units of computation per iteration (50), THREADS="2 4 8", SKEW=microseconds (0).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Semaphores and signalling transfers (seed 001) side by side with their peers, at 2 threads and at 8 (four
+# Semaphores and signalling transfers (Bonachea's proposal) side by side with their peers, at 2 threads and at 8 (four
 # oversubscribed pairs on a small machine): bench_sem under pgasrun (shm conduit), bench_sem_mpi_peer under
 # mpirun over vader and over TCP. Prints every median (ns per round trip) and the ratios the issue asks for.
 # Builds nothing: build bench_sem, bench_sem_mpi_peer and pgasrun first.

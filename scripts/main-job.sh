@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job: installs what is missing, builds, and runs the toolkit's loop on the connected-components
-# sample (seed 004): a traced run on 4 threads, its report (remote accesses per thread, variable, source
+# sample (Cong et al.): a traced run on 4 threads, its report (remote accesses per thread, variable, source
 # line, thread pair), and the measured speedup of removing the small remote accesses (by the hand-tuned
 # variant, and by the program pgas-refactor rewrote, at an emulated 2 us network latency).
 # Usage: scripts/main-job.sh [BUILD_DIR]   (default: build)

@@ -147,14 +147,16 @@ CREATE TABLE sync_wait (
   kind      TEXT NOT NULL,     -- barrier (upc_barrier), notify, wait (upc_notify, upc_wait), lock (acquiring a
                                -- lock: the wait), lock_hold (upc_lock to upc_unlock: not waiting), fence
                                -- (upc_fence), nb_sync (upc_sync, upc_synci), sem_wait (upc_sem_wait and the
-                               -- other waits of seed 001), pairsync, pairwise_barrier, subset_barrier,
-                               -- collective (a UPC 1.2 collective, start to end)
+                               -- other waits of Bonachea's proposal), pairsync, pairwise_barrier, subset_barrier,
+                               -- collective (a UPC 1.2 collective, start to end), team_collective (a
+                               -- Collectives 2.0 call's wait for its completion)
   object    INTEGER NOT NULL,  -- what was waited on: the barrier id (-9223372036854775808 for none), the
                                -- lock (upc_lock_t value), the semaphore's handle, the pairsync partner, a digest
-                               -- of a subset's members, the collective's kind code; 0 for fence, nb_sync and
+                               -- of a subset's members, the collective's kind code, the team (an id equal on
+                               -- every member) of a team_collective; 0 for fence, nb_sync and
                                -- pairwise_barrier
   name      TEXT NOT NULL,     -- the runtime's name of the operation when it names one (the collective's
-                               -- function: upc_all_broadcast, ...; the barrier variant), else ''
+                               -- function: upc_all_broadcast, upccoll_bcast, ...; the barrier variant), else ''
   count     INTEGER NOT NULL,  -- events
   ns_sum    INTEGER NOT NULL,  -- time from entry to exit, summed
   ns_min    INTEGER NOT NULL,

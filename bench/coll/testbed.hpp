@@ -1,4 +1,4 @@
-// The testbed of seed 000, section 7: a loop of a collective call and artificial computation, each thread
+// The testbed of Fessenden and Seidel, section 7: a loop of a collective call and artificial computation, each thread
 // summing its time inside the collective; the slowest thread's total is the result. Options:
 //   --collective broadcast|scatter|gather|gather_all|exchange|permute   --bytes N (message length)
 //   --iterations N   --work N (computation per iteration: N thousand dependent multiply-adds, a fixed amount
@@ -86,7 +86,7 @@ inline Options parse(int argc, char **argv) {
   return o;
 }
 
-// `units` thousand dependent multiply-adds: the seed's artificial computation.
+// `units` thousand dependent multiply-adds: Fessenden and Seidel's artificial computation.
 inline void compute(long units) {
   volatile double sink = 0;
   double x = 1.0;

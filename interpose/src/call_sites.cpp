@@ -17,6 +17,7 @@ struct Range {
 };
 constexpr int kMaxInternal = 64;
 Range g_internal[kMaxInternal];  // text ranges of the toolkit's libraries and libc
+Range g_tracer;                  // this library's text (within g_internal)
 int g_internal_count = 0;
 Range g_cache_library{0, 0};  // text range of libpgas-cache, if loaded
 
@@ -78,6 +79,8 @@ int add_module(dl_phdr_info *info, std::size_t, void *data) {
   header.modules_used.store(used + 1, std::memory_order_release);
   if (internal_name(path) && g_internal_count < kMaxInternal) g_internal[g_internal_count++] = {begin, end};
   if (path.find("/libpgas-cache") != std::string::npos) g_cache_library = {begin, end};
+  const auto self = reinterpret_cast<std::uint64_t>(&first_user_frame);
+  if (self >= begin && self < end) g_tracer = {begin, end};
   return 0;
 }
 
@@ -100,13 +103,19 @@ bool is_internal(std::uint64_t pc) {
 
 bool is_in_cache_library(std::uint64_t pc) { return pc >= g_cache_library.begin && pc < g_cache_library.end; }
 
+// `depth` counts the runtime's frames only: the tracer's own (the wrapper, the recorder and this function,
+// however many the compiler left uninlined) are walked but not counted.
 std::uint64_t first_user_frame(unsigned depth) {
-  constexpr int kMaxDepth = 64;
-  void *frames[kMaxDepth];
-  int n = unw_backtrace(frames, static_cast<int>(std::min<unsigned>(depth + 2, kMaxDepth)));
+  constexpr int kMaxFrames = 80, kTracerFrames = 8;
+  void *frames[kMaxFrames];
+  const int n =
+      unw_backtrace(frames, static_cast<int>(std::min<unsigned>(depth + kTracerFrames, kMaxFrames)));
+  unsigned runtime_frames = 0;
   for (int i = 0; i < n; ++i) {
-    auto pc = reinterpret_cast<std::uint64_t>(frames[i]);
+    const auto pc = reinterpret_cast<std::uint64_t>(frames[i]);
+    if (pc >= g_tracer.begin && pc < g_tracer.end) continue;
     if (!is_internal(pc)) return pc;
+    if (++runtime_frames > depth) break;
   }
   return 0;
 }

@@ -1,4 +1,4 @@
-// The rewrite of one legal loop into the tiled inspector/executor form of seed 004 section 4.3.
+// The rewrite of one legal loop into the tiled inspector/executor form of Cong et al. section 4.3.
 #pragma once
 
 #include <clang/AST/ASTContext.h>

@@ -1,4 +1,4 @@
-// cc: connected components by Shiloach-Vishkin, the program Cong et al. profile (seed 004, Figure 5),
+// cc: connected components by Shiloach-Vishkin, the program Cong et al. profile (Cong et al., Figure 5),
 // written as a UPC programmer writes it: shared arrays D (component label of each vertex), P (the label a
 // root was grafted onto) and El (the edge list), all with the default (cyclic) distribution, and upc_forall
 // loops that read and write them element by element. Most D accesses are remote.

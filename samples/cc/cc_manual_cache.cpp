@@ -1,4 +1,4 @@
-// cc_manual_cache: cc with the software cache applied by hand, the way seed 004 section 4 applies it (an
+// cc_manual_cache: cc with the software cache applied by hand, the way Cong et al. section 4 applies it (an
 // expert's version of the same inspector/executor). Both upc_forall loops are tiled by kChunk iterations.
 // Grafting hints the labels of each edge's endpoints, downloads them (one vector transfer per owner), then
 // hints the labels those labels name (D[du], D[dv], read from the cache) and downloads again; the executor
@@ -86,7 +86,7 @@ long connected_components(long n, long m, const shared_array<edge> &El, const sh
 int main(int argc, char **argv) {
   return cc::run(
       "cc_manual_cache",
-      "connected components of cc with the software cache applied by hand (seed 004, section 4)", argc, argv,
+      "connected components of cc with the software cache applied by hand (Cong et al., section 4)", argc, argv,
       [](const cc::Graph &g, const shared_array<edge> &El, const shared_array<int> &D,
          const shared_array<int> &P) { return connected_components(g.vertices, g.edges, El, D, P); });
 }

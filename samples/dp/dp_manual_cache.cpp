@@ -1,4 +1,4 @@
-// dp_manual_cache: dp with the software cache applied by hand, as in seed 004 section 4.3 (the listing after
+// dp_manual_cache: dp with the software cache applied by hand, as in Cong et al. section 4.3 (the listing after
 // "the refactored version with caching, coalescing, and cache size management"): the loop tiled by a chunk of
 // 1024 iterations; per tile a hint loop lists the y[2i] it reads, one download fetches them (one vector
 // transfer per owner thread), the executor reads them from the cache, and an upload ends the tile. x stays a
@@ -27,7 +27,7 @@ int dp(int n, global_ptr<int> x, global_ptr<int> y) {
 
 int main(int argc, char **argv) {
   return dp_sample::run("dp_manual_cache",
-                        "dp with the software cache applied by hand (seed 004, section 4.3): tiles of 1024 "
+                        "dp with the software cache applied by hand (Cong et al., section 4.3): tiles of 1024 "
                         "iterations, y[2i] hinted, downloaded per owner and read from the cache",
                         argc, argv, [](dp_sample::Arrays &arrays, long repeat) {
                           for (long r = 0; r < repeat; ++r) {

@@ -1,4 +1,4 @@
-// matmul_manual_cache: matmul with the software cache applied by hand, the way seed 004 section 4 applies it:
+// matmul_manual_cache: matmul with the software cache applied by hand, the way Cong et al. section 4 applies it:
 // the upc_forall over rows tiled by kChunk rows; per tile a hint loop lists the b[l][j] its rows read, one
 // download fetches them (one vector transfer per owner thread), the executor reads b from the cache and a and
 // c through their proxies, and an upload ends the tile. Same verification as matmul.
@@ -39,7 +39,7 @@ void multiply(long m, long n, long p, const matmul::Matrix &a, const matmul::Mat
 int main(int argc, char **argv) {
   return matmul::run(
       "matmul_manual_cache",
-      "matmul with the software cache applied by hand (seed 004, section 4): b hinted per tile of "
+      "matmul with the software cache applied by hand (Cong et al., section 4): b hinted per tile of "
       "rows, downloaded per owner and read from the cache",
       argc, argv, [](const matmul::Matrices &mats, const matmul::Options &o) {
         pgas::cache<double> b_cache(mats.b.flat(), static_cast<std::size_t>(o.n * o.p));

@@ -1,4 +1,4 @@
-// prodcons: the producer/consumer programs of seed 001 (Bonachea, point-to-point synchronization). Examples
+// prodcons: the producer/consumer programs of Bonachea's proposal (Bonachea, point-to-point synchronization). Examples
 // 1 and 2 as the seed writes them (even threads produce for their partner MYTHREAD^1 and signal its
 // semaphore; odd threads wait on theirs and consume), run --rounds times, and a streaming pipeline in which
 // every even thread sends --items values to its partner through a ring of --slots slots with
@@ -117,7 +117,7 @@ long long expected_sum(long rounds, long items) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  samples::CommandLine args("prodcons", "seed 001's producer/consumer examples and a signalling pipeline",
+  samples::CommandLine args("prodcons", "Bonachea's producer/consumer examples and a signalling pipeline",
                             {{"--rounds", 100, "rounds of Examples 1 and 2"},
                              {"--items", 10000, "values each producer streams through the pipeline"},
                              {"--slots", 8, "slots of each consumer's ring (at least 1)"},

@@ -1,4 +1,4 @@
-// stencil_manual_cache: stencil with the software cache applied by hand, the way seed 004 section 4 applies
+// stencil_manual_cache: stencil with the software cache applied by hand, the way Cong et al. section 4 applies
 // it (an expert's version of the same inspector/executor): each thread's upc_forall runs over whole rows
 // (the grid's blocks are bands of rows, so &next[i][0] names the row's owner), tiled by kTileRows rows;
 // per tile a hint loop lists the four neighbours of every point, one download fetches the remote ones (the
@@ -45,7 +45,7 @@ void sweep(long rows, long cols, const stencil::Grid &next, pgas::cache<double> 
 int main(int argc, char **argv) {
   stencil::Options o =
       stencil::parse("stencil_manual_cache",
-                     "stencil with the software cache applied by hand (seed 004, section 4)", argc, argv);
+                     "stencil with the software cache applied by hand (Cong et al., section 4)", argc, argv);
   stencil::Grid a = stencil::make_grid(o, "a");
   stencil::Grid b = stencil::make_grid(o, "b");
   stencil::initialize(a, b, o);

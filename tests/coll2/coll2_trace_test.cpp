@@ -2,7 +2,8 @@
 // and 8 threads, the access rows of an allgather, a broadcast and an allreduce are exactly the pieces each
 // receiver read from each source (thread, peer, operation, line, bytes; the line of the call that completed
 // a non-blocking one), and nothing else is recorded (the
-// team's words and the call blocks' tables are the library's bookkeeping, not the program's data).
+// team's words and the call blocks' tables are the library's bookkeeping, not the program's data); and each
+// call's wait for completion is one team_collective wait per thread at that line.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -47,6 +48,19 @@ TEST_P(Coll2Trace, RecordsExactlyTheBytesTheCallsMove) {
       "LEFT JOIN site s ON s.id = a.site");
   while (q.step()) got[{q.int64(0), q.int64(1), q.text(2), q.int64(3)}] = {q.int64(4), q.int64(5)};
   EXPECT_EQ(got, want);
+
+  // Each call's wait for completion, once per thread, at the line that completed it, named by its function.
+  std::map<std::tuple<long, std::string, long>, long> want_waits, got_waits;  // thread, name, line -> count
+  for (long t = 0; t < threads; ++t) {
+    want_waits[{t, "upccoll_allgather", line_of("allgather")}] = 1;
+    want_waits[{t, "upccoll_bcast", line_of("bcast completed")}] = 1;
+    want_waits[{t, "upccoll_allreduce", line_of("allreduce completed")}] = 1;
+  }
+  auto waits = db.prepare(
+      "SELECT w.thread, w.name, coalesce(s.line, -1), w.count FROM sync_wait w LEFT JOIN site s ON s.id = "
+      "w.site WHERE w.kind = 'team_collective'");
+  while (waits.step()) got_waits[{waits.int64(0), waits.text(1), waits.int64(2)}] += waits.int64(3);
+  EXPECT_EQ(got_waits, want_waits);
   std::filesystem::remove(db_path);
 }
 

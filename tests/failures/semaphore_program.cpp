@@ -1,4 +1,4 @@
-// Misuse of semaphores and signalling transfers (seed 001), one way per command-line mode; each must stop
+// Misuse of semaphores and signalling transfers (Bonachea's proposal), one way per command-line mode; each must stop
 // the job with exit status 70 and a message naming the semaphore by its allocation site and owner. The
 // last thread misbehaves; thread 0 owns the semaphore where one is shared.
 #include <chrono>

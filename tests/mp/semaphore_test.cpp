@@ -1,4 +1,4 @@
-// Semaphores (seed 001 section 2): pointers that behave as pointers-to-shared, every flag combination,
+// Semaphores (Bonachea's proposal section 2): pointers that behave as pointers-to-shared, every flag combination,
 // post/wait/try and their N forms across threads, the appendix's getvalue, initial value and NtoM forms,
 // remote waits on MCONSUMER semaphores, and a producer/consumer stress whose counts must be exact.
 #include <gtest/gtest.h>

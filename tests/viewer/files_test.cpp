@@ -120,9 +120,9 @@ class FilesTest : public QObject {
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QStringList rows = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(rows.size(), 5);
-    QCOMPARE(rows[0],
-             QString("thread,host,pid,accesses,reads,writes,bytes,in transport,wall,% of wall,finished"));
-    QCOMPARE(rows[1], QString("0,node1,1000,182,162,20,2768,398000,1000000,39.8,true"));
+    QCOMPARE(rows[0], QString("thread,host,pid,accesses,reads,writes,bytes,in transport,wall,% of "
+                              "wall,computing,remote,waiting,% waiting,finished"));
+    QCOMPARE(rows[1], QString("0,node1,1000,182,162,20,2768,398000,1000000,39.8,602000,398000,0,0,true"));
     // The same rows, value for value, as pgas-report's CSV of the per-thread table.
     QProcess report;
     report.start(PGAS_REPORT_PATH,

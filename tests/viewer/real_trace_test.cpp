@@ -1,7 +1,7 @@
 // The views on a real trace: the cc sample run traced by pgasrun on 4 threads with source lines and a
 // timeline. Independent records of the same accesses must agree: the timeline's buckets and the heatmap's
 // cells add up to each thread's total, the hottest line is found in the recorded source file, and the most
-// accessed variable is D (seed 004, section 3.2).
+// accessed variable is D (Cong et al., section 3.2).
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>

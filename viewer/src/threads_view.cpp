@@ -16,8 +16,9 @@ namespace pgas::viewer {
 
 ThreadsView::ThreadsView(QWidget *parent)
     : View(parent),
-      table_(new_table(this, {"thread", "host", "pid", "accesses", "reads", "writes", "bytes", "in transport",
-                              "wall", "% of wall", "finished"})),
+      table_(
+          new_table(this, {"thread", "host", "pid", "accesses", "reads", "writes", "bytes", "in transport",
+                           "wall", "% of wall", "computing", "remote", "waiting", "% waiting", "finished"})),
       accesses_(new_chart_view("Remote accesses per thread", this)),
       time_(new_chart_view("Remote access time, % of wall-clock time", this)) {
   auto *charts = new QSplitter(Qt::Horizontal, this);
@@ -43,17 +44,23 @@ void ThreadsView::set_data(const TraceData &data) {
   std::map<int, int> column;  // thread -> category index
   auto *percent = new QBarSet("% of wall time");
   for (const tdb::ThreadRow &t : data.threads) {
-    QList<QStandardItem *> row{id_item(t.thread),
-                               text_item(t.host),
-                               id_item(t.pid),
-                               count_item(t.totals.count),
-                               count_item(t.reads),
-                               count_item(t.writes),
-                               bytes_item(t.totals.bytes),
-                               ns_item(t.totals.ns),
-                               ns_item(t.wall_ns),
-                               percent_item(t.transport_pct),
-                               flag_item(t.finished)};
+    QList<QStandardItem *> row{
+        id_item(t.thread),
+        text_item(t.host),
+        id_item(t.pid),
+        count_item(t.totals.count),
+        count_item(t.reads),
+        count_item(t.writes),
+        bytes_item(t.totals.bytes),
+        ns_item(t.totals.ns),
+        ns_item(t.wall_ns),
+        percent_item(t.transport_pct),
+        ns_item(t.compute_ns),
+        ns_item(t.remote_ns),
+        ns_item(t.wait_ns),
+        percent_item(t.wall_ns > 0 ? 100.0 * static_cast<double>(t.wait_ns) / static_cast<double>(t.wall_ns)
+                                   : 0.0),
+        flag_item(t.finished)};
     table_->appendRow(row);
     column[t.thread] = static_cast<int>(categories.size());
     categories << QString::number(t.thread);

@@ -21,6 +21,9 @@
  *   pairwise_barrier                 0
  *   subset_barrier                   a digest of the member list (equal for equal subsets)
  *   collective                       the collective's kind code; `name` gives its function name
+ *   team_collective                  a Collectives 2.0 call's team (equal on every member); `name` gives the
+ *                                    function; from the thread's first wait for it (a blocking call, or
+ *                                    upccoll_wait, upccoll_fence, upccoll_finalize) to its completion
  * Codes are a file format (the tracer's raw files): never reorder or remove an entry, add at the end (and
  * raise tracedb::raw::kVersion). docs/architecture.md section 4 compares this set with GASP's.
  */
@@ -42,7 +45,8 @@
   X(pairsync, wait)         \
   X(pairwise_barrier, wait) \
   X(subset_barrier, wait)   \
-  X(collective, wait)
+  X(collective, wait)       \
+  X(team_collective, wait)
 /* clang-format on */
 
 #define PGAS_SYNC_ANONYMOUS ((uint64_t)INT64_MIN)

@@ -143,7 +143,7 @@ void *remote_cast(pgas_handle_t handle, int thread);
 pgas_handle_t remote_alloc(const pgas_layout_t *layout);
 void remote_free(pgas_handle_t handle);
 
-/* ---- seed 001 (pgas/upc_sem.h): semaphores and signalling transfers. A semaphore is a shared object of
+/* ---- Bonachea's proposal (pgas/upc_sem.h): semaphores and signalling transfers. A semaphore is a shared object of
  * its own (`sem`, or `handle` for the semaphore functions) with all of it on `thread`; flags are its
  * UPC_SEM_* flags. The signalling transfers move the bytes like remote_memput / remote_memget, then
  * increment the semaphore, which is on the same thread, by n (a BOOLEAN one saturates at 1). ---- */

@@ -83,7 +83,7 @@
   X(cast, void *, (pgas_handle_t handle, int thread), (handle, thread), custom, other, ())                  \
   X(alloc, pgas_handle_t, (const pgas_layout_t *layout), (layout), custom, other, ())                       \
   X(free, void, (pgas_handle_t handle), (handle), none, other, ())                                         \
-  /* seed 001: signalling transfers (the bytes, then semaphore `sem` on the same thread incremented by n) */ \
+  /* Bonachea's proposal: signalling transfers (the bytes, then semaphore `sem` on the same thread incremented by n) */ \
   X(memput_signal, void,                                                                                    \
     (pgas_handle_t handle, int thread, size_t offset, const void *src, size_t size, pgas_handle_t sem,      \
      size_t n, int flags),                                                                                  \
@@ -92,7 +92,7 @@
     (pgas_handle_t handle, int thread, size_t offset, void *dst, size_t size, pgas_handle_t sem, size_t n,  \
      int flags),                                                                                            \
     (handle, thread, offset, dst, size, sem, n, flags), single, read, (offset, size))                       \
-  /* seed 001: semaphore posts and waits; `handle` is the semaphore */                                      \
+  /* Bonachea's proposal: semaphore posts and waits; `handle` is the semaphore */                                      \
   X(sem_post, void, (pgas_handle_t handle, int thread, size_t n, int flags), (handle, thread, n, flags),     \
     single, other, (0, 0))                                                                                  \
   X(sem_wait, size_t, (pgas_handle_t handle, int thread, size_t n, size_t m, int blocking),                 \

@@ -1,4 +1,4 @@
-/* Semaphores and signalling transfers: explicit point-to-point synchronization (seed 001, Bonachea,
+/* Semaphores and signalling transfers: explicit point-to-point synchronization (Bonachea,
  * "Proposal for Extending the UPC Libraries with Explicit Point-to-Point Synchronization Support").
  *
  * A upc_sem_t lives in shared memory with affinity to the thread that allocated it (in that thread's data
@@ -7,7 +7,7 @@
  * dereferenced, which may be stored in shared memory (shared_array<upc_sem_t *>), compared, and given to
  * upc_threadof().
  *
- * Memory model (seed section 2.5): upc_sem_post(N) is a null strict write on entry; upc_sem_wait(N) a null
+ * Memory model (the proposal's section 2.5): upc_sem_post(N) is a null strict write on entry; upc_sem_wait(N) a null
  * strict read just before it returns; upc_sem_try(N) (and the NtoM forms) a null strict read before a
  * successful return. After a consumer's wait returns, it sees the data of every upc_memput_signal whose
  * increment it consumed.
@@ -17,24 +17,24 @@
  * thread on an SPRODUCER semaphore, a wait or try by another thread on an SCONSUMER semaphore, any use
  * after upc_sem_free, conflicting or unknown flags at allocation.
  *
- * Decisions on the seed's open issues (section 4):
+ * Decisions on the proposal's open issues (section 4):
  *  1. Remote wait: allowed on UPC_SEM_MCONSUMER semaphores (the default): any thread may wait, try or
  *     getvalue on a semaphore of any affinity (a remote waiter polls, on shm it sleeps on the owner's
  *     futex like a local one). On UPC_SEM_SCONSUMER semaphores only the owner may decrement.
  *  2. Signalling get: upc_memget_signal copies nbytes from src (shared) to dst (private), is blocking
  *     (dst holds the data on return), and increments s, which must have the affinity of src, by n once the
  *     source has been read, so its owner knows the source buffer may be overwritten.
- *  3. Flags: the seed's six, unchanged; flags == 0 is INTEGER|MPRODUCER|MCONSUMER.
+ *  3. Flags: the proposal's six, unchanged; flags == 0 is INTEGER|MPRODUCER|MCONSUMER.
  *  4. upc_sem_getvalue returns a snapshot of the value (a strict read). upc_sem_alloc_value allocates with
  *     an initial value (at most UPC_SEM_MAXVALUE, at most 1 for BOOLEAN). A post that would take an
  *     INTEGER semaphore past UPC_SEM_MAXVALUE stops the job with an error naming the semaphore (never a
- *     silent wrap); a BOOLEAN one saturates at 1, as the seed says. upc_sem_free while threads wait on the
+ *     silent wrap); a BOOLEAN one saturates at 1, as the proposal says. upc_sem_free while threads wait on the
  *     semaphore stops the job with an error naming it and the number of waiters (never a hang).
  *  5. upc_sem_waitNtoM(s, N, M) waits until the value is at least N, then atomically takes
  *     min(value, M) and returns it; upc_sem_tryNtoM does the same without waiting and returns 0 when the
  *     value is below N. 1 <= N <= M is required. wait(N) and try(N) are the cases N == M.
  *
- * upc_memput_signal_async (seed section 3.1): returns once the put is issued; the source buffer may be in
+ * upc_memput_signal_async (the proposal's section 3.1): returns once the put is issued; the source buffer may be in
  * use until the user's own synchronization from the target (the consumer's wait, then a signal back), and
  * the semaphore is incremented once the bytes have landed. The put is a non-blocking transfer of the
  * transport (remote_memput_signal with PGAS_SIGNAL_ASYNC: on shm remote_put_nb's copy, complete when its
@@ -45,7 +45,7 @@
  * process would compete for the cores an oversubscribed job shares), and every way a program can wait for
  * its consumer passes through one of them, so a signal is never held back by a thread that waits. A
  * thread that computes without calling the runtime delays its signals, never its consumer's data. As the
- * seed says, upc_fence does not promise completion: it only lets landed signals go. upc_memput_signal is
+ * proposal says, upc_fence does not promise completion: it only lets landed signals go. upc_memput_signal is
  * blocking: its bytes and its increment are complete when it returns.
  */
 #ifndef PGAS_UPC_SEM_H
@@ -64,7 +64,7 @@
 #define UPC_SEM_SCONSUMER 16
 #define UPC_SEM_MCONSUMER 32
 
-/* The largest value of an INTEGER semaphore (the seed requires at least 65535). */
+/* The largest value of an INTEGER semaphore (the proposal requires at least 65535). */
 #define UPC_SEM_MAXVALUE 2147483647
 
 #ifdef __cplusplus

@@ -36,7 +36,7 @@ enum class Kind : std::uint8_t {
   kScan,
   kExscan
 };
-const char *kind_name(Kind kind);
+const char *kind_name(Kind kind);  // "upccoll_bcast"
 
 struct Piece {
   std::uint64_t offset;  // in sendbuf (send table) or recvbuf (recv table)

@@ -1,5 +1,6 @@
 // Advancing a call without blocking: a step is taken only when what it needs is there (the members'
-// initiations, their staged data), so a completion waits only for other threads' initiations (seed 2.5).
+// initiations, their staged data), so a completion waits only for other threads' initiations (the proposal's
+// section 2.5).
 #include <cstdint>
 #include <string>
 
@@ -9,13 +10,15 @@
 #include "coll2/stop.hpp"
 #include "coll2/transfer.hpp"
 #include "conduit/active.hpp"
+#include "pgas/sync_events.h"
 
 namespace pgas::rt::coll2 {
 
 const char *kind_name(Kind kind) {
-  static const char *const names[] = {"barrier",        "bcast",    "scatter", "gather",
-                                      "allgather",      "alltoall", "reduce",  "allreduce",
-                                      "reduce_scatter", "scan",     "exscan"};
+  static const char *const names[] = {"upccoll_barrier", "upccoll_bcast",     "upccoll_scatter",
+                                      "upccoll_gather",  "upccoll_allgather", "upccoll_alltoall",
+                                      "upccoll_reduce",  "upccoll_allreduce", "upccoll_reduce_scatter",
+                                      "upccoll_scan",    "upccoll_exscan"};
   return names[static_cast<int>(kind)];
 }
 
@@ -23,7 +26,7 @@ namespace {
 
 // "upccoll_bcast (root 2, IN_ALLSYNC)" for a signature (operation.cpp).
 std::string describe_signature(std::uint64_t signature) {
-  std::string text = std::string("upccoll_") + kind_name(static_cast<Kind>(signature & 0xff));
+  std::string text = kind_name(static_cast<Kind>(signature & 0xff));
   const std::uint64_t root = signature >> 16;
   if (root != 0) text += " (root " + std::to_string(root - 1) + ")";
   if ((signature & (1u << 8)) != 0) text += " with IN_ALLSYNC";
@@ -127,7 +130,7 @@ void check_members_alive(Operation &op) {
     const int thread = team.members[static_cast<std::size_t>(t)];
     if (conduit().finished_main(thread))
       stop_job(
-          "thread %d finished main (returned or called exit) while thread %d waits in upccoll_%s, call #%llu "
+          "thread %d finished main (returned or called exit) while thread %d waits in %s, call #%llu "
           "of a team of %d, which thread %d never initiated",
           thread, team.members[static_cast<std::size_t>(team.rank)], kind_name(op.call.kind),
           static_cast<unsigned long long>(op.sequence), team.size(), thread);
@@ -137,6 +140,8 @@ void check_members_alive(Operation &op) {
 }  // namespace
 
 void complete(Operation &op) {
+  // The wait, from the thread's first look at the call's completion to its end, as the user's function.
+  pgas::sync_scope scope(PGAS_SYNC_team_collective, op.team->areas[0], kind_name(op.call.kind));
   for (coll::Backoff backoff; !progress(op);) {
     if (backoff.slow()) check_members_alive(op);
     backoff.pause();

@@ -44,7 +44,7 @@ struct Destination {
 [[noreturn]] void size_mismatch(const Operation &op, int receiver, int source, std::uint64_t expected,
                                 std::uint64_t sent) {
   stop_job(
-      "upccoll_%s, call #%llu of a team of %d: team rank %d expects %llu bytes from rank %d, which sends "
+      "%s, call #%llu of a team of %d: team rank %d expects %llu bytes from rank %d, which sends "
       "%llu",
       kind_name(op.call.kind), static_cast<unsigned long long>(op.sequence), op.team->size(), receiver,
       static_cast<unsigned long long>(expected), source, static_cast<unsigned long long>(sent));

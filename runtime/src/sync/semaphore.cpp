@@ -1,4 +1,4 @@
-// The semaphore API of seed 001 (pgas/upc_sem.h): allocation, the checks of every call (flags, affinity,
+// The semaphore API of Bonachea's proposal (pgas/upc_sem.h): allocation, the checks of every call (flags, affinity,
 // liveness) and their messages, and the memory-model fences around the operations, which are done behind
 // the transport seam (semaphore_ops.cpp).
 #include "sync/semaphore.hpp"
@@ -30,7 +30,7 @@ int flags_of(std::uintptr_t bits) {
          ((bits & 4) ? UPC_SEM_SCONSUMER : 0);
 }
 
-// Stops the job if `flags` break the seed's rules (each pair is mutually exclusive; no other bits).
+// Stops the job if `flags` break the proposal's rules (each pair is mutually exclusive; no other bits).
 void check_flags(int flags, const char *site) {
   auto both = [&](int a, int b) { return (flags & a) != 0 && (flags & b) != 0; };
   const char *conflict =

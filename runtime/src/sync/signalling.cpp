@@ -1,4 +1,4 @@
-// The signalling transfers of seed 001 behind the transport seam: upc_memput_signal (blocking),
+// The signalling transfers of Bonachea's proposal behind the transport seam: upc_memput_signal (blocking),
 // upc_memput_signal_async (the put in flight, the increment once it has landed) and upc_memget_signal.
 //
 // Emulated network cost (pgasrun --latency/--bandwidth): one latency per message on the wire. A signalling

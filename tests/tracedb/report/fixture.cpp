@@ -184,7 +184,7 @@ void build_trace(const std::string &path, const TraceSpec &spec) {
 
 void write_source(const std::string &dir) {
   std::vector<std::string> lines(50, "");
-  lines[0] = "// Connected components (seed 004, Figure 5), abridged.";
+  lines[0] = "// Connected components (Cong et al., Figure 5), abridged.";
   lines[9] = "  shared_array<int> D(nvertices);";
   lines[10] = "  shared_array<int> P(nvertices, nvertices / THREADS, \"P\");";
   lines[27] = "    upc_forall(int e = 0, e < nedges, e++, &El[e]) {";

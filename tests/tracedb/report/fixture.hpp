@@ -1,5 +1,5 @@
 // Small trace databases built programmatically for the reader and pgas-report tests: a CC-like run of 4
-// threads (seed 004, section 3.2) with variables D (named from source), P (named by the program), one
+// threads (Cong et al., section 3.2) with variables D (named from source), P (named by the program), one
 // unnamed variable and one foreign handle, call sites in cc.cpp (whose text the test writes) and util.hpp
 // (missing), an unsymbolized site and the unknown site 0.
 #pragma once

@@ -25,7 +25,7 @@ TEST(SourceFiles, MovedTreeIsFoundBySuffix) {
   SourceFiles sources({workspace().sources});
   EXPECT_EQ(sources.resolve("/src/cc/cc.cpp"), workspace().sources + "/cc/cc.cpp");
   EXPECT_EQ(sources.line("/src/cc/cc.cpp", 30), "      if (D[u] < D[v] && D[v] == D[D[v]]) {");
-  EXPECT_EQ(sources.line("/src/cc/cc.cpp", 1), "// Connected components (seed 004, Figure 5), abridged.");
+  EXPECT_EQ(sources.line("/src/cc/cc.cpp", 1), "// Connected components (Cong et al., Figure 5), abridged.");
 }
 
 TEST(SourceFiles, PrefixReplacement) {

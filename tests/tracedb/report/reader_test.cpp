@@ -251,7 +251,7 @@ TEST(Reader, OpDirections) {
   EXPECT_EQ(op_direction("cache_getv_nb"), Direction::kRead);  // the software cache's traffic
   EXPECT_EQ(op_direction("cache_putv_nb"), Direction::kWrite);
   EXPECT_EQ(op_direction("cache_accv"), Direction::kOther);
-  EXPECT_EQ(op_direction("memput_signal"), Direction::kWrite);  // seed 001's signalling transfers
+  EXPECT_EQ(op_direction("memput_signal"), Direction::kWrite);  // Bonachea's signalling transfers
   EXPECT_EQ(op_direction("memget_signal"), Direction::kRead);
   EXPECT_EQ(op_direction("sem_wait"), Direction::kOther);
   EXPECT_EQ(op_direction("test"), Direction::kOther);  // upc_sync_attempt's polls

@@ -1,4 +1,4 @@
-// Recovering a shared variable's name from the source line that allocated it (seed 004, section 3.1:
+// Recovering a shared variable's name from the source line that allocated it (Cong et al., section 3.1:
 // "simple parsing of the source line suffices to recover the UPC variable associated with the allocation").
 // Pure string parsing: no compiler, no LLVM.
 #pragma once
