@@ -1,5 +1,5 @@
-// The testbed of Fessenden and Seidel, section 7: a loop of a collective call and artificial computation, each thread
-// summing its time inside the collective; the slowest thread's total is the result. Options:
+// The testbed of Fessenden and Seidel, section 7: a loop of a collective call and artificial computation,
+// each thread summing its time inside the collective; the slowest thread's total is the result. Options:
 //   --collective broadcast|scatter|gather|gather_all|exchange|permute   --bytes N (message length)
 //   --iterations N   --work N (computation per iteration: N thousand dependent multiply-adds, a fixed amount
 //   of work, so that a thread that loses its core finishes it later, as on a loaded machine)

@@ -1,5 +1,5 @@
-// Point-to-point synchronization on the runtime (Bonachea's proposal), timed per round trip between pairs of threads
-// (2k, 2k+1; every pair runs at once, so 8 threads on 2 cores measure oversubscribed pairs):
+// Point-to-point synchronization on the runtime (Bonachea's proposal), timed per round trip between pairs of
+// threads (2k, 2k+1; every pair runs at once, so 8 threads on 2 cores measure oversubscribed pairs):
 //   sem_pingpong        upc_sem_post to the partner's semaphore, upc_sem_wait on mine
 //   flag_pingpong       the hand-written equivalent: a strict write of a sequence number into the partner's
 //                       flag, spinning with strict reads on mine

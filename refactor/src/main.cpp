@@ -1,6 +1,6 @@
 // pgas-refactor: rewrites upc_forall loops into tiled loops that read and write the chosen shared arrays
-// through the software cache, with hints computed ahead of each tile (Cong et al. section 4.3). Command line in
-// the manner of clang-format and clang-tidy; README.md documents every flag.
+// through the software cache, with hints computed ahead of each tile (Cong et al. section 4.3). Command line
+// in the manner of clang-format and clang-tidy; README.md documents every flag.
 #include <clang/Tooling/ArgumentsAdjusters.h>
 #include <clang/Tooling/CommonOptionsParser.h>
 #include <llvm/Support/CommandLine.h>

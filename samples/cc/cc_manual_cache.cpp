@@ -86,7 +86,8 @@ long connected_components(long n, long m, const shared_array<edge> &El, const sh
 int main(int argc, char **argv) {
   return cc::run(
       "cc_manual_cache",
-      "connected components of cc with the software cache applied by hand (Cong et al., section 4)", argc, argv,
+      "connected components of cc with the software cache applied by hand (Cong et al., section 4)", argc,
+      argv,
       [](const cc::Graph &g, const shared_array<edge> &El, const shared_array<int> &D,
          const shared_array<int> &P) { return connected_components(g.vertices, g.edges, El, D, P); });
 }

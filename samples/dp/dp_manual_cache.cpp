@@ -1,8 +1,8 @@
-// dp_manual_cache: dp with the software cache applied by hand, as in Cong et al. section 4.3 (the listing after
-// "the refactored version with caching, coalescing, and cache size management"): the loop tiled by a chunk of
-// 1024 iterations; per tile a hint loop lists the y[2i] it reads, one download fetches them (one vector
-// transfer per owner thread), the executor reads them from the cache, and an upload ends the tile. x stays a
-// shared array accessed through its proxies, as in the paper. Same verification as dp.
+// dp_manual_cache: dp with the software cache applied by hand, as in Cong et al. section 4.3 (the listing
+// after "the refactored version with caching, coalescing, and cache size management"): the loop tiled by a
+// chunk of 1024 iterations; per tile a hint loop lists the y[2i] it reads, one download fetches them (one
+// vector transfer per owner thread), the executor reads them from the cache, and an upload ends the tile. x
+// stays a shared array accessed through its proxies, as in the paper. Same verification as dp.
 #include <algorithm>
 #include <pgas/cache.hpp>
 #include <pgas/upc.hpp>
@@ -26,13 +26,14 @@ int dp(int n, global_ptr<int> x, global_ptr<int> y) {
 }
 
 int main(int argc, char **argv) {
-  return dp_sample::run("dp_manual_cache",
-                        "dp with the software cache applied by hand (Cong et al., section 4.3): tiles of 1024 "
-                        "iterations, y[2i] hinted, downloaded per owner and read from the cache",
-                        argc, argv, [](dp_sample::Arrays &arrays, long repeat) {
-                          for (long r = 0; r < repeat; ++r) {
-                            dp(static_cast<int>(arrays.x.size()), arrays.x, arrays.y);
-                            upc_barrier;
-                          }
-                        });
+  return dp_sample::run(
+      "dp_manual_cache",
+      "dp with the software cache applied by hand (Cong et al., section 4.3): tiles of 1024 "
+      "iterations, y[2i] hinted, downloaded per owner and read from the cache",
+      argc, argv, [](dp_sample::Arrays &arrays, long repeat) {
+        for (long r = 0; r < repeat; ++r) {
+          dp(static_cast<int>(arrays.x.size()), arrays.x, arrays.y);
+          upc_barrier;
+        }
+      });
 }

@@ -1,7 +1,7 @@
-// matmul_manual_cache: matmul with the software cache applied by hand, the way Cong et al. section 4 applies it:
-// the upc_forall over rows tiled by kChunk rows; per tile a hint loop lists the b[l][j] its rows read, one
-// download fetches them (one vector transfer per owner thread), the executor reads b from the cache and a and
-// c through their proxies, and an upload ends the tile. Same verification as matmul.
+// matmul_manual_cache: matmul with the software cache applied by hand, the way Cong et al. section 4 applies
+// it: the upc_forall over rows tiled by kChunk rows; per tile a hint loop lists the b[l][j] its rows read,
+// one download fetches them (one vector transfer per owner thread), the executor reads b from the cache and a
+// and c through their proxies, and an upload ends the tile. Same verification as matmul.
 #include <algorithm>
 #include <pgas/cache.hpp>
 #include <pgas/upc.hpp>

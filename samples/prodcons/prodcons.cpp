@@ -1,5 +1,5 @@
-// prodcons: the producer/consumer programs of Bonachea's proposal (Bonachea, point-to-point synchronization). Examples
-// 1 and 2 as the seed writes them (even threads produce for their partner MYTHREAD^1 and signal its
+// prodcons: the producer/consumer programs of Bonachea's proposal (Bonachea, point-to-point synchronization).
+// Examples 1 and 2 as the seed writes them (even threads produce for their partner MYTHREAD^1 and signal its
 // semaphore; odd threads wait on theirs and consume), run --rounds times, and a streaming pipeline in which
 // every even thread sends --items values to its partner through a ring of --slots slots with
 // upc_memput_signal, the consumer returning credits on a semaphore with an initial value. A thread whose

@@ -1,6 +1,6 @@
-// stencil_manual_cache: stencil with the software cache applied by hand, the way Cong et al. section 4 applies
-// it (an expert's version of the same inspector/executor): each thread's upc_forall runs over whole rows
-// (the grid's blocks are bands of rows, so &next[i][0] names the row's owner), tiled by kTileRows rows;
+// stencil_manual_cache: stencil with the software cache applied by hand, the way Cong et al. section 4
+// applies it (an expert's version of the same inspector/executor): each thread's upc_forall runs over whole
+// rows (the grid's blocks are bands of rows, so &next[i][0] names the row's owner), tiled by kTileRows rows;
 // per tile a hint loop lists the four neighbours of every point, one download fetches the remote ones (the
 // rows next to the band, one vector transfer per owner), the executor reads every neighbour from the cache
 // (local ones are read in place) and writes next through its proxies, and an upload ends the tile.

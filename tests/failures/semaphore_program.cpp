@@ -1,6 +1,6 @@
-// Misuse of semaphores and signalling transfers (Bonachea's proposal), one way per command-line mode; each must stop
-// the job with exit status 70 and a message naming the semaphore by its allocation site and owner. The
-// last thread misbehaves; thread 0 owns the semaphore where one is shared.
+// Misuse of semaphores and signalling transfers (Bonachea's proposal), one way per command-line mode; each
+// must stop the job with exit status 70 and a message naming the semaphore by its allocation site and owner.
+// The last thread misbehaves; thread 0 owns the semaphore where one is shared.
 #include <chrono>
 #include <csignal>
 #include <cstdio>

@@ -1,6 +1,7 @@
-// Semaphores (Bonachea's proposal section 2): pointers that behave as pointers-to-shared, every flag combination,
-// post/wait/try and their N forms across threads, the appendix's getvalue, initial value and NtoM forms,
-// remote waits on MCONSUMER semaphores, and a producer/consumer stress whose counts must be exact.
+// Semaphores (Bonachea's proposal section 2): pointers that behave as pointers-to-shared, every flag
+// combination, post/wait/try and their N forms across threads, the appendix's getvalue, initial value and
+// NtoM forms, remote waits on MCONSUMER semaphores, and a producer/consumer stress whose counts must be
+// exact.
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -1,6 +1,7 @@
-// Signalling transfers (Bonachea's proposal section 3 and appendix item 2): after the consumer's wait returns it sees
-// every byte of the upc_memput_signal it consumed, for sizes from 1 B to 8 MiB, with the synchronous and the
-// asynchronous form; and upc_memget_signal signals the source's owner only once the source has been read.
+// Signalling transfers (Bonachea's proposal section 3 and appendix item 2): after the consumer's wait returns
+// it sees every byte of the upc_memput_signal it consumed, for sizes from 1 B to 8 MiB, with the synchronous
+// and the asynchronous form; and upc_memget_signal signals the source's owner only once the source has been
+// read.
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -143,9 +143,9 @@ void *remote_cast(pgas_handle_t handle, int thread);
 pgas_handle_t remote_alloc(const pgas_layout_t *layout);
 void remote_free(pgas_handle_t handle);
 
-/* ---- Bonachea's proposal (pgas/upc_sem.h): semaphores and signalling transfers. A semaphore is a shared object of
- * its own (`sem`, or `handle` for the semaphore functions) with all of it on `thread`; flags are its
- * UPC_SEM_* flags. The signalling transfers move the bytes like remote_memput / remote_memget, then
+/* ---- Bonachea's proposal (pgas/upc_sem.h): semaphores and signalling transfers. A semaphore is a shared
+ * object of its own (`sem`, or `handle` for the semaphore functions) with all of it on `thread`; flags are
+ * its UPC_SEM_* flags. The signalling transfers move the bytes like remote_memput / remote_memget, then
  * increment the semaphore, which is on the same thread, by n (a BOOLEAN one saturates at 1). ---- */
 void remote_memput_signal(pgas_handle_t handle, int thread, size_t offset, const void *src, size_t size,
                           pgas_handle_t sem, size_t n, int flags);

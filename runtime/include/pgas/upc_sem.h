@@ -7,8 +7,8 @@
  * dereferenced, which may be stored in shared memory (shared_array<upc_sem_t *>), compared, and given to
  * upc_threadof().
  *
- * Memory model (the proposal's section 2.5): upc_sem_post(N) is a null strict write on entry; upc_sem_wait(N) a null
- * strict read just before it returns; upc_sem_try(N) (and the NtoM forms) a null strict read before a
+ * Memory model (the proposal's section 2.5): upc_sem_post(N) is a null strict write on entry; upc_sem_wait(N)
+ * a null strict read just before it returns; upc_sem_try(N) (and the NtoM forms) a null strict read before a
  * successful return. After a consumer's wait returns, it sees the data of every upc_memput_signal whose
  * increment it consumed.
  *
@@ -28,15 +28,15 @@
  *  4. upc_sem_getvalue returns a snapshot of the value (a strict read). upc_sem_alloc_value allocates with
  *     an initial value (at most UPC_SEM_MAXVALUE, at most 1 for BOOLEAN). A post that would take an
  *     INTEGER semaphore past UPC_SEM_MAXVALUE stops the job with an error naming the semaphore (never a
- *     silent wrap); a BOOLEAN one saturates at 1, as the proposal says. upc_sem_free while threads wait on the
- *     semaphore stops the job with an error naming it and the number of waiters (never a hang).
+ *     silent wrap); a BOOLEAN one saturates at 1, as the proposal says. upc_sem_free while threads wait on
+ * the semaphore stops the job with an error naming it and the number of waiters (never a hang).
  *  5. upc_sem_waitNtoM(s, N, M) waits until the value is at least N, then atomically takes
  *     min(value, M) and returns it; upc_sem_tryNtoM does the same without waiting and returns 0 when the
  *     value is below N. 1 <= N <= M is required. wait(N) and try(N) are the cases N == M.
  *
- * upc_memput_signal_async (the proposal's section 3.1): returns once the put is issued; the source buffer may be in
- * use until the user's own synchronization from the target (the consumer's wait, then a signal back), and
- * the semaphore is incremented once the bytes have landed. The put is a non-blocking transfer of the
+ * upc_memput_signal_async (the proposal's section 3.1): returns once the put is issued; the source buffer may
+ * be in use until the user's own synchronization from the target (the consumer's wait, then a signal back),
+ * and the semaphore is incremented once the bytes have landed. The put is a non-blocking transfer of the
  * transport (remote_memput_signal with PGAS_SIGNAL_ASYNC: on shm remote_put_nb's copy, complete when its
  * emulated arrival time has passed; on MPI an MPI_Put), and its increment (on MPI after a flush of the
  * put) is made by the initiator at its next synchronization point after the bytes landed: any semaphore

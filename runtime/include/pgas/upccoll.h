@@ -1,25 +1,27 @@
-/* UPC Collectives 2.0 (the Collectives 2.0 proposal, Almasi, Hargrove, Tanase, Zheng): teams, non-blocking collectives with
- * handles or UPC_ASYNC_FENCE, and the MPI-like collectives of its section 3.5. C-callable; C++ programs
- * reach it from pgas/upc.hpp.
+/* UPC Collectives 2.0 (the Collectives 2.0 proposal, Almasi, Hargrove, Tanase, Zheng): teams, non-blocking
+ * collectives with handles or UPC_ASYNC_FENCE, and the MPI-like collectives of its section 3.5. C-callable;
+ * C++ programs reach it from pgas/upc.hpp.
  *
- * Buffers (the proposal's section 2.2): a `shared void *` of the proposal is an upccoll_shared_ptr_t here: the shared object, the
- * thread and the byte offset in that thread's part (C fills the fields; in C++ every pgas::global_ptr and
- * nullptr convert to it). Buffers are multi-valued, must have affinity to the calling thread (else
- * UPCCOLL_ERROR_SENDBUF / _RECVBUF) and are contiguous from the pointer (indefinite blocking factor).
+ * Buffers (the proposal's section 2.2): a `shared void *` of the proposal is an upccoll_shared_ptr_t here:
+ * the shared object, the thread and the byte offset in that thread's part (C fills the fields; in C++ every
+ * pgas::global_ptr and nullptr convert to it). Buffers are multi-valued, must have affinity to the calling
+ * thread (else UPCCOLL_ERROR_SENDBUF / _RECVBUF) and are contiguous from the pointer (indefinite blocking
+ * factor).
  *
  * Decisions where the proposal is open or ambiguous:
- *  - The count and displacement arguments the proposal prints as `size_t` in gatherv, allgatherv and alltoallv
- *    are arrays (`const size_t *`), one entry per team rank, in elements of the call's type, as in scatterv
- *    and in MPI. The proposal prints the variable allgather's heading as allgather: it is upccoll_allgatherv.
+ *  - The count and displacement arguments the proposal prints as `size_t` in gatherv, allgatherv and
+ * alltoallv are arrays (`const size_t *`), one entry per team rank, in elements of the call's type, as in
+ * scatterv and in MPI. The proposal prints the variable allgather's heading as allgather: it is
+ * upccoll_allgatherv.
  *  - upccoll_scan is the inclusive scan of MPI_Scan (and of UPC 1.2's upc_all_prefix_reduce): rank l gets
- *    sendbuf_0 op ... op sendbuf_l. The proposal's formula (k up to l-1) is the exclusive scan: upccoll_exscan,
- *    as MPI_Exscan; rank 0's recvbuf is then left untouched.
+ *    sendbuf_0 op ... op sendbuf_l. The proposal's formula (k up to l-1) is the exclusive scan:
+ * upccoll_exscan, as MPI_Exscan; rank 0's recvbuf is then left untouched.
  *  - upccoll_reduce_scatter follows its synopsis (one `count`): every rank receives `count` elements, and
  *    sendbuf holds count * team size elements (MPI_Reduce_scatter_block). Its description's per-rank counts
  *    are upccoll_reduce_scatterv (recvcounts[t] elements to rank t, MPI_Reduce_scatter).
  *  - upccoll_op_t and upccoll_dtype_t are ints whose values share pgas/upc_types.h's codes (UPC_ADD ... and
- *    UPC_CHAR ... are defined there once), so UPC 1.2 and 2.0 code coexist; the proposal's enumerators missing
- *    from that header are added below. upccoll_flag_t is UPC 1.2's upc_flag_t with its flags
+ *    UPC_CHAR ... are defined there once), so UPC 1.2 and 2.0 code coexist; the proposal's enumerators
+ * missing from that header are added below. upccoll_flag_t is UPC 1.2's upc_flag_t with its flags
  *    (pgas/upc_flags.h, shared with pgas/upc_collective.h) and adds UPC_ASYNC_FENCE.
  *  - The pair types are the C structs below (upccoll_double_int_t ...), with their padding, as MPI's
  *    MPI_DOUBLE_INT: upccoll_type_size gives their sizeof. MINLOC/MAXLOC keep the smaller index on a tie.
@@ -30,8 +32,8 @@
  *  - A user function computes inout[i] = in[i] op inout[i] for i < len (MPI's convention); a
  *    non-commutative operation combines the ranks' contributions in ascending team rank order. Operations
  *    are created by every thread in the same order (the value names the same operation on every thread).
- *  - Counts: count 0 in the fixed-count collectives is UPCCOLL_ERROR_COUNT (the proposal's example); entries of
- *    the count arrays may be 0. Sizes that disagree on one thread (a root's send and receive sizes) are
+ *  - Counts: count 0 in the fixed-count collectives is UPCCOLL_ERROR_COUNT (the proposal's example); entries
+ * of the count arrays may be 0. Sizes that disagree on one thread (a root's send and receive sizes) are
  *    UPCCOLL_ERROR_COUNT; sizes that disagree between threads stop the job naming both threads.
  *  - upccoll_team_split orders the new ranks by key, then by rank in the parent team (MPI_Comm_split): keys
  *    need not be 0..n-1, but must not be negative (UPCCOLL_ERROR_RANK).
@@ -44,14 +46,14 @@
  *    UPCCOLL_ERROR_SIZE and UPCCOLL_ERROR_MALLOC are never returned (a team cannot have a wrong size, and
  *    shared memory exhaustion stops the job with the heap's message).
  *
- * Completion and ordering (the proposal's sections 2.5 and 3.3): an initiation never waits for another thread (IN_ALLSYNC
- * included); a completion (upccoll_wait, a successful upccoll_test, upccoll_fence, a blocking call) waits
- * only for the other threads' initiations, never for their completions (OUT_ALLSYNC included: the first
- * completing thread finishes the other threads' parts of the call). Buffer ownership (3.1.2): with MYSYNC a
- * send buffer returns to the user at initiation's end and a receive buffer at the thread's own completion;
- * IN_ALLSYNC: no buffer of the call is touched before every member has initiated it; OUT_ALLSYNC: no thread
- * completes before every member's receive buffer is final. Any number of calls, of any kind, may be in
- * flight on a team; a thread more than 64 calls ahead of a member that has not completed them waits for it
+ * Completion and ordering (the proposal's sections 2.5 and 3.3): an initiation never waits for another thread
+ * (IN_ALLSYNC included); a completion (upccoll_wait, a successful upccoll_test, upccoll_fence, a blocking
+ * call) waits only for the other threads' initiations, never for their completions (OUT_ALLSYNC included: the
+ * first completing thread finishes the other threads' parts of the call). Buffer ownership (3.1.2): with
+ * MYSYNC a send buffer returns to the user at initiation's end and a receive buffer at the thread's own
+ * completion; IN_ALLSYNC: no buffer of the call is touched before every member has initiated it; OUT_ALLSYNC:
+ * no thread completes before every member's receive buffer is final. Any number of calls, of any kind, may be
+ * in flight on a team; a thread more than 64 calls ahead of a member that has not completed them waits for it
  * at its next initiation (the per-team ring of call states is that deep). upc_barrier and upc_fence do not
  * complete UPC_ASYNC_FENCE calls. upccoll_team_free and upccoll_finalize complete the caller's outstanding
  * calls (on that team, or on all) and synchronize like a barrier.

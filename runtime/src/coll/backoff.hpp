@@ -1,8 +1,9 @@
-// Polling a flag without starving the thread that sets it (Fessenden and Seidel's future work, item 4): spin briefly,
-// then yield, then block in `sleep` (on shm a futex the flag's writer wakes), so that waiting stays cheap
-// when threads outnumber cores. A relentless Backoff (the `spin` variant, coll/variant.hpp) is Fessenden and Seidel's
-// loop for comparison: it polls without ever sleeping, yielding the CPU between polls (without that, a thread
-// spinning on an oversubscribed core would hold up the one it waits for by a whole time slice).
+// Polling a flag without starving the thread that sets it (Fessenden and Seidel's future work, item 4): spin
+// briefly, then yield, then block in `sleep` (on shm a futex the flag's writer wakes), so that waiting stays
+// cheap when threads outnumber cores. A relentless Backoff (the `spin` variant, coll/variant.hpp) is
+// Fessenden and Seidel's loop for comparison: it polls without ever sleeping, yielding the CPU between polls
+// (without that, a thread spinning on an oversubscribed core would hold up the one it waits for by a whole
+// time slice).
 #pragma once
 
 #include <time.h>

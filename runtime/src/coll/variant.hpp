@@ -3,13 +3,15 @@
 //   pull | push      which thread moves a relocalization's block: the one receiving it or the one holding it;
 //   flat | tree      OUT MYSYNC of a call where every thread touches one root's data (a pulled broadcast or
 //                    scatter, a pushed gather): every thread tells the root, or the threads tell their parent
-//                    in a binary tree rooted there, each once its subtree is done (Fessenden and Seidel, future work 7);
+//                    in a binary tree rooted there, each once its subtree is done (Fessenden and Seidel,
+//                    future work 7);
 //   poll | vector    IN MYSYNC: a thread polls the record of each peer it waits for, or each thread writes
 //   its
 //                    arrival into the local arrival vector of every thread that will wait for it, which then
 //                    polls only its own memory (future work 3);
 //   backoff | spin   how a wait polls: spin briefly, yield, then sleep on the flag's futex; or poll
-//                    relentlessly, yielding the CPU between polls, as Fessenden and Seidel's loops did (future work 4).
+//                    relentlessly, yielding the CPU between polls, as Fessenden and Seidel's loops did
+//                    (future work 4).
 #pragma once
 
 #include <cstdint>

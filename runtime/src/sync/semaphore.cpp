@@ -1,6 +1,6 @@
-// The semaphore API of Bonachea's proposal (pgas/upc_sem.h): allocation, the checks of every call (flags, affinity,
-// liveness) and their messages, and the memory-model fences around the operations, which are done behind
-// the transport seam (semaphore_ops.cpp).
+// The semaphore API of Bonachea's proposal (pgas/upc_sem.h): allocation, the checks of every call (flags,
+// affinity, liveness) and their messages, and the memory-model fences around the operations, which are done
+// behind the transport seam (semaphore_ops.cpp).
 #include "sync/semaphore.hpp"
 
 #include <algorithm>

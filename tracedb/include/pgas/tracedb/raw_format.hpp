@@ -18,7 +18,8 @@
 namespace pgas::tracedb::raw {
 
 inline constexpr char kMagic[8] = {'P', 'G', 'A', 'S', 'R', 'A', 'W', '1'};
-inline constexpr std::uint32_t kVersion = 7;  // 5: semaphore operations; 6: test (upc_sync_attempt); 7: synchronization waits
+inline constexpr std::uint32_t kVersion =
+    7;  // 5: semaphore operations; 6: test (upc_sync_attempt); 7: synchronization waits
 
 inline constexpr std::uint32_t kAccessCapacity = 1u << 16;  // power of two (open addressing)
 inline constexpr std::uint32_t kSiteCapacity = 1u << 15;    // power of two
