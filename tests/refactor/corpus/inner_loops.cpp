@@ -1,8 +1,7 @@
 // ARGS: --array b
 // Indices that depend on ordinary loops of the body (a matrix multiply's b[l][j]): one iteration hints what
 // those loops run, so the cache is sized by their trips where their bounds are literals or variables the body
-// leaves unchanged (n, p, 3; n > 3); a triangular loop (bound i, the upc_forall's variable) counts as one
-// access.
+// leaves unchanged (n, p, 3; n > 3); a triangular loop (bound i, the upc_forall's variable) counts as one access.
 #include <cstdio>
 #include <pgas/upc.hpp>
 
@@ -31,12 +30,10 @@ void lower(long m, const shared_array2d<double> &b, const shared_array2d<double>
 int main() {
   const long m = 11, n = 7, p = 5;
   shared_array2d<double> a(m, n, n, "a"), b(n, p, 1, "b"), c(m, p, p, "c");
-  for (long i = 0; i < m; ++i) upc_forall(long l = 0, l < n, l++, &a[i][l]) {
-      a[i][l] = static_cast<double>((i * 3 + l) % 7);
-    }
-  for (long l = 0; l < n; ++l) upc_forall(long j = 0, j < p, j++, &b[l][j]) {
-      b[l][j] = static_cast<double>((l * 5 + j) % 4) - 1;
-    }
+  for (long i = 0; i < m; ++i)
+    upc_forall(long l = 0, l < n, l++, &a[i][l]) { a[i][l] = static_cast<double>((i * 3 + l) % 7); }
+  for (long l = 0; l < n; ++l)
+    upc_forall(long j = 0, j < p, j++, &b[l][j]) { b[l][j] = static_cast<double>((l * 5 + j) % 4) - 1; }
   upc_barrier;
   multiply(m, n, p, a, b, c);
   upc_barrier;

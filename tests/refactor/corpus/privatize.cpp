@@ -84,7 +84,6 @@ int main() {
 }
 
 // Expected diagnostics:
-// CHECK: input.cpp:28:3: warning: accesses of 'x' at the affinity's element are not privatized: the loop body
-// writes 'x2', which may name the same shared memory CHECK: input.cpp:28:54: note: they keep their proxies
-// CHECK: input.cpp:33:3: warning: accesses of 'x' at the affinity's element are not privatized: the loop body
-// writes 'alias', which may name the same shared memory
+// CHECK: input.cpp:28:3: warning: accesses of 'x' at the affinity's element are not privatized: the loop body writes 'x2', which may name the same shared memory
+// CHECK: input.cpp:28:54: note: they keep their proxies
+// CHECK: input.cpp:33:3: warning: accesses of 'x' at the affinity's element are not privatized: the loop body writes 'alias', which may name the same shared memory

@@ -8,7 +8,9 @@ void scale(shared_array<int> &x, const shared_array<int> &y, int *out, int n) {
   upc_forall(int i = 0, i < n, i++, &x[i]) { x[i] = x[i] * y[(i + 1) % n]; }  // NOREFACTOR
   // NOREFACTOR: the second loop is measured uncached
   upc_forall(int i = 0, i < n, i++, &x[i]) { x[i] = x[i] + y[(i + 2) % n]; }
-  upc_forall(int i = 0, i < n, i++, &x[i]) { out[i] = sizeof("NOREFACTOR") + y[(i + 3) % n]; }
+  upc_forall(int i = 0, i < n, i++, &x[i]) {
+    out[i] = sizeof("NOREFACTOR") + y[(i + 3) % n];
+  }
   out[0] = 0;  // NOREFACTOR refers to this statement only
   upc_forall(int i = 0, i < n, i++, &x[i]) { x[i] = y[(i + 4) % n]; }
 }
