@@ -84,7 +84,9 @@ void compare_with_thread0(const Published &mine) {
 
 void keep_comparison_window(std::uint64_t sequence) {
   if (g_runtime.mythread != 0 || sequence < kRing) return;
-  static std::vector<std::uint64_t> known;  // a call each thread is known to have started
+  // A call each thread is known to have started. Never destroyed: the end of main is a collective too, run
+  // by an exit handler after static objects made during main are gone.
+  static std::vector<std::uint64_t> &known = *new std::vector<std::uint64_t>();
   known.resize(static_cast<std::size_t>(g_runtime.threads), 0);
   const std::uint64_t need = sequence - kRing + 1;
   for (int t = 1; t < g_runtime.threads; ++t) {

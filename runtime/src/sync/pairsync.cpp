@@ -25,9 +25,10 @@ constexpr std::uint32_t kTagMask = (1u << 24) - 1;
 std::uint64_t count_of(std::uint64_t flag) { return flag & kCountMask; }
 std::uint32_t tag_of(std::uint64_t flag) { return static_cast<std::uint32_t>(flag >> kCountBits); }
 
-// Meetings this thread began with each peer.
+// Meetings this thread began with each peer. Never destroyed, so that an exit handler may still meet.
 std::vector<std::uint64_t> &begun() {
-  static std::vector<std::uint64_t> counts(static_cast<std::size_t>(g_runtime.threads));
+  static std::vector<std::uint64_t> &counts =
+      *new std::vector<std::uint64_t>(static_cast<std::size_t>(g_runtime.threads));
   return counts;
 }
 

@@ -31,9 +31,11 @@ struct InFlightSignal {
   pgas_token_t token;
 };
 
-// This thread's, oldest first (on shm in arrival order: the emulated link is first in, first out).
+// This thread's, oldest first (on shm in arrival order: the emulated link is first in, first out). Never
+// destroyed: the collective at the end of main (an exit handler) completes them after static objects are
+// gone.
 std::vector<InFlightSignal> &in_flight() {
-  static std::vector<InFlightSignal> signals;
+  static std::vector<InFlightSignal> &signals = *new std::vector<InFlightSignal>();
   return signals;
 }
 
