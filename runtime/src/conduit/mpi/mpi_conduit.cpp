@@ -10,6 +10,7 @@
 #include "common/launch_contract.hpp"
 #include "common/launch_settings.hpp"
 #include "common/units.hpp"
+#include "range_allocator.hpp"
 
 namespace pgas::rt {
 namespace {
@@ -101,8 +102,8 @@ MpiConduit::MpiConduit(ConduitStartup *startup) : startup_(*startup) {
   // Within the range, a machine may still lack the memory (osc/sm needs the windows of all its ranks in
   // /dev/shm, osc/pt2pt allocates each): say which setting asked for it rather than abort in MPI.
   MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
-  if (int error = MPI_Win_allocate(static_cast<MPI_Aint>(startup->segment_size), 1, MPI_INFO_NULL, comm_,
-                                   &segment, &data_);
+  if (int error = MPI_Win_allocate(static_cast<MPI_Aint>(startup->segment_size + kAllocAlignment), 1,
+                                   MPI_INFO_NULL, comm_, &segment, &data_);
       error != MPI_SUCCESS) {
     char reason[MPI_MAX_ERROR_STRING];
     int length = 0;
@@ -111,21 +112,33 @@ MpiConduit::MpiConduit(ConduitStartup *startup) : startup_(*startup) {
         units::format_size(startup->segment_size).c_str(), launch::kSegmentSizeEnv, reason);
   }
   MPI_Comm_set_errhandler(comm_, MPI_ERRORS_ARE_FATAL);
+  // A window's base need not be aligned for every type (Open MPI's osc/sm gives 8 mod 16, where a long
+  // double or a 16-byte atomic would be misaligned): each rank's segment starts at the first aligned byte of
+  // its window, and every displacement into that window adds the rank's shift.
+  segment = align_within(segment, kAllocAlignment, data_shift_);
   // The control block has cache-line-aligned members; windows need not be aligned that much.
   void *control = nullptr;
   constexpr std::size_t kAlign = alignof(ControlBlock);
   MPI_Win_allocate(sizeof(ControlBlock) + kAlign, 1, MPI_INFO_NULL, comm_, &control, &control_);
-  const auto base = reinterpret_cast<std::uintptr_t>(control);
-  MPI_Aint shift = static_cast<MPI_Aint>((kAlign - base % kAlign) % kAlign);
-  control_shift_.resize(static_cast<std::size_t>(size_));
-  MPI_Allgather(&shift, 1, MPI_AINT, control_shift_.data(), 1, MPI_AINT, comm_);
-  ctl_ = reinterpret_cast<ControlBlock *>(base + static_cast<std::uintptr_t>(shift));
+  ctl_ = static_cast<ControlBlock *>(align_within(control, kAlign, control_shift_));
   std::memset(static_cast<void *>(ctl_), 0, sizeof(ControlBlock));
   MPI_Win_lock_all(MPI_MODE_NOCHECK, data_);
   MPI_Win_lock_all(MPI_MODE_NOCHECK, control_);
   MPI_Barrier(comm_);  // every control block is zero before anyone reads one
   startup->segment = static_cast<std::byte *>(segment);
   startup->ctl = ctl_;
+}
+
+void *MpiConduit::align_within(void *window_base, std::size_t alignment, std::vector<MPI_Aint> &shifts) {
+  const auto base = reinterpret_cast<std::uintptr_t>(window_base);
+  MPI_Aint shift = static_cast<MPI_Aint>((alignment - base % alignment) % alignment);
+  shifts.resize(static_cast<std::size_t>(size_));
+  MPI_Allgather(&shift, 1, MPI_AINT, shifts.data(), 1, MPI_AINT, comm_);
+  return reinterpret_cast<void *>(base + static_cast<std::uintptr_t>(shift));
+}
+
+MPI_Aint MpiConduit::displacement(int thread, std::uint64_t at) const {
+  return data_shift_[static_cast<std::size_t>(thread)] + static_cast<MPI_Aint>(at);
 }
 
 void MpiConduit::die(const char *format, ...) {
@@ -150,7 +163,7 @@ void MpiConduit::contiguous(std::size_t size, Transfer transfer) {
 
 void MpiConduit::get(int thread, std::uint64_t at, void *dst, std::size_t size) {
   contiguous(size, [&](std::size_t done, int count, MPI_Datatype type) {
-    MPI_Get(static_cast<char *>(dst) + done, count, type, thread, static_cast<MPI_Aint>(at + done), count,
+    MPI_Get(static_cast<char *>(dst) + done, count, type, thread, displacement(thread, at + done), count,
             type, data_);
   });
   MPI_Win_flush(thread, data_);
@@ -160,7 +173,7 @@ void MpiConduit::get(int thread, std::uint64_t at, void *dst, std::size_t size) 
 // accesses need for same-address order, and the caller's buffer is free again.
 void MpiConduit::put(int thread, std::uint64_t at, const void *src, std::size_t size) {
   contiguous(size, [&](std::size_t done, int count, MPI_Datatype type) {
-    MPI_Put(static_cast<const char *>(src) + done, count, type, thread, static_cast<MPI_Aint>(at + done),
+    MPI_Put(static_cast<const char *>(src) + done, count, type, thread, displacement(thread, at + done),
             count, type, data_);
   });
   MPI_Win_flush(thread, data_);
@@ -178,16 +191,16 @@ void MpiConduit::put_strict(int thread, std::uint64_t at, const void *src, std::
   put(thread, at, src, size);
 }
 
-MpiConduit::TargetLayout MpiConduit::target_layout(const std::uint64_t *at, std::size_t count, int block,
-                                                   MPI_Datatype element) {
+MpiConduit::TargetLayout MpiConduit::target_layout(int thread, const std::uint64_t *at, std::size_t count,
+                                                   int block, MPI_Datatype element) {
   int element_size = 0;
   MPI_Type_size(element, &element_size);
   const auto stride = static_cast<std::uint64_t>(block) * static_cast<std::uint64_t>(element_size);
   bool contiguous = true;
   for (std::size_t k = 1; k < count && contiguous; ++k) contiguous = at[k] == at[k - 1] + stride;
-  if (contiguous) return {static_cast<MPI_Aint>(at[0]), static_cast<int>(count) * block, element, false};
+  if (contiguous) return {displacement(thread, at[0]), static_cast<int>(count) * block, element, false};
   displacements_.resize(count);
-  for (std::size_t k = 0; k < count; ++k) displacements_[k] = static_cast<MPI_Aint>(at[k]);
+  for (std::size_t k = 0; k < count; ++k) displacements_[k] = displacement(thread, at[k]);
   MPI_Datatype type;
   MPI_Type_create_hindexed_block(static_cast<int>(count), block, displacements_.data(), element, &type);
   MPI_Type_commit(&type);
@@ -211,7 +224,7 @@ void MpiConduit::accv(int thread, const std::uint64_t *at, std::size_t count, pg
                       pgas_acc_op_t op, const void *src) {
   if (count == 0) return;
   MPI_Datatype element = mpi_type(type);
-  TargetLayout target = target_layout(at, count, 1, element);
+  TargetLayout target = target_layout(thread, at, count, 1, element);
   MPI_Accumulate(src, static_cast<int>(count), element, thread, target.displacement, target.count,
                  target.type, accumulate_op(op), data_);
   release(target);
@@ -222,7 +235,7 @@ void MpiConduit::atomic(int thread, std::uint64_t at, pgas_type_t type, pgas_ato
                         const void *operand, const void *compare, void *result) {
   std::uint64_t old = 0;  // room for the old value when the caller does not want it
   void *out = result != nullptr ? result : &old;
-  const auto where = static_cast<MPI_Aint>(at);
+  const MPI_Aint where = displacement(thread, at);
   if (op == PGAS_ATOMIC_CSWAP)
     MPI_Compare_and_swap(operand, compare, out, mpi_type(type), thread, where, data_);
   else
@@ -251,7 +264,7 @@ pgas_token_t MpiConduit::get_nb(int thread, std::uint64_t at, void *dst, std::si
     return 0;
   }
   MPI_Request request;
-  MPI_Rget(dst, static_cast<int>(size), MPI_BYTE, thread, static_cast<MPI_Aint>(at), static_cast<int>(size),
+  MPI_Rget(dst, static_cast<int>(size), MPI_BYTE, thread, displacement(thread, at), static_cast<int>(size),
            MPI_BYTE, data_, &request);
   return remember(request, -1);
 }
@@ -262,7 +275,7 @@ pgas_token_t MpiConduit::put_nb(int thread, std::uint64_t at, const void *src, s
     return 0;
   }
   MPI_Request request;
-  MPI_Rput(src, static_cast<int>(size), MPI_BYTE, thread, static_cast<MPI_Aint>(at), static_cast<int>(size),
+  MPI_Rput(src, static_cast<int>(size), MPI_BYTE, thread, displacement(thread, at), static_cast<int>(size),
            MPI_BYTE, data_, &request);
   return remember(request, thread);
 }
@@ -270,7 +283,7 @@ pgas_token_t MpiConduit::put_nb(int thread, std::uint64_t at, const void *src, s
 pgas_token_t MpiConduit::getv_nb(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
                                  void *dst) {
   if (count == 0) return 0;
-  TargetLayout target = target_layout(at, count, static_cast<int>(size), MPI_BYTE);
+  TargetLayout target = target_layout(thread, at, count, static_cast<int>(size), MPI_BYTE);
   MPI_Request request;
   MPI_Rget(dst, static_cast<int>(count * size), MPI_BYTE, thread, target.displacement, target.count,
            target.type, data_, &request);
@@ -281,7 +294,7 @@ pgas_token_t MpiConduit::getv_nb(int thread, const std::uint64_t *at, std::size_
 pgas_token_t MpiConduit::putv_nb(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
                                  const void *src) {
   if (count == 0) return 0;
-  TargetLayout target = target_layout(at, count, static_cast<int>(size), MPI_BYTE);
+  TargetLayout target = target_layout(thread, at, count, static_cast<int>(size), MPI_BYTE);
   MPI_Request request;
   MPI_Rput(src, static_cast<int>(count * size), MPI_BYTE, thread, target.displacement, target.count,
            target.type, data_, &request);
@@ -346,7 +359,7 @@ void MpiConduit::zero(int thread, std::uint64_t at, std::size_t bytes) {
   static const char zeros[kPiece] = {};
   for (std::size_t done = 0; done < bytes; done += kPiece) {
     const int piece = static_cast<int>(std::min(kPiece, bytes - done));
-    MPI_Put(zeros, piece, MPI_BYTE, thread, static_cast<MPI_Aint>(at + done), piece, MPI_BYTE, data_);
+    MPI_Put(zeros, piece, MPI_BYTE, thread, displacement(thread, at + done), piece, MPI_BYTE, data_);
   }
   MPI_Win_flush(thread, data_);
 }

@@ -85,6 +85,10 @@ class MpiConduit final : public Conduit {
   template <class Transfer>
   void contiguous(std::size_t size, Transfer transfer);
   MPI_Aint control_offset(const void *field, int rank) const;
+  // Where offset `at` of `thread`'s data segment is in its window (past the shift that aligns the segment).
+  MPI_Aint displacement(int thread, std::uint64_t at) const;
+  // The first byte of a window at `alignment`; every rank's shift to it is gathered into `shifts`.
+  void *align_within(void *window_base, std::size_t alignment, std::vector<MPI_Aint> &shifts);
   // Where a vector transfer's `count` blocks of `block` elements land at the target. A contiguous run
   // (one element, or consecutive offsets) is a plain displacement and count: osc/pt2pt ships a derived
   // datatype to the target in an extra message, which costs a whole round of target progress.
@@ -94,7 +98,8 @@ class MpiConduit final : public Conduit {
     MPI_Datatype type;
     bool derived;
   };
-  TargetLayout target_layout(const std::uint64_t *at, std::size_t count, int block, MPI_Datatype element);
+  TargetLayout target_layout(int thread, const std::uint64_t *at, std::size_t count, int block,
+                             MPI_Datatype element);
   static void release(TargetLayout &layout);
   pgas_token_t remember(MPI_Request request, int put_target);
   // Completes a token whose request is complete: a put's flush, then its slot is free again.
@@ -110,6 +115,7 @@ class MpiConduit final : public Conduit {
   MPI_Win control_ = MPI_WIN_NULL;
   ControlBlock *ctl_ = nullptr;
   std::vector<MPI_Aint> control_shift_;  // per rank: where its control block starts in its window (aligned)
+  std::vector<MPI_Aint> data_shift_;     // per rank: where its data segment starts in its window (aligned)
   int rank_ = 0;
   int size_ = 1;
   std::vector<Pending> pending_;
