@@ -5,10 +5,11 @@
 #   bench/run_coll_testbed.sh [BUILD_DIR] [ITERATIONS] [PART...]
 # PARTs (default: all three):
 #   figures   Fessenden and Seidel's figures 19-21 and Appendix B: every relocalization, 64 B and 4 KiB, ALLSYNC and
-#             MYSYNC pulled and pushed, and Open MPI's peer over vader;
+#             MYSYNC pulled and pushed between the user's arrays as the seed did (the `direct` variant), MYSYNC
+#             staged (the default for blocks up to 4 KiB), and Open MPI's peer over vader;
 #   variants  the MYSYNC variants of Fessenden and Seidel's future work (PGAS_COLL_MYSYNC: tree, vector, spin) for
-#             broadcast, scatter, gather and permute, 64 B;
-#   nine      all nine IN,OUT sync combinations for broadcast, exchange and permute, 64 B.
+#             broadcast, scatter, gather and permute, 64 B, unstaged (`direct`);
+#   nine      all nine IN,OUT sync combinations for broadcast, exchange and permute, 64 B, pulled, unstaged.
 # Environment: WORK=units of computation per iteration (50), THREADS="2 4 8", SKEW=microseconds (0).
 set -eu
 build=${1:-build}
@@ -48,19 +49,20 @@ each() {
 
 figures_runs() {
   for sync in all my; do
-    for direction in pull push; do upc "${sync^^}-$direction" "$direction" "$sync" "$@"; done
+    for direction in pull push; do upc "${sync^^}-$direction" "$direction,direct" "$sync" "$@"; done
   done
+  upc MY-staged eager my "$@"
   mpi "$@"
 }
 variants_runs() {
   for variant in pull pull,tree pull,vector pull,spin push push,tree push,vector push,spin; do
-    upc "$variant" "$variant" my "$@"
+    upc "$variant" "$variant,direct" my "$@"
   done
   mpi "$@"
 }
 nine_runs() {
   for in in no my all; do
-    for out in no my all; do upc "$in,$out" pull "$in,$out" "$@"; done
+    for out in no my all; do upc "$in,$out" pull,direct "$in,$out" "$@"; done
   done
 }
 
@@ -109,7 +111,8 @@ for part in $parts; do
     figures)
       each "broadcast scatter gather gather_all exchange permute" "64 4096" figures_runs | tee "$lines"
       table "figures: ALL/MY pulled and pushed and Open MPI, us per call" "^MY" "^ALL" "best MY / best ALL"
-      table "the same runs: best MY over Open MPI" "^MY" "^mpi$" "best MY / mpi" ;;
+      table "the same runs: best MY over Open MPI" "^MY" "^mpi$" "best MY / mpi"
+      table "the same runs: MY staged over Open MPI" "^MY-staged$" "^mpi$" "MY staged / mpi" ;;
     variants)
       each "broadcast scatter gather permute" "64" variants_runs | tee "$lines"
       table "MYSYNC variants (PGAS_COLL_MYSYNC), us per call; last column: best variant over plain pull/push" \

@@ -18,6 +18,9 @@ namespace pgas::rt {
 inline constexpr std::uint64_t kControlMagic = 0x316c746373616770ULL;  // "pgasctl1"
 inline constexpr int kMaxThreads = launch::kMaxThreads;
 inline constexpr std::uint32_t kMaxHandles = 1u << 14;
+// The last handle slots hold the runtime's own shared objects, laid out by every thread at start-up (the
+// pairsync flags, the collectives' staging area): never handed out, never freed.
+inline constexpr std::uint32_t kFirstRuntimeSlot = kMaxHandles - 2;
 inline constexpr std::uint32_t kMaxLocks = 1u << 14;
 inline constexpr std::uint32_t kMaxFreeRanges = 510;
 inline constexpr std::size_t kNameCapacity = 64;
@@ -121,6 +124,6 @@ struct ControlBlock {
 
 // Bytes at the start of every data segment that no allocation uses, so that offset 0 is never valid; the
 // collectives keep their strict flags in it (coll/flags.cpp).
-inline constexpr std::uint64_t kSegmentReserve = 16384;
+inline constexpr std::uint64_t kSegmentReserve = 32768;
 
 }  // namespace pgas::rt

@@ -20,7 +20,7 @@ pgas_handle_t handle_create(const pgas_layout_t &layout, std::uint64_t seg_offse
   ControlBlock &ctl = *g_runtime.ctl;
   std::uint32_t first = 1, stride = 1;
   conduit().handle_slots(&first, &stride);
-  for (std::uint32_t index = first; index < kSyncFlagsSlot; index += stride) {
+  for (std::uint32_t index = first; index < kFirstRuntimeSlot; index += stride) {
     HandleDesc &d = ctl.handles[index];
     if (d.state.load(std::memory_order_relaxed) == HandleState::kLive) continue;
     std::uint32_t generation = d.generation.load(std::memory_order_relaxed) + 1;
@@ -38,7 +38,7 @@ pgas_handle_t handle_create(const pgas_layout_t &layout, std::uint64_t seg_offse
     d.state.store(HandleState::kLive, std::memory_order_release);
     return (static_cast<pgas_handle_t>(generation) << 32) | index;
   }
-  fatal("too many live shared objects (the limit is %u)", kSyncFlagsSlot - 1);
+  fatal("too many live shared objects (the limit is %u)", kFirstRuntimeSlot - 1);
 }
 
 void handle_release(pgas_handle_t h) {

@@ -144,7 +144,7 @@ pgas_handle_t pgas::rt::allocate_object(const pgas_layout_t *layout) {
 void pgas::rt::free_object(pgas_handle_t h) {
   Runtime &r = runtime("remote_free");
   const HandleDesc &d = handle_lookup(h, "upc_free");
-  if (handle_index(h) == kSyncFlagsSlot)
+  if (handle_index(h) >= kFirstRuntimeSlot)
     fatal("upc_free: %s belongs to the runtime", describe_handle(h).c_str());
   if (!free_is_collective(d.kind)) {
     for (int t = 0; t < r.threads; ++t)

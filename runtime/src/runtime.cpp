@@ -12,6 +12,7 @@
 #include <string>
 #include <thread>
 
+#include "coll/staging.hpp"
 #include "collective.hpp"
 #include "common/launch_contract.hpp"
 #include "common/launch_settings.hpp"
@@ -176,7 +177,8 @@ void lay_out_control_block() {
   ctl.threads = static_cast<std::uint32_t>(g_runtime.threads);
   ctl.segment_size = g_runtime.segment_size;
   ctl.symmetric_end = g_runtime.segment_size / 4 * 3 / kAllocAlignment * kAllocAlignment;
-  const std::uint64_t heap_begin = lay_out_sync_flags(ctl, g_runtime.threads, kSegmentReserve);
+  const std::uint64_t heap_begin =
+      coll::lay_out_staging(ctl, lay_out_sync_flags(ctl, g_runtime.threads, kSegmentReserve));
   range_init(ctl.symmetric_heap, heap_begin, ctl.symmetric_end);
   for (int t = 0; t < g_runtime.threads; ++t)
     range_init(ctl.local_heaps[t], ctl.symmetric_end, ctl.segment_size);

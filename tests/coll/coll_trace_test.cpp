@@ -1,7 +1,8 @@
 // The collectives move their data through the transport functions, attributed to the user's call: traced
-// at 1, 2, 3, 4 and 8 threads, pulled and pushed, every access row of a broadcast and a gather is the
-// block the collective moved (thread, peer, variable, operation, line, bytes), and nothing else is recorded
-// (the synchronization flags are not the program's data).
+// at 1, 2, 3, 4 and 8 threads, pulled and pushed, staged or direct, every access row of a broadcast and a
+// gather is the block the collective moved (thread, peer, variable, operation, line, bytes), and nothing
+// else is recorded (the synchronization flags are not the program's data). The broadcast (small, OUT
+// MYSYNC) is staged unless the variant says `direct`: each receiver reads the root's staging area.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -21,24 +22,27 @@ using Rows = std::map<Key, std::pair<long, long>>;                   // count, b
 
 long line_of(const std::string &tag) { return launcher_test::line_tagged(COLL_TRACED_SOURCE, tag); }
 
-class CollTrace : public launcher_test::LauncherParamTest<std::tuple<int, bool>> {};
+class CollTrace : public launcher_test::LauncherParamTest<std::tuple<int, bool, bool>> {};
 
 TEST_P(CollTrace, RecordsExactlyTheBytesTheCollectivesMove) {
-  const auto [T, push] = GetParam();
+  const auto [T, push, direct] = GetParam();
+  const std::string variant = std::string(push ? "push" : "pull") + (direct ? ",direct" : "");
   const long nb = 24, ng = 40, root = T - 1, gather_root = T / 2;
-  const std::string db_path =
-      (std::filesystem::temp_directory_path() / ("pgas-coll-trace-" + std::to_string(getpid()) + "-" +
-                                                 std::to_string(T) + (push ? "push" : "pull") + ".db"))
-          .string();
+  const std::string db_path = (std::filesystem::temp_directory_path() /
+                               ("pgas-coll-trace-" + std::to_string(getpid()) + "-" + std::to_string(T) +
+                                (push ? "push" : "pull") + (direct ? "direct" : "") + ".db"))
+                                  .string();
   auto run = launcher_test::run_pgasrun({"-n", std::to_string(T), "--trace", db_path, "--lines",
                                          COLL_TRACED_PROGRAM, std::to_string(nb), std::to_string(ng)},
-                                        {{"PGAS_COLL_MYSYNC", push ? "push" : "pull"}});
+                                        {{"PGAS_COLL_MYSYNC", variant}});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   Rows want;
   const long bline = line_of("broadcast"), gline = line_of("gather");
   for (long t = 0; t < T; ++t) {
     if (t != root) {
-      if (push)
+      if (!direct)
+        want[{t, root, "collective staging", "memget", bline}] = {1, nb};
+      else if (push)
         want[{root, t, "bdst", "memput", bline}] = {1, nb};
       else
         want[{t, root, "bsrc", "memget", bline}] = {1, nb};
@@ -64,10 +68,11 @@ TEST_P(CollTrace, RecordsExactlyTheBytesTheCollectivesMove) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Threads, CollTrace,
-                         testing::Combine(testing::Values(1, 2, 3, 4, 8), testing::Bool()),
+                         testing::Combine(testing::Values(1, 2, 3, 4, 8), testing::Bool(), testing::Bool()),
                          [](const auto &info) {
                            return "n" + std::to_string(std::get<0>(info.param)) +
-                                  (std::get<1>(info.param) ? "_push" : "_pull");
+                                  (std::get<1>(info.param) ? "_push" : "_pull") +
+                                  (std::get<2>(info.param) ? "_direct" : "");
                          });
 
 }  // namespace

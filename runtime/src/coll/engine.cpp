@@ -216,6 +216,7 @@ bool rooted(std::span<const Block> blocks, Direction direction, int *root) {
 }  // namespace
 
 void Call::move_blocks(std::span<const Block> blocks, Direction direction) {
+  if (move_staged(blocks)) return;
   const int me = g_runtime.mythread;
   std::vector<Move> mine;
   std::vector<int> touched_by;

@@ -12,6 +12,9 @@
 //             once every thread that touches its data has set its flag (with the `tree` variant, a call
 //             where all threads touch one root's data sets the flags of a binary tree rooted there).
 //   OUT kAll: a barrier phase of the runtime.
+// A relocalization of small blocks whose OUT is MYSYNC or NOSYNC is staged instead (the `eager` variant,
+// the default; coll/staging.hpp): each holder copies its blocks into its own staging area and returns,
+// each receiver copies them from there once they are staged; nobody waits for anything but its own data.
 // Moves go through upc_memget / upc_memput / upc_memcpy's paths, hence through the transport functions for
 // remote data, which a profiler attributes to the user's call.
 #pragma once
@@ -106,6 +109,10 @@ class Call {
   // OUT kMy of a call where every other thread touches `root`'s data and nothing else: a binary tree of
   // done flags rooted at `root` (after this thread's moves).
   void finish_tree(int root);
+  // Moves a relocalization's blocks through the holders' staging areas (coll/staging.hpp) and finishes,
+  // if the call may be staged (its blocks are small, its OUT is not ALLSYNC); false, having done nothing,
+  // if not. Defined in engine_staged.cpp.
+  bool move_staged(std::span<const Block> blocks);
 
   Published me_;
   SyncMode mode_;

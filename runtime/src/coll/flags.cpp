@@ -196,4 +196,12 @@ void sleep_until_arrived(int peer, std::uint64_t sequence) {
     sleep_on(g_runtime.mythread, arrived_at(peer), load<std::uint32_t>(g_runtime.mythread, arrived_at(peer)));
 }
 
+std::uint64_t load_flag(int thread, std::uint64_t at) { return load(thread, at); }
+
+void store_flag(int thread, std::uint64_t at, std::uint64_t value) { store(thread, at, value); }
+
+void sleep_on_flag(int thread, std::uint64_t at, std::uint64_t seen) {
+  if (load(thread, at) == seen) sleep_on(thread, at, seen);
+}
+
 }  // namespace pgas::rt::coll

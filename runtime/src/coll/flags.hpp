@@ -18,7 +18,9 @@ namespace pgas::rt::coll {
 
 inline constexpr int kRecordArgs = 6;
 // Calls whose records (and partials) a thread keeps: a thread may run this many calls ahead of another.
-inline constexpr int kRing = 32;
+// Long enough that the root of small staged collectives (coll/staging.hpp) runs well ahead of a slow
+// receiver, as MPI's eager sends let it; the areas fit in the segment reserve (static_assert in flags.cpp).
+inline constexpr int kRing = 128;
 
 // What a thread publishes when it starts a collective.
 struct Record {
@@ -66,5 +68,12 @@ bool arrived(int peer, std::uint64_t sequence);
 void sleep_until_entered(int peer, std::uint64_t sequence);
 void sleep_until_done(int peer, std::uint64_t sequence);
 void sleep_until_arrived(int peer, std::uint64_t sequence);
+
+// Any strict flag word of a thread's data segment, at byte `at` (the areas above, or another runtime area
+// such as the staging area's table, coll/staging.hpp), with the same ordering, wake-ups and sleeps.
+std::uint64_t load_flag(int thread, std::uint64_t at);
+void store_flag(int thread, std::uint64_t at, std::uint64_t value);
+// Block for a while unless the word at `at` changed from `seen`.
+void sleep_on_flag(int thread, std::uint64_t at, std::uint64_t seen);
 
 }  // namespace pgas::rt::coll

@@ -19,7 +19,16 @@ const Group kGroups[] = {
     {{"flat", "tree"}, [](Variant &v, bool alt) { v.tree = alt; }},
     {{"poll", "vector"}, [](Variant &v, bool alt) { v.arrival_vector = alt; }},
     {{"backoff", "spin"}, [](Variant &v, bool alt) { v.spin = alt; }},
+    {{"eager", "direct"}, [](Variant &v, bool alt) { v.direct = alt; }},
 };
+
+// "pull|push, flat|tree, ..." for messages.
+std::string word_list() {
+  std::string list;
+  for (const Group &g : kGroups)
+    list += (list.empty() ? "" : ", ") + std::string(g.word[0]) + "|" + g.word[1];
+  return list;
+}
 
 Variant read_configured() {
   const char *text = std::getenv("PGAS_COLL_MYSYNC");
@@ -54,8 +63,7 @@ bool parse_variant(const char *text, Variant *out, std::string *error) {
         kGroups[g].choose(v, alt == 1);
       }
     if (!known) {
-      *error = "unknown word '" + word +
-               "' (the words are pull|push, flat|tree, poll|vector, backoff|spin, separated by commas)";
+      *error = "unknown word '" + word + "' (the words are " + word_list() + ", separated by commas)";
       return false;
     }
   }

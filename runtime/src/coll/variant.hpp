@@ -11,7 +11,10 @@
 //                    polls only its own memory (future work 3);
 //   backoff | spin   how a wait polls: spin briefly, yield, then sleep on the flag's futex; or poll
 //                    relentlessly, yielding the CPU between polls, as Fessenden and Seidel's loops did
-//                    (future work 4).
+//                    (future work 4);
+//   eager | direct   a relocalization of blocks of at most 4 KiB, OUT MYSYNC or NOSYNC, is staged (each
+//                    holder copies its blocks into its own staging area and may return: MPI's eager
+//                    protocol, coll/staging.hpp), or always moved between the user's arrays as above.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +29,7 @@ struct Variant {
   bool tree = false;
   bool arrival_vector = false;
   bool spin = false;
+  bool direct = false;
 };
 
 // Parses a PGAS_COLL_MYSYNC value; false with `error` saying which word is wrong.

@@ -1,0 +1,123 @@
+#include "coll/staging.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <deque>
+
+#include "coll/backoff.hpp"
+#include "coll/flags.hpp"
+#include "coll/variant.hpp"
+#include "range_allocator.hpp"
+#include "runtime.hpp"
+
+namespace pgas::rt::coll {
+namespace {
+
+constexpr std::uint32_t kStagingSlot = kMaxHandles - 2;  // sync/sync_flags.hpp has the other runtime slot
+constexpr std::uint32_t kGeneration = 1;
+constexpr std::uint64_t kEntryBytes = 2 * sizeof(std::uint64_t);  // {call, offset}
+constexpr std::uint64_t kTableBytes = kStagedCalls * kEntryBytes;
+constexpr std::uint64_t kMaxRing = std::uint64_t{256} << 10;
+constexpr std::uint64_t kMinRing = 4096;
+
+// The ring: a thirty-second of the segment, at most 256 KiB, a power of two.
+std::uint64_t ring_bytes(std::uint64_t segment_size) {
+  std::uint64_t ring = kMaxRing;
+  while (ring > segment_size / 32) ring /= 2;
+  return ring < kMinRing ? 0 : ring;
+}
+
+const HandleDesc &descriptor() { return g_runtime.ctl->handles[kStagingSlot]; }
+std::uint64_t ring_size() { return descriptor().bytes_per_thread - kTableBytes; }
+
+// Byte `at` of `thread`'s part, as an offset in its segment.
+std::uint64_t segment_offset(std::uint64_t at) { return descriptor().seg_offset + at; }
+std::uint64_t entry_at(std::uint64_t sequence) {
+  return segment_offset((sequence % kStagedCalls) * kEntryBytes);
+}
+
+// This thread's staged calls not yet read by all their readers, oldest first, and the ring's positions
+// (counted from the start, never wrapped: the offset is the position modulo the ring's size).
+struct Pending {
+  std::uint64_t sequence;
+  std::uint64_t end;
+  std::vector<int> readers;
+};
+std::deque<Pending> g_pending;
+std::uint64_t g_head = 0, g_tail = 0;
+
+// Waits until every reader of the oldest staged call has read it, then frees its bytes.
+void reclaim_oldest() {
+  const Pending &oldest = g_pending.front();
+  for (int reader : oldest.readers)
+    for (Backoff backoff(configured_variant().spin); !done_by(reader, oldest.sequence);)
+      backoff.pause([&] { sleep_until_done(reader, oldest.sequence); });
+  g_tail = oldest.end;
+  g_pending.pop_front();
+}
+
+bool read_by_all(const Pending &p) {
+  return std::all_of(p.readers.begin(), p.readers.end(), [&](int r) { return done_by(r, p.sequence); });
+}
+
+}  // namespace
+
+std::uint64_t lay_out_staging(ControlBlock &ctl, std::uint64_t begin) {
+  const std::uint64_t ring = ring_bytes(ctl.segment_size);
+  HandleDesc &d = ctl.handles[kStagingSlot];
+  d.kind = PGAS_ALLOC_STATIC;
+  d.owner = -1;
+  d.seg_offset = begin;
+  d.bytes_per_thread = ring == 0 ? 0 : kTableBytes + ring;
+  d.elem_size = 1;
+  d.block = d.bytes_per_thread;
+  d.nelems = d.bytes_per_thread * ctl.threads;
+  std::strncpy(d.name, "collective staging", kNameCapacity - 1);
+  d.generation.store(kGeneration, std::memory_order_relaxed);
+  d.state.store(HandleState::kLive, std::memory_order_release);
+  const std::uint64_t end = begin + d.bytes_per_thread;
+  return (end + kAllocAlignment - 1) / kAllocAlignment * kAllocAlignment;
+}
+
+std::size_t staged_call_limit() {
+  return descriptor().bytes_per_thread == 0 ? 0 : static_cast<std::size_t>(ring_size() / 8);
+}
+
+detail::gaddr staging_address(int holder, std::uint64_t offset) {
+  return {static_cast<pgas_handle_t>(kGeneration) << 32 | kStagingSlot, holder, kTableBytes + offset};
+}
+
+std::uint64_t stage_reserve(std::uint64_t sequence, std::size_t bytes, std::vector<int> readers) {
+  const std::uint64_t ring = ring_size();
+  while (!g_pending.empty() && read_by_all(g_pending.front())) {
+    g_tail = g_pending.front().end;
+    g_pending.pop_front();
+  }
+  // The table entry this call takes held the call a table's length ago.
+  while (!g_pending.empty() && g_pending.front().sequence + kStagedCalls <= sequence) reclaim_oldest();
+  std::uint64_t at = g_head;
+  if (at % ring + bytes > ring) at += ring - at % ring;  // a call's bytes never wrap around the ring
+  while (at + bytes - g_tail > ring) reclaim_oldest();
+  g_head = at + bytes;
+  g_pending.push_back({sequence, g_head, std::move(readers)});
+  return at % ring;
+}
+
+void stage_publish(std::uint64_t sequence, std::uint64_t offset) {
+  const int me = g_runtime.mythread;
+  store_flag(me, entry_at(sequence) + sizeof(std::uint64_t), offset);
+  store_flag(me, entry_at(sequence), sequence);  // last: a reader that sees it sees the bytes and the offset
+}
+
+bool staged_by(int holder, std::uint64_t sequence, std::uint64_t *offset) {
+  if (load_flag(holder, entry_at(sequence)) != sequence) return false;
+  *offset = load_flag(holder, entry_at(sequence) + sizeof(std::uint64_t));
+  return true;
+}
+
+void sleep_until_staged(int holder, std::uint64_t sequence) {
+  const std::uint64_t seen = load_flag(holder, entry_at(sequence));
+  if (seen != sequence) sleep_on_flag(holder, entry_at(sequence), seen);
+}
+
+}  // namespace pgas::rt::coll

@@ -1,0 +1,49 @@
+// Eager staging of small relocalizations (the UPC 1.2 collectives), as MPI's eager protocol does for small
+// messages: the thread holding a block copies it into its own staging area and may return at once (its
+// source may change right after: nothing else reads it), and each receiver copies its block from there
+// whenever it arrives, then tells the holder through the call's done flag (coll/flags.hpp). The holder
+// reuses the space once every receiver has told it; with the ring full, or a table's length of calls ahead
+// of a receiver, it waits for that receiver.
+//
+// The staging object is one of the runtime's own shared objects, laid out by every thread at start-up in
+// its segment: thread t's part is a table of kStagedCalls entries {call, offset of its bytes in the ring}
+// (strict flag words, written by t), then the ring. Its size follows the segment's (a 64 KiB segment
+// stages nothing).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "control.hpp"
+#include "pgas/detail/api.hpp"
+
+namespace pgas::rt::coll {
+
+// A block larger than this is never staged (MPI's eager limit over shared memory is the same).
+inline constexpr std::size_t kStagedBlock = 4096;
+// A thread runs at most this many calls ahead of a receiver of its staged bytes.
+inline constexpr std::uint64_t kStagedCalls = 256;
+
+// Lays out the staging object's descriptor in `ctl`, from byte `begin` of every segment; returns where the
+// space after it begins.
+std::uint64_t lay_out_staging(ControlBlock &ctl, std::uint64_t begin);
+
+// The most bytes a thread may stage in one call; 0 when the segment is too small to stage anything.
+std::size_t staged_call_limit();
+
+// The staged bytes at `offset` of `holder`'s ring, as a pointer-to-shared for the transport.
+detail::gaddr staging_address(int holder, std::uint64_t offset);
+
+// Reserves `bytes` (at most staged_call_limit()) of this thread's ring for call `sequence`, whose
+// `readers` will each signal done for the call once they have read them; waits while the ring or the
+// table is full. Returns the bytes' offset in the ring.
+std::uint64_t stage_reserve(std::uint64_t sequence, std::size_t bytes, std::vector<int> readers);
+// Publishes that call `sequence`'s bytes, now copied, are at `offset`.
+void stage_publish(std::uint64_t sequence, std::uint64_t offset);
+
+// Where `holder` staged its bytes of call `sequence`; false if it has not yet.
+bool staged_by(int holder, std::uint64_t sequence, std::uint64_t *offset);
+void sleep_until_staged(int holder, std::uint64_t sequence);
+
+}  // namespace pgas::rt::coll
