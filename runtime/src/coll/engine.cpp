@@ -187,6 +187,18 @@ void Call::finish(std::span<const int> touched_by) {
     if (peer != g_runtime.mythread) wait_done(peer);
 }
 
+void Call::finish_all_to_all() {
+  if (mode_.out == Sync::kAll) {
+    collective_sync();
+    return;
+  }
+  const int me = g_runtime.mythread;
+  for (int peer = 0; peer < g_runtime.threads; ++peer)
+    if (peer != me) signal_done(peer, me_.sequence);
+  for (int peer = 0; peer < g_runtime.threads; ++peer)
+    if (peer != me) wait_done(peer);
+}
+
 void Call::finish_tree(int root) {
   const int me = g_runtime.mythread, n = g_runtime.threads;
   const int rank = (me - root + n) % n;  // in the tree rooted at root

@@ -89,6 +89,11 @@ class Call {
   void receive(int peer, void *value, std::size_t bytes);
   // The OUT synchronization: `touched_by` are the threads that access this thread's data in the call.
   void finish(std::span<const int> touched_by);
+  // The OUT synchronization of a call in which any thread may touch any thread's data and the runtime
+  // scratch it lent to the others (upc_all_sort): OUT kAll is a barrier phase; otherwise each thread tells
+  // every other that it is done and returns once every other has told it, so that its scratch may be freed
+  // (for OUT kNo too: stricter than the mode requires).
+  void finish_all_to_all();
 
   // Runs this thread's blocks of a relocalization in `direction` and finishes (after start).
   void move_blocks(std::span<const Block> blocks, Direction direction);
