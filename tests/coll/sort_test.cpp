@@ -170,4 +170,38 @@ TEST(Sort, ALargeArrayInEveryLayout) {
   }
 }
 
+// With UPC_OUT_NOSYNC a thread returns while others may still read its scratch, which its next sort frees
+// once they are done: sorts of different arrays back to back, threads entering out of order, no barrier
+// between.
+TEST(Sort, BackToBackNoSyncSortsOfDifferentArrays) {
+  coll_test::Same same(35);
+  constexpr std::size_t kArrays = 6;
+  const std::size_t nelems = static_cast<std::size_t>(mp::scaled(3000)), blk = same.between(1, 50);
+  std::vector<shared_array<Int>> arrays;
+  std::vector<std::vector<Int>> expected(kArrays, std::vector<Int>(nelems));
+  for (std::size_t k = 0; k < kArrays; ++k) {
+    arrays.emplace_back(nelems, blk);
+    for (std::size_t i = 0; i < nelems; ++i) expected[k][i] = make_int(static_cast<long>(same.below(50)), i);
+    for (std::size_t i = 0; i < nelems; ++i)
+      if (arrays[k][i].is_local()) arrays[k][i] = expected[k][i];
+  }
+  upc_barrier;
+  for (std::size_t k = 0; k < kArrays; ++k) {
+    coll_test::skew(k);
+    upc_all_sort(arrays[k].ptr(), sizeof(Int), nelems, blk, &compare_shared<Int>,
+                 UPC_IN_NOSYNC | UPC_OUT_NOSYNC);
+  }
+  upc_barrier;
+  for (std::size_t k = 0; k < kArrays; ++k) {
+    std::stable_sort(expected[k].begin(), expected[k].end(),
+                     [](const Int &x, const Int &y) { return key(x) < key(y); });
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < nelems; ++i)
+      if (arrays[k][i].is_local() && Int(arrays[k][i]).v != expected[k][i].v) ++wrong;
+    EXPECT_EQ(wrong, 0u) << "array " << k << " nelems " << nelems << " blk_size " << blk;
+  }
+  upc_barrier;
+  ASSERT_TRUE(mp::all_ok(!testing::Test::HasFailure()));
+}
+
 }  // namespace
