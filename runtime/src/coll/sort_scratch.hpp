@@ -39,8 +39,7 @@ struct SortLayout {
 class Scratch {
  public:
   Scratch(std::size_t bytes, const std::string &site)
-      : handle_(detail::allocate(PGAS_ALLOC_LOCAL, 1, bytes, site.c_str())),
-        base_(static_cast<char *>(detail::local_base(handle_))) {}
+      : handle_(allocate(bytes, site)), base_(static_cast<char *>(detail::local_base(handle_))) {}
   ~Scratch() { detail::free_shared(handle_, "upc_all_sort"); }
   Scratch(const Scratch &) = delete;
   Scratch &operator=(const Scratch &) = delete;
@@ -62,6 +61,18 @@ class Scratch {
   }
 
  private:
+  // Named in traces and messages; `site` is the sort's "file:line".
+  static pgas_handle_t allocate(std::size_t bytes, const std::string &site) {
+    const pgas_layout_t layout{.elem_size = 1,
+                               .block = 0,
+                               .nelems = bytes,
+                               .owner = g_runtime.mythread,
+                               .kind = PGAS_ALLOC_LOCAL,
+                               .name = "upc_all_sort scratch",
+                               .site = site.c_str()};
+    return remote_alloc(&layout);
+  }
+
   pgas_handle_t handle_;
   char *base_;
 };
