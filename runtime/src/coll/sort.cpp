@@ -81,7 +81,7 @@ class SampleSort {
         site_(std::move(site)) {}
 
   void run() {
-    reclaim_lent();
+    reclaim_lent_scratch();
     const std::vector<Run> mine = choose_parts();
     layout_ = std::make_unique<SortLayout>(sizes_[static_cast<std::size_t>(me_)], threads_, es_);
     scratch_ = std::make_unique<Scratch>(layout_->bytes, site_);
@@ -90,26 +90,7 @@ class SampleSort {
     const std::vector<Key> splitters = choose_splitters();
     merge_bucket(splitters);
     call_.finish_all_to_all();
-    if (call_.mode().out == Sync::kNo) lent() = {std::move(scratch_), call_.sequence()};
-  }
-
-  // This thread's scratch from its last UPC_OUT_NOSYNC sort, which other threads may still be reading, and
-  // the number of that call (never destroyed: a scratch is freed only while the runtime runs).
-  struct Lent {
-    std::unique_ptr<Scratch> scratch;
-    std::uint64_t sequence = 0;
-  };
-  static Lent &lent() {
-    static Lent *const kept = new Lent;
-    return *kept;
-  }
-
-  // Frees the scratch lent by the last UPC_OUT_NOSYNC sort once every thread is done with it.
-  static void reclaim_lent() {
-    Lent &l = lent();
-    if (!l.scratch) return;
-    Call::wait_all_done(l.sequence);
-    l.scratch.reset();
+    if (call_.mode().out == Sync::kNo) lend_scratch(std::move(scratch_), call_.sequence());
   }
 
  private:

@@ -1,13 +1,16 @@
 // upc_all_sort's runtime scratch: shared memory each thread allocates with affinity to itself for one call,
 // where it keeps copies of elements, so that the user's comparison, which takes pointers-to-shared, can be
-// called on them. Other threads read the part of it that Layout names as theirs to read.
+// called on them. Other threads read the part of it that SortLayout names as theirs to read; after a
+// UPC_OUT_NOSYNC call they may still be reading it, so it is lent until the thread's next sort.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 
+#include "coll/engine.hpp"
 #include "pgas/detail/api.hpp"
 #include "pgas/upc_collective.h"
 #include "runtime.hpp"
@@ -76,5 +79,28 @@ class Scratch {
   pgas_handle_t handle_;
   char *base_;
 };
+
+// This thread's scratch from its last UPC_OUT_NOSYNC sort, which other threads may still be reading, and the
+// number of that call (never destroyed: a scratch is freed only while the runtime runs).
+struct LentScratch {
+  std::unique_ptr<Scratch> scratch;
+  std::uint64_t sequence = 0;
+};
+inline LentScratch &lent_scratch() {
+  static LentScratch *const kept = new LentScratch;
+  return *kept;
+}
+
+inline void lend_scratch(std::unique_ptr<Scratch> scratch, std::uint64_t sequence) {
+  lent_scratch() = {std::move(scratch), sequence};
+}
+
+// Frees the scratch lent by the last UPC_OUT_NOSYNC sort once every thread is done with that call.
+inline void reclaim_lent_scratch() {
+  LentScratch &l = lent_scratch();
+  if (!l.scratch) return;
+  Call::wait_all_done(l.sequence);
+  l.scratch.reset();
+}
 
 }  // namespace pgas::rt::coll
