@@ -22,6 +22,11 @@ int last() { return THREADS - 1; }
 std::size_t T() { return static_cast<std::size_t>(THREADS); }
 constexpr upc_flag_t kMy = UPC_IN_MYSYNC | UPC_OUT_MYSYNC;
 
+int by_value(global_ptr<void> a, global_ptr<void> b) {
+  const int x = *global_ptr<int>(a, 1), y = *global_ptr<int>(b, 1);
+  return (x > y) - (x < y);
+}
+
 const std::map<std::string, std::function<void()>> kModes = {
     {"nbytes-zero",
      [] {
@@ -76,6 +81,21 @@ const std::map<std::string, std::function<void()>> kModes = {
      [] {
        shared_array<int> a(T());
        upc_all_prefix_reduceI(a, a, UPC_NONCOMM_FUNC, T(), 1, nullptr, 0);
+     }},
+    {"sort-elem-size-zero",
+     [] {
+       shared_array<int> a(T());
+       upc_all_sort(a, 0, T(), 1, &by_value, 0);
+     }},
+    {"sort-without-func",
+     [] {
+       shared_array<int> a(T());
+       upc_all_sort(a, sizeof(int), T(), 1, nullptr, UPC_IN_NOSYNC | UPC_OUT_NOSYNC);
+     }},
+    {"sort-overflow",
+     [] {
+       shared_array<int> a(T());
+       upc_all_sort(a, sizeof(int), T() + 1, 1, &by_value, UPC_IN_MYSYNC | UPC_OUT_MYSYNC);
      }},
     {"different-nbytes",
      [] {

@@ -41,6 +41,9 @@ const Case kCases[] = {
      FIRST R"(upc_all_prefix_reduce \(upc_all_prefix_reduceI\))" AT
            R"(: op UPC_FUNC or UPC_NONCOMM_FUNC with a null func)",
      1},
+    {"sort-elem-size-zero", FIRST "upc_all_sort" AT R"(: elem_size is 0 \(it must be greater than 0\))", 1},
+    {"sort-without-func", FIRST "upc_all_sort" AT R"(: func is null)", 1},
+    {"sort-overflow", FIRST "upc_all_sort" AT R"(: A: 4 bytes at byte 4 of thread 0's part overflow)", 1},
     {"different-nbytes",
      R"(pgas: thread LAST: error: upc_all_broadcast)" AT
      R"( called with different single-valued arguments: nbytes on thread LAST is 8 but 4 on thread 0)",

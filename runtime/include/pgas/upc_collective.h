@@ -91,7 +91,13 @@ PGAS_UPC_REDUCE_TYPES(PGAS_UPC_DECLARE_REDUCE)
 #undef PGAS_UPC_DECLARE_REDUCE
 
 // Sorts nelems elements of elem_size bytes of `shared [blk_size]` memory at `array` (blk_size 0: indefinite)
-// in place, stably, by func (negative, zero, positive like qsort), which gets pointers-to-shared to elements.
+// in place, stably, by func (negative, zero, positive like qsort). Every thread sorts a part and merges a
+// range of the result (a sample sort); equal elements keep their original order, so the result is the
+// sequential stable sort's at any THREADS. func is called by every thread, with pointers-to-shared to copies
+// of elements in a shared scratch area the runtime allocates with affinity to the calling thread for the call
+// (not into `array`; func may dereference them, must not keep them, and must order consistently). With
+// UPC_OUT_NOSYNC a thread's scratch outlives the call until its next upc_all_sort, which frees it once every
+// thread is done with it.
 void upc_all_sort(pgas_shared_ptr array, std::size_t elem_size, std::size_t nelems, std::size_t blk_size,
                   int (*func)(pgas_shared_ptr, pgas_shared_ptr), upc_flag_t sync_mode,
                   pgas_here where = pgas_here::current());

@@ -67,6 +67,16 @@ inline std::vector<Run> clip(const std::vector<Run> &pieces, std::size_t begin, 
   return out;
 }
 
+// Elements [chunk_begin(k, n), chunk_begin(k + 1, n)) of n are thread k's contiguous chunk.
+inline std::size_t chunk_begin(int k, std::size_t n) {
+  return n * static_cast<std::size_t>(k) / static_cast<std::size_t>(g_runtime.threads);
+}
+
+// The parts of the runs that hold thread k's chunk of the n elements.
+inline std::vector<Run> chunk(const std::vector<Run> &pieces, int k, std::size_t n, std::size_t elem_size) {
+  return clip(pieces, chunk_begin(k, n), chunk_begin(k + 1, n), elem_size);
+}
+
 // The runs thread `thread` holds.
 inline std::vector<Run> held_by(const std::vector<Run> &pieces, int thread) {
   std::vector<Run> out;

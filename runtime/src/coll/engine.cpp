@@ -187,6 +187,27 @@ void Call::finish(std::span<const int> touched_by) {
     if (peer != g_runtime.mythread) wait_done(peer);
 }
 
+void Call::finish_all_to_all() {
+  if (mode_.out == Sync::kAll) {
+    collective_sync();
+    return;
+  }
+  const int me = g_runtime.mythread;
+  for (int peer = 0; peer < g_runtime.threads; ++peer)
+    if (peer != me) signal_done(peer, me_.sequence);
+  if (mode_.out == Sync::kMy)
+    for (int peer = 0; peer < g_runtime.threads; ++peer)
+      if (peer != me) wait_done(peer);
+}
+
+void Call::wait_all_done(std::uint64_t sequence) {
+  for (int peer = 0; peer < g_runtime.threads; ++peer) {
+    if (peer == g_runtime.mythread) continue;
+    for (Backoff backoff(configured_variant().spin); !done_by(peer, sequence);)
+      backoff.pause([&] { sleep_until_done(peer, sequence); });
+  }
+}
+
 void Call::finish_tree(int root) {
   const int me = g_runtime.mythread, n = g_runtime.threads;
   const int rank = (me - root + n) % n;  // in the tree rooted at root

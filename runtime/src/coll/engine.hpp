@@ -92,6 +92,14 @@ class Call {
   void receive(int peer, void *value, std::size_t bytes);
   // The OUT synchronization: `touched_by` are the threads that access this thread's data in the call.
   void finish(std::span<const int> touched_by);
+  // The OUT synchronization of a call in which any thread may touch any thread's data and the runtime
+  // scratch it lent to the others (upc_all_sort): OUT kAll is a barrier phase; otherwise each thread tells
+  // every other that it is done, and with OUT kMy returns once every other has told it. With OUT kNo it
+  // returns at once: its scratch may be freed after wait_all_done(sequence()).
+  void finish_all_to_all();
+  std::uint64_t sequence() const { return me_.sequence; }
+  // Waits until every other thread has told this one that it is done with call `sequence`.
+  static void wait_all_done(std::uint64_t sequence);
 
   // Runs this thread's blocks of a relocalization in `direction` and finishes (after start).
   void move_blocks(std::span<const Block> blocks, Direction direction);

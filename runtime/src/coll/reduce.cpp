@@ -81,15 +81,6 @@ std::vector<Run> checked_src(const Call &call, const Arguments &a, T (*func)(T, 
     "sync_mode", static_cast<std::uint64_t>(a.flags)                                                      \
   }
 
-// Elements [chunk_begin(k, n), chunk_begin(k + 1, n)) of n are thread k's contiguous chunk.
-std::size_t chunk_begin(int k, std::size_t n) {
-  return n * static_cast<std::size_t>(k) / static_cast<std::size_t>(g_runtime.threads);
-}
-
-std::vector<Run> chunk(const std::vector<Run> &pieces, int k, std::size_t n, std::size_t elem_size) {
-  return clip(pieces, chunk_begin(k, n), chunk_begin(k + 1, n), elem_size);
-}
-
 // The threads other than `owner` whose part (part_of(k)) has elements held by `owner`.
 template <class PartOf>
 std::vector<int> touching(int owner, PartOf part_of) {
