@@ -131,6 +131,7 @@ std::vector<Table> trace_tables(const tracedb::TraceReader &trace, const Options
   context.summary = tracedb::summarize(context.tables.threads);
   if (options.wants(Section::kSync) || options.wants(Section::kImbalance))
     context.sync = trace.sync_digest(options.filter);
+  if (options.wants(Section::kPaths)) context.paths = trace.paths(options.filter);
 
   std::vector<Table> tables;
   auto append = [&](std::vector<Table> more) {
@@ -144,6 +145,7 @@ std::vector<Table> trace_tables(const tracedb::TraceReader &trace, const Options
   if (options.wants(Section::kOps)) tables.push_back(detail::ops_table(context));
   if (options.wants(Section::kSync)) tables.push_back(detail::sync_table(context));
   if (options.wants(Section::kImbalance)) tables.push_back(detail::imbalance_table(context));
+  if (options.wants(Section::kPaths)) tables.push_back(detail::paths_table(context));
   return tables;
 }
 

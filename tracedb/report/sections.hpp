@@ -25,6 +25,7 @@ struct Context {
   std::int64_t access_total = 0;  // accesses the filter selects, the denominator of every share
   tracedb::Summary summary;       // of tables.threads
   tracedb::SyncDigest sync;       // the waits and the imbalance, when a section needs them
+  std::vector<tracedb::PathRow> paths;  // the call paths, when the section is asked for
 };
 
 // The first `top` rows of a ranked table (all when 0), as the filter's --top asks.
@@ -49,6 +50,9 @@ std::vector<Table> pair_tables(const Context &context);
 Table ops_table(const Context &context);
 Table sync_table(const Context &context);
 Table imbalance_table(const Context &context);
+Table paths_table(const Context &context);
+// Calling lines as the paths table shows them: "file:line < file:line", innermost first.
+std::string callers_text(const std::vector<tracedb::SourceLocation> &callers);
 
 }  // namespace detail
 }  // namespace pgas::report

@@ -118,6 +118,27 @@ class Importer {
     return it->second;
   }
 
+  // The call_path id of raw node `slot` of `f`: its links deduplicated across threads by (site, caller).
+  std::int64_t path_id(const RawFile &f, std::uint32_t slot) {
+    // Outermost first, so that each link's caller has its id already; the validator bounded the chain.
+    std::vector<std::uint32_t> chain;
+    for (std::uint32_t at = slot; at != 0 && at < raw::kCallPathCapacity; at = f.data().paths[at].caller)
+      chain.push_back(at);
+    std::int64_t id = 0;
+    for (auto link = chain.rbegin(); link != chain.rend(); ++link) {
+      const std::int64_t site = site_id(f, f.data().paths[*link].site);
+      auto [it, inserted] = paths_.try_emplace({site, id}, static_cast<std::int64_t>(paths_.size()) + 1);
+      if (inserted)
+        db_.prepare("INSERT INTO call_path(id, site, caller) VALUES (?, ?, ?)")
+            .bind(1, it->second)
+            .bind(2, site)
+            .bind(3, id)
+            .run();
+      id = it->second;
+    }
+    return id;
+  }
+
   // A site known by its source location only ("path:line" from the program): already symbolized.
   std::int64_t source_site_id(const std::string &location) {
     auto colon = location.rfind(':');
@@ -139,7 +160,7 @@ class Importer {
     summary.threads_found = static_cast<int>(files_.size());
     summary.complete = summary.threads_found == summary.threads;
     std::int64_t start = first.start_realtime_ns, wall = 0;
-    std::uint64_t timeline = 0, sync_dropped = 0;
+    std::uint64_t timeline = 0, sync_dropped = 0, path_dropped = 0;
     for (const auto &f : files_) {
       const raw::Header &h = f->header();
       summary.complete = summary.complete && f->finished();
@@ -147,6 +168,7 @@ class Importer {
       summary.accesses += totals_[f.get()].count;
       summary.dropped += h.dropped.load();
       sync_dropped += h.sync_dropped.load();
+      path_dropped += h.path_dropped.load();
       summary.objects_unrecorded += h.objects_unrecorded.load();
       start = std::min(start, h.start_realtime_ns);
       wall = std::max(wall, static_cast<std::int64_t>(h.mono1.load() - h.mono0));
@@ -162,8 +184,8 @@ class Importer {
            "INSERT INTO run(id, program, arguments, threads, conduit, latency_ns, bandwidth_bps, start_time, "
            "wall_ns, "
            "call_sites, unwind_depth, histogram_bins, timeline_interval_ns, time_every, complete, "
-           "dropped_events, dropped_sync_events) "
-           "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+           "dropped_events, dropped_sync_events, callers, dropped_path_events) "
+           "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(1, program)
         .bind(2, json_array(argv))
         .bind(3, static_cast<std::int64_t>(first.threads))
@@ -180,6 +202,8 @@ class Importer {
         .bind(14, static_cast<std::int64_t>(summary.complete))
         .bind(15, static_cast<std::int64_t>(summary.dropped))
         .bind(16, static_cast<std::int64_t>(sync_dropped))
+        .bind(17, static_cast<std::int64_t>(first.callers))
+        .bind(18, static_cast<std::int64_t>(path_dropped))
         .run();
     return summary;
   }
@@ -213,7 +237,9 @@ class Importer {
   }
 
   void write_sync(const RawFile &f) {
-    write_sync_records(db_, f, ns_per_tick(f), [&](std::uint32_t slot) { return site_id(f, slot); });
+    write_sync_records(
+        db_, f, ns_per_tick(f), [&](std::uint32_t slot) { return site_id(f, slot); },
+        [&](std::uint32_t slot) { return path_id(f, slot); });
   }
 
   void write_access(const RawFile &f) {
@@ -222,7 +248,8 @@ class Importer {
       return static_cast<std::int64_t>(static_cast<double>(ticks) * scale);
     };
     auto insert = db_.prepare(
-        "INSERT INTO access VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET "
+        "INSERT INTO access(thread, peer, variable, site, op, count, elements, bytes, timed, ns_sum, ns_min, "
+        "ns_max, path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET "
         "count = count + excluded.count, elements = elements + excluded.elements, bytes = bytes + "
         "excluded.bytes, "
         "timed = timed + excluded.timed, ns_sum = ns_sum + excluded.ns_sum, ns_min = min(ns_min, "
@@ -244,6 +271,7 @@ class Importer {
           .bind(10, scaled_ns(r.ticks_sum, r.count, r.timed, scale))
           .bind(11, ns(r.ticks_min))
           .bind(12, ns(r.ticks_max))
+          .bind(13, path_id(f, r.path))
           .run();
     }
   }
@@ -260,6 +288,7 @@ class Importer {
   std::map<std::pair<std::string, std::string>, std::int64_t> modules_;
   std::map<std::pair<std::int64_t, std::uint64_t>, std::int64_t> sites_;
   std::map<std::string, std::int64_t> source_sites_;
+  std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> paths_;  // (site, caller) -> call_path.id
   std::int64_t next_site_ = 1;
   std::uint64_t timeline_interval_ = 0;
   std::map<const RawFile *, Totals> totals_;  // per thread, summed once in write_run
