@@ -73,11 +73,14 @@ Table summary_table(const Context &c) {
   t.field("tracer", "tracer", text(tracedb::describe_tracer(run)), Visibility::kTableOnly);
   t.field("call_sites", "call sites", flag(run.call_sites), Visibility::kDataOnly);
   t.field("unwind_depth", "unwind depth", integer(run.unwind_depth), Visibility::kDataOnly);
+  t.field("callers", "callers", integer(run.callers), Visibility::kDataOnly);
   t.field("histogram_bins", "histogram bins", integer(run.histogram_bins), Visibility::kDataOnly);
   t.field("time_every", "timed calls", integer(run.time_every), Visibility::kDataOnly);
   t.field("timeline_interval_ns", "timeline interval", integer(run.timeline_interval_ns),
           Visibility::kDataOnly);
   t.field("dropped_sync_events", "dropped sync events", quantity(run.dropped_sync_events, Unit::kCount),
+          Visibility::kDataOnly);
+  t.field("dropped_path_events", "dropped path events", quantity(run.dropped_path_events, Unit::kCount),
           Visibility::kDataOnly);
   t.field("complete", "complete", flag(run.complete));
   t.field("dropped_events", "dropped events", quantity(run.dropped_events, Unit::kCount));

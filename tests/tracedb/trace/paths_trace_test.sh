@@ -80,8 +80,12 @@ if [ "$mode" = callers ]; then
        FROM chain JOIN call_path c ON c.id = chain.at WHERE chain.at != 0) SELECT max(depth) FROM chain")" -le 2)"
   "$report" "$database" --section paths --format json | grep -q '"paths": \[' &&
     check "json has the paths section" 1 || check "json has the paths section" 0
-  "$report" "$database" --section paths | grep -q "called from" &&
+  table=$("$report" "$database" --section paths)
+  echo "$table" | grep -q "called from" &&
     check "the table shows the calling lines" 1 || check "the table shows the calling lines" 0
+  echo "$table" | grep -q "(anonymous namespace)::helper() .*$name:$first" &&
+    check "the table names the helper (in an anonymous namespace) and its caller" 1 ||
+    check "the table names the helper (in an anonymous namespace) and its caller" 0
   "$report" --diff "$database" "$database" --section paths --format csv |
     grep -q "^$name:$barrier < $name:$second barrier,.*,$((5 * n)),$((5 * n)),0," &&
     check "--diff compares the paths" 1 || check "--diff compares the paths" 0
