@@ -46,7 +46,9 @@ void write_trace(const std::string &path, long rows) {
     variable.bind(1, std::int64_t{v}).bind(2, std::string_view(name)).run();
     variable.reset();
   }
-  Statement access = db.prepare("INSERT INTO access(thread, peer, variable, site, op, count, elements, bytes, timed, ns_sum, ns_min, ns_max) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  Statement access = db.prepare(
+      "INSERT INTO access(thread, peer, variable, site, op, count, elements, bytes, timed, ns_sum, ns_min, "
+      "ns_max) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   long written = 0;
   for (int t = 0; t < kThreads && written < rows; ++t)
     for (long s = 1; s <= sites && written < rows; ++s)

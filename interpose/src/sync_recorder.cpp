@@ -1,7 +1,8 @@
 // Synchronization events: the strong pgas_sync_enter / pgas_sync_exit of the runtime's synchronization seam
 // (pgas/sync_events.h). Every event is timed (a wait dwarfs two clock reads) and aggregated per (kind,
-// object, call site, call path) in the raw file's sync table; the outermost waiting events also make the thread's
-// waiting total and the timeline's waiting time. When tracing is off, each costs one predictable branch.
+// object, call site, call path) in the raw file's sync table; the outermost waiting events also make the
+// thread's waiting total and the timeline's waiting time. When tracing is off, each costs one predictable
+// branch.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -77,8 +78,8 @@ void sync_enter(pgas_sync_kind_t kind, std::uint64_t object, const char *name, s
   }
   const bool hold_of_last_acquisition =
       kind == PGAS_SYNC_lock_hold && g_acquired.kind == PGAS_SYNC_lock && g_acquired.object == object;
-  const Attribution at =
-      hold_of_last_acquisition ? Attribution{g_acquired.site, g_acquired.path} : attribute(file, return_address);
+  const Attribution at = hold_of_last_acquisition ? Attribution{g_acquired.site, g_acquired.path}
+                                                  : attribute(file, return_address);
   g_acquired.kind = PGAS_SYNC_KIND_COUNT;
   if (tracedb::sync_kind_waits(kind)) ++g_wait_depth;
   g_open[g_opened++] = {kind, object, ticks(), at.site, at.path, name};

@@ -92,10 +92,10 @@ void accumulate(AccessRecord &r, const Event &e, bool timed, std::uint64_t durat
                                        std::uint64_t duration) {
   const auto op = static_cast<std::uint16_t>(e.op);
   const std::uint32_t site = at.site, path = at.path;
-  std::uint64_t hash = mix(e.handle ^ (static_cast<std::uint64_t>(site) << 20) ^
-                           (static_cast<std::uint64_t>(path) << 8) ^
-                           (static_cast<std::uint64_t>(static_cast<std::uint32_t>(e.peer)) << 40) ^
-                           (static_cast<std::uint64_t>(op) << 56));
+  std::uint64_t hash =
+      mix(e.handle ^ (static_cast<std::uint64_t>(site) << 20) ^ (static_cast<std::uint64_t>(path) << 8) ^
+          (static_cast<std::uint64_t>(static_cast<std::uint32_t>(e.peer)) << 40) ^
+          (static_cast<std::uint64_t>(op) << 56));
   std::uint32_t mask = kAccessCapacity - 1;
   for (std::uint32_t i = static_cast<std::uint32_t>(hash) & mask, probe = 0; probe < kMaxProbes;
        ++probe, i = (i + 1) & mask) {

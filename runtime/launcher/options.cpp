@@ -71,8 +71,8 @@ constexpr OptionSpec kOptions[] = {
 
 // Option values as written on the command line, before they are checked.
 struct RawOptions {
-  std::optional<std::string> threads, latency, bandwidth, segment_size, timeout, trace, callers, timeline, bins,
-      depth, time_every, conduit, bind_to;
+  std::optional<std::string> threads, latency, bandwidth, segment_size, timeout, trace, callers, timeline,
+      bins, depth, time_every, conduit, bind_to;
   bool lines = false, force = false, tag_output = false, show = false;
   bool trace_named_by_pgasrun = false;  // --trace without FILE
   std::vector<std::string> program;

@@ -10,8 +10,8 @@ namespace pgas::report {
 namespace {
 
 const std::map<std::string, Section> kSections = {
-    {"summary", Section::kSummary}, {"threads", Section::kThreads},    {"variables", Section::kVariables},
-    {"lines", Section::kLines},     {"pairs", Section::kPairs},        {"ops", Section::kOps},
+    {"summary", Section::kSummary}, {"threads", Section::kThreads},     {"variables", Section::kVariables},
+    {"lines", Section::kLines},     {"pairs", Section::kPairs},         {"ops", Section::kOps},
     {"sync", Section::kSync},       {"imbalance", Section::kImbalance}, {"paths", Section::kPaths}};
 
 const std::map<std::string, Format> kFormats = {

@@ -40,7 +40,8 @@ std::string header_problem(const Header &h) {
                         "at most " + std::to_string(kTimelineCapacity));
   if (h.timeline_used.load() > 0 && h.timeline_interval_ns == 0) return "it has a timeline of interval 0";
   if (!terminated(h.host) || !terminated(h.command_line)) return "its host or command line is not terminated";
-  if (h.callers > settings::kCallers.high) return out_of_range("callers", h.callers, "0.." + std::to_string(settings::kCallers.high));
+  if (h.callers > settings::kCallers.high)
+    return out_of_range("callers", h.callers, "0.." + std::to_string(settings::kCallers.high));
   if (h.paths_used.load() > kCallPathCapacity)
     return out_of_range("paths_used", h.paths_used.load(), "at most " + std::to_string(kCallPathCapacity));
   return "";

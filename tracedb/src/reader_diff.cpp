@@ -71,7 +71,8 @@ KeyedTotals by_path(const std::vector<PathRow> &rows) {
   KeyedTotals out;
   for (const PathRow &row : rows) {
     std::string key = line_key({row.site.file, row.site.line, row.site.function, {}});
-    for (const SourceLocation &caller : row.callers) key += " < " + line_key({caller.file, caller.line, caller.function, {}});
+    for (const SourceLocation &caller : row.callers)
+      key += " < " + line_key({caller.file, caller.line, caller.function, {}});
     Keyed &k = out[key + " " + row.what];
     if (k.detail.empty()) k.detail = row.site.function;
     k.totals += Totals{row.totals.count, 0, row.totals.ns};

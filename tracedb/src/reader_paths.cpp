@@ -92,8 +92,8 @@ std::vector<PathRow> TraceReader::paths(const Filter &filter) const {
 
     std::vector<PathRow> out;
     for (auto &[key, row] : rows)
-      out.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), static_cast<int>(row.threads.size()),
-                     row.totals});
+      out.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key),
+                     static_cast<int>(row.threads.size()), row.totals});
     std::stable_sort(out.begin(), out.end(), [](const PathRow &a, const PathRow &b) {
       return std::tie(a.totals.ns, a.totals.count) > std::tie(b.totals.ns, b.totals.count);
     });

@@ -53,7 +53,7 @@ TEST(ReportBadInput, NewerSchema) {
   pgas::tracedb::Database::open(path, true).exec("UPDATE meta SET value = '99' WHERE key = 'schema_version'");
   EXPECT_EQ(refusal({path}),
             "pgas-report: " + path +
-                ": has schema version 99, newer than this tool reads (2); use a newer pgas-toolkit");
+                ": has schema version 99, newer than this tool reads (3); use a newer pgas-toolkit");
 }
 
 TEST(ReportBadInput, Directory) {
