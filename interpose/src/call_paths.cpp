@@ -84,7 +84,9 @@ Attribution attribute(File &file, std::uint64_t return_address) {
     return {last_site, 0};
   }
   std::uint64_t frames[kMaxCallers + 1];
-  const int n = user_frames(file.header.unwind_depth, asked + kAttributionFrames, frames);
+  // A call from user code has no runtime frame to leave: the walk is as short as the chain it keeps.
+  const unsigned runtime_depth = is_internal(return_address) ? file.header.unwind_depth : 0;
+  const int n = user_frames(runtime_depth, asked + kAttributionFrames, frames);
   if (n == 0) return {0, 0};
   std::uint32_t path = 0;
   for (int k = n - 1; k >= 1; --k) {
