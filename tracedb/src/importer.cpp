@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "import_sites.hpp"
 #include "import_time.hpp"
 #include "pgas/tracedb/database.hpp"
 #include "pgas/tracedb/text.hpp"
@@ -79,78 +80,6 @@ class Importer {
     for (const auto &f : files_)
       if (f->ns_per_tick() > 0) return f->ns_per_tick();
     return measure_ns_per_tick();  // importing on the machine that ran, as pgasrun --trace does
-  }
-
-  std::int64_t module_id(const raw::Module &m) {
-    auto key = std::make_pair(std::string(m.path), std::string(m.build_id));
-    auto [it, inserted] = modules_.try_emplace(key, static_cast<std::int64_t>(modules_.size()) + 1);
-    if (inserted)
-      db_.prepare("INSERT INTO module(id, path, build_id) VALUES (?, ?, ?)")
-          .bind(1, it->second)
-          .bind(2, key.first)
-          .bind(3, key.second)
-          .run();
-    return it->second;
-  }
-
-  std::int64_t site_id(const RawFile &f, std::uint32_t slot) {
-    if (slot == 0 || slot >= raw::kSiteCapacity) return 0;
-    const raw::Site &s = f.data().sites[slot];
-    std::uint64_t pc = s.pc.load();
-    if (pc == 0) return 0;
-    std::int64_t module = -1;
-    std::uint64_t offset = pc;
-    if (s.module >= 0 && static_cast<std::uint32_t>(s.module) < f.header().modules_used.load()) {
-      const raw::Module &m = f.data().modules[s.module];
-      module = module_id(m);
-      offset = pc - m.load_address;
-    }
-    auto [it, inserted] = sites_.try_emplace({module, offset}, next_site_);
-    if (inserted) {
-      auto insert = db_.prepare("INSERT INTO site(id, module, pc) VALUES (?, ?, ?)");
-      insert.bind(1, next_site_++);
-      if (module < 0)
-        insert.bind_null(2);
-      else
-        insert.bind(2, module);
-      insert.bind(3, static_cast<std::int64_t>(offset)).run();
-    }
-    return it->second;
-  }
-
-  // The call_path id of raw node `slot` of `f`: its links deduplicated across threads by (site, caller).
-  std::int64_t path_id(const RawFile &f, std::uint32_t slot) {
-    // Outermost first, so that each link's caller has its id already; the validator bounded the chain.
-    std::vector<std::uint32_t> chain;
-    for (std::uint32_t at = slot; at != 0 && at < raw::kCallPathCapacity; at = f.data().paths[at].caller)
-      chain.push_back(at);
-    std::int64_t id = 0;
-    for (auto link = chain.rbegin(); link != chain.rend(); ++link) {
-      const std::int64_t site = site_id(f, f.data().paths[*link].site);
-      auto [it, inserted] = paths_.try_emplace({site, id}, static_cast<std::int64_t>(paths_.size()) + 1);
-      if (inserted)
-        db_.prepare("INSERT INTO call_path(id, site, caller) VALUES (?, ?, ?)")
-            .bind(1, it->second)
-            .bind(2, site)
-            .bind(3, id)
-            .run();
-      id = it->second;
-    }
-    return id;
-  }
-
-  // A site known by its source location only ("path:line" from the program): already symbolized.
-  std::int64_t source_site_id(const std::string &location) {
-    auto colon = location.rfind(':');
-    if (colon == std::string::npos) return 0;
-    auto [it, inserted] = source_sites_.try_emplace(location, next_site_);
-    if (inserted)
-      db_.prepare("INSERT INTO site(id, module, pc, file, line, symbolized) VALUES (?, NULL, 0, ?, ?, 1)")
-          .bind(1, next_site_++)
-          .bind(2, location.substr(0, colon))
-          .bind(3, static_cast<std::int64_t>(std::atoll(location.c_str() + colon + 1)))
-          .run();
-    return it->second;
   }
 
   ImportSummary write_run() {
@@ -238,8 +167,8 @@ class Importer {
 
   void write_sync(const RawFile &f) {
     write_sync_records(
-        db_, f, ns_per_tick(f), [&](std::uint32_t slot) { return site_id(f, slot); },
-        [&](std::uint32_t slot) { return path_id(f, slot); });
+        db_, f, ns_per_tick(f), [&](std::uint32_t slot) { return ids_.site(f, slot); },
+        [&](std::uint32_t slot) { return ids_.path(f, slot); });
   }
 
   void write_access(const RawFile &f) {
@@ -262,7 +191,7 @@ class Importer {
       insert.bind(1, static_cast<std::int64_t>(f.header().thread))
           .bind(2, static_cast<std::int64_t>(r.peer))
           .bind(3, static_cast<std::int64_t>(handle))
-          .bind(4, site_id(f, r.site))
+          .bind(4, ids_.site(f, r.site))
           .bind(5, raw::op_name(r.op))
           .bind(6, static_cast<std::int64_t>(r.count))
           .bind(7, static_cast<std::int64_t>(r.elements))
@@ -271,7 +200,7 @@ class Importer {
           .bind(10, scaled_ns(r.ticks_sum, r.count, r.timed, scale))
           .bind(11, ns(r.ticks_min))
           .bind(12, ns(r.ticks_max))
-          .bind(13, path_id(f, r.path))
+          .bind(13, ids_.path(f, r.path))
           .run();
     }
   }
@@ -285,11 +214,7 @@ class Importer {
   Database &db_;
   const Files &files_;
   std::string conduit_;
-  std::map<std::pair<std::string, std::string>, std::int64_t> modules_;
-  std::map<std::pair<std::int64_t, std::uint64_t>, std::int64_t> sites_;
-  std::map<std::string, std::int64_t> source_sites_;
-  std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> paths_;  // (site, caller) -> call_path.id
-  std::int64_t next_site_ = 1;
+  SiteIds ids_{db_};
   std::uint64_t timeline_interval_ = 0;
   std::map<const RawFile *, Totals> totals_;  // per thread, summed once in write_run
 };
@@ -318,7 +243,7 @@ void Importer::write_variables() {
     const Seen &d = owner != seen.end() ? *owner : seen.front();
     const raw::Handle &h = *d.handle;
     std::string location(h.alloc_location);
-    std::int64_t site = !location.empty() ? source_site_id(location) : site_id(*d.file, h.alloc_site);
+    std::int64_t site = !location.empty() ? ids_.source_site(location) : ids_.site(*d.file, h.alloc_site);
     variable.reset();
     variable.bind(1, static_cast<std::int64_t>(key));
     if (h.name[0])
