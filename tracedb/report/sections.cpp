@@ -48,6 +48,18 @@ std::string location(const std::string &file, int line, const std::string &funct
   return function.empty() ? "(unknown)" : function + " (no line)";
 }
 
+void location_columns(Table &t) {
+  t.column("location", "line", Visibility::kTableOnly);
+  t.column("file", "file", Visibility::kDataOnly);
+  t.column("line", "line", Visibility::kDataOnly);
+  t.column("function", "function");
+}
+
+std::vector<Cell> location_cells(const std::string &file, int line, const std::string &function) {
+  return {text(location(file, line, function)), optional_text(file),
+          file.empty() ? null_cell() : integer(line), function_name(function)};
+}
+
 Table summary_table(const Context &c) {
   const tracedb::RunInfo &run = c.run;
   const tracedb::Summary &summary = c.summary;

@@ -41,6 +41,10 @@ void append_totals(std::vector<Cell> &row, const tracedb::Totals &totals);
 Cell share(std::int64_t part, std::int64_t whole);           // percent; 0 when whole is 0
 std::string describe_filter(const tracedb::Filter &filter);  // "" when nothing is filtered
 std::string location(const std::string &file, int line, const std::string &function);
+// The columns every per-line table starts with (a combined location for people, file and line for
+// programs, the function), and their cells.
+void location_columns(Table &table);
+std::vector<Cell> location_cells(const std::string &file, int line, const std::string &function);
 
 Table summary_table(const Context &context);
 Table threads_table(const Context &context);

@@ -12,10 +12,7 @@ std::string callers_text(const std::vector<tracedb::SourceLocation> &callers) {
 
 Table paths_table(const Context &c) {
   Table t("paths", "Accesses and waits per source line and calling lines (bottom-up)");
-  t.column("location", "line", Visibility::kTableOnly);
-  t.column("file", "file", Visibility::kDataOnly);
-  t.column("line", "line", Visibility::kDataOnly);
-  t.column("function", "function");
+  location_columns(t);
   t.column("callers", "called from");
   t.column("depth", "depth", Visibility::kDataOnly);
   t.column("what", "what");
@@ -24,13 +21,13 @@ Table paths_table(const Context &c) {
   t.column("bytes", "bytes", Visibility::kDataOnly);
   t.column("ns", "time");
   for (const tracedb::PathRow &r : c.paths) {
-    const tracedb::SourceLocation &at = r.site;
-    t.rows.push_back({text(location(at.file, at.line, at.function)), optional_text(at.file),
-                      at.file.empty() ? null_cell() : integer(at.line), function_name(at.function),
-                      optional_text(callers_text(r.callers), "-"),
-                      integer(static_cast<std::int64_t>(r.callers.size())), text(r.what), integer(r.threads),
-                      quantity(r.totals.count, Unit::kCount), quantity(r.totals.bytes, Unit::kBytes),
-                      quantity(r.totals.ns, Unit::kNanoseconds)});
+    std::vector<Cell> row = location_cells(r.site.file, r.site.line, r.site.function);
+    row.insert(
+        row.end(),
+        {optional_text(callers_text(r.callers), "-"), integer(static_cast<std::int64_t>(r.callers.size())),
+         text(r.what), integer(r.threads), quantity(r.totals.count, Unit::kCount),
+         quantity(r.totals.bytes, Unit::kBytes), quantity(r.totals.ns, Unit::kNanoseconds)});
+    t.rows.push_back(std::move(row));
   }
   t.notes.push_back("called from: the calling lines, innermost first; count: accesses, or events of a wait");
   if (c.run.callers == 0)
