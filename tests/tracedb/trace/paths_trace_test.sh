@@ -78,6 +78,10 @@ if [ "$mode" = callers ]; then
     "$(holds test "$(sqlite3 "$database" "WITH RECURSIVE chain(start, at, depth) AS (SELECT path, path, 0
        FROM access UNION SELECT path, path, 0 FROM sync_wait UNION ALL SELECT start, c.caller, depth + 1
        FROM chain JOIN call_path c ON c.id = chain.at WHERE chain.at != 0) SELECT max(depth) FROM chain")" -le 2)"
+  "$report" "$database" --section sync --format csv |
+    grep -q -E "/$name,$barrier,.*,barrier,-?[0-9]+,,$n,$((8 * n))," &&
+    check "the sync section counts the barrier's threads once over both paths" 1 ||
+    check "the sync section counts the barrier's threads once over both paths" 0
   "$report" "$database" --section paths --format json | grep -q '"paths": \[' &&
     check "json has the paths section" 1 || check "json has the paths section" 0
   table=$("$report" "$database" --section paths)
