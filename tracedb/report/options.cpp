@@ -184,15 +184,16 @@ Options:
   --version          print the version and exit
 
 With --thread, --variable or --op, per-thread totals are sums over the selected accesses (the
-thread table's totals otherwise). Only --thread selects waits (sync, and the waits of imbalance).
+thread table's totals otherwise). Only --thread selects waits (sync, and the waits of imbalance
+and paths).
 The imbalance section gives, per source line, the spread over the selected threads of the time
 and count of its accesses or of one kind of wait (min, mean, max, coefficient of variation), and
 the time lost to it: for a wait, what the threads waited beyond the least-waiting one; for
 accesses, what the others would wait for the slowest at the next synchronization. The paths
 section gives, per source line and chain of calling lines (pgasrun --trace --lines --callers N),
 its accesses and each kind of wait: a helper called from several loops shows once per calling
-line. In table format the thread-pair section is a matrix of
-accesses when the run has at most 16 threads and --top is not given, else a list of the top
+line. In table format the thread-pair section is a matrix
+of accesses when the run has at most 16 threads and --top is not given, else a list of the top
 pairs (20 unless --top is given).
 
 Exit status: 0 on success; 2 for a bad command line, a filter that matches nothing in the trace
