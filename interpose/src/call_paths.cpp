@@ -73,15 +73,17 @@ int user_frames(unsigned depth, unsigned callers, std::uint64_t *out) {
 Attribution attribute(File &file, std::uint64_t return_address) {
   if (!file.header.call_sites) return {0, 0};
   const unsigned asked = file.header.callers;
-  if (asked == 0 && !is_internal(return_address)) {
-    // A call from user code is identified by its return address, and loops repeat it.
+  if (asked == 0) {
+    // A call from user code is identified by its return address, and loops repeat it: the comparison
+    // comes first, before even the module lookup. Calls from runtime code are never remembered here.
     static std::uint64_t last_return_address = 0;
     static std::uint32_t last_site = 0;
-    if (return_address != last_return_address) {
+    if (return_address == last_return_address) return {last_site, 0};
+    if (!is_internal(return_address)) {
       last_site = site_slot(file, return_address);
       last_return_address = return_address;
+      return {last_site, 0};
     }
-    return {last_site, 0};
   }
   std::uint64_t frames[kMaxCallers + 1];
   // A call from user code has no runtime frame to leave: the walk is as short as the chain it keeps.
