@@ -3,7 +3,9 @@
 #  1. per-event cost: 10^7 remote reads per thread at 2 threads, untraced / --trace / --trace --lines;
 #  2. slowdown of the dp sample at --latency 0 and --latency 2us, untraced vs --trace --lines, at 2 threads
 #     (with more threads than CPUs, emulated waits yield the CPU and their length varies from run to run);
-#  3. time and size of importing and symbolizing a trace of ~10^5 distinct access rows (8 threads).
+#  3. time and size of importing and symbolizing a trace of ~10^5 distinct access rows (8 threads);
+#  4. per-event cost of call paths: 10^6 remote reads per thread, 8 calls deep, at 2 threads, with --lines
+#     and --callers 0, 2 and 8 (every event then walks the stack), and untraced.
 # Usage: bench/run_trace_bench.sh [BUILD_DIR] [REPEATS]   (default: build, 5)
 set -euo pipefail
 build=${1:-build}
@@ -44,3 +46,17 @@ rows=$(sqlite3 "$db" "SELECT count(*) FROM access")
 sites=$(sqlite3 "$db" "SELECT count(*) FROM site")
 printf "access rows %s, sites %s, database %s KiB\n" "$rows" "$sites" "$(( $(stat -c %s "$db") / 1024 ))"
 printf "import without symbolizing %.2f s, import + symbolize %.2f s\n" "$(calc "$mid - $start")" "$(calc "$end - $mid")"
+
+echo "== 4. per-event cost of call paths (2 threads, 10^6 remote reads per thread, 8 calls deep)"
+n=1000000
+deep() { measure ns_per_access "$bin/pgasrun" -n 2 "$@" "$bin/bench_trace_overhead" $n 8; }
+plain=$(deep)
+printf "%-28s %10s %12s %10s\n" "mode" "ns/access" "overhead ns" "vs --lines"
+printf "%-28s %10.2f %12s %10s\n" "untraced" "$plain" "-" "-"
+base=""
+for callers in 0 2 8; do
+  t=$(deep --trace "$db" --force --lines --callers $callers)
+  [[ -n $base ]] || base=$t
+  printf "%-28s %10.2f %12.2f %9.1fx\n" "--lines --callers $callers" "$t" "$(calc "$t - $plain")" \
+    "$(calc "($t - $plain) / ($base - $plain)")"
+done

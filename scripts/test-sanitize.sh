@@ -25,9 +25,6 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 unnamed='SymbolizeDatabaseTest[.](FillsSitesAndNamesVariables|SecondPassChangesNothing)'
 unnamed+='|trace[.](TraceReport[.]JsonCountsMatchTheProgram|TraceNames[.]EveryAllocationFormIsNamed)'
 unnamed+='|trace[.]Threads/TraceExactness[.]EveryNumberMatches'
-# Likewise the known-waits test: in this build the dialect's inline functions (upc_barrier) are not inlined,
-# so a barrier's site is the header's out-of-line copy, not the user's line (the main suite checks it).
-unnamed+='|trace[.]waits[.]'
 # Tests that run mpirun without the mpi label run with the MPI tests, leaks unchecked.
 mpirun_unlabeled='trace[.]faults[.]RawDirectory[.]MpiConduit'
 status=0

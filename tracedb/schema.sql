@@ -1,7 +1,9 @@
 -- The trace database: one SQLite file per traced run (docs/architecture.md section 7).
 -- Every table and column is documented here; readers go through the tracedb reader library.
 -- A database whose meta.schema_version is newer than the reader's is refused; an older one is read (what it
--- lacks reads as empty or zero). Version 2 added sync_wait and the columns marked (schema 2).
+-- lacks reads as empty or zero). Version 2 added sync_wait and the columns marked (schema 2); version 3
+-- call_path and the columns marked (schema 3). Key columns come first in the WITHOUT ROWID tables (SQLite
+-- 3.40's quick_check misreads a key column placed after others).
 
 PRAGMA foreign_keys = ON;
 
@@ -30,8 +32,12 @@ CREATE TABLE run (
   complete             INTEGER NOT NULL,  -- 1 if every thread finished normally; 0 = partial trace
   dropped_events       INTEGER NOT NULL,  -- transport calls that found a recorder's access table full: counted in
                                           -- thread.remote_count, in no access row
-  dropped_sync_events  INTEGER NOT NULL DEFAULT 0  -- (schema 2) synchronization events in no sync_wait row (a
+  dropped_sync_events  INTEGER NOT NULL DEFAULT 0, -- (schema 2) synchronization events in no sync_wait row (a
                                           -- recorder's table full, or more than 64 events open at once)
+  callers              INTEGER NOT NULL DEFAULT 0, -- (schema 3) caller sites kept above each access's and wait's
+                                          -- site (PGAS_TRACE_CALLERS, pgasrun --callers); 0 = none
+  dropped_path_events  INTEGER NOT NULL DEFAULT 0  -- (schema 3) events recorded without their callers (path 0)
+                                          -- because a recorder's call path table was full
 );
 
 -- One row per PGAS thread that left trace data; a thread that died before tracing started has none
@@ -76,6 +82,20 @@ CREATE TABLE site (
   symbolized    INTEGER NOT NULL DEFAULT 0  -- 1 once the symbolizer has filled the columns above
 );
 
+-- (schema 3) Call paths: chains of caller sites, one row per link. A chain is named by the id of its
+-- innermost link: `site` is the calling line, `caller` the chain of that line's own callers. id 0 is the
+-- empty chain (site 0, caller 0). An access or wait with path P was made at its site, in a function
+-- called from P's site, called from the site of P's caller, and so on, at most run.callers links. A site
+-- in the dialect's headers (an out-of-line copy of an inline function of include/pgas/) is attributed by
+-- the symbolizer to its first caller outside them, which the recorder walks to for that purpose: rows are
+-- then moved to that caller's site and the rest of the chain. Links no row uses may remain.
+CREATE TABLE call_path (
+  id      INTEGER PRIMARY KEY,
+  site    INTEGER NOT NULL,  -- the calling line (site.id)
+  caller  INTEGER NOT NULL   -- call_path id of its callers; 0 = the chain ends
+);
+INSERT INTO call_path(id, site, caller) VALUES (0, 0, 0);
+
 -- Shared objects (handles) and the variables they are.
 CREATE TABLE variable (
   handle       INTEGER PRIMARY KEY,  -- pgas_handle_t, equal on every thread
@@ -101,6 +121,8 @@ CREATE TABLE access (
                                -- get_nb, put_nb, getv_nb, putv_nb, atomic, memput_signal, memget_signal,
                                -- sem_post, sem_wait (every sem_wait timed: the waiting time); with a cache_ prefix (cache_getv_nb,
                                -- cache_get, ...) when the software cache library made the call
+  path      INTEGER NOT NULL DEFAULT 0 REFERENCES call_path(id),  -- (schema 3) the site's callers; 0 = none
+                               -- recorded (run.callers = 0): then one row per (thread, peer, variable, site, op)
   count     INTEGER NOT NULL,  -- transport calls
   elements  INTEGER NOT NULL,  -- elements moved (count for single-element operations, and for memget/memput,
                                -- where a bulk transfer is one element of `bytes`)
@@ -109,7 +131,7 @@ CREATE TABLE access (
   ns_sum    INTEGER NOT NULL,  -- time inside the calls: measured over `timed` calls, scaled to `count`
   ns_min    INTEGER NOT NULL,  -- over the timed calls
   ns_max    INTEGER NOT NULL,
-  PRIMARY KEY (thread, peer, variable, site, op)
+  PRIMARY KEY (thread, peer, variable, site, op, path)
 ) WITHOUT ROWID;
 CREATE INDEX access_by_variable ON access(variable);
 CREATE INDEX access_by_site ON access(site);
@@ -155,12 +177,13 @@ CREATE TABLE sync_wait (
                                -- of a subset's members, the collective's kind code, the team (an id equal on
                                -- every member) of a team_collective; 0 for fence, nb_sync and
                                -- pairwise_barrier
+  path      INTEGER NOT NULL DEFAULT 0 REFERENCES call_path(id),  -- (schema 3) the site's callers; 0 = none
   name      TEXT NOT NULL,     -- the runtime's name of the operation when it names one (the collective's
                                -- function: upc_all_broadcast, upccoll_bcast, ...; the barrier variant), else ''
   count     INTEGER NOT NULL,  -- events
   ns_sum    INTEGER NOT NULL,  -- time from entry to exit, summed
   ns_min    INTEGER NOT NULL,
   ns_max    INTEGER NOT NULL,
-  PRIMARY KEY (thread, site, kind, object)
+  PRIMARY KEY (thread, site, kind, object, path)
 ) WITHOUT ROWID;
 CREATE INDEX sync_wait_by_site ON sync_wait(site);

@@ -29,7 +29,9 @@ void write_trace(const std::string &path, long rows) {
   Database db = Database::create(path);
   db.exec("BEGIN");
   db.exec(
-      "INSERT INTO run VALUES (1, '/bench/cc', '[]', 32, 'shm', 0, 0, '2026-01-01T00:00:00Z', 2000000000, 1, "
+      "INSERT INTO run(id, program, arguments, threads, conduit, latency_ns, bandwidth_bps, start_time, "
+      "wall_ns, call_sites, unwind_depth, histogram_bins, timeline_interval_ns, time_every, complete, "
+      "dropped_events) VALUES (1, '/bench/cc', '[]', 32, 'shm', 0, 0, '2026-01-01T00:00:00Z', 2000000000, 1, "
       "8, 64, 1000000, 1, 1, 0)");
   db.exec("INSERT INTO module VALUES (1, '/bench/cc', '')");
   db.exec("INSERT INTO site (id, module, pc, symbolized) VALUES (0, NULL, 0, 0)");
@@ -46,7 +48,9 @@ void write_trace(const std::string &path, long rows) {
     variable.bind(1, std::int64_t{v}).bind(2, std::string_view(name)).run();
     variable.reset();
   }
-  Statement access = db.prepare("INSERT INTO access VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  Statement access = db.prepare(
+      "INSERT INTO access(thread, peer, variable, site, op, count, elements, bytes, timed, ns_sum, ns_min, "
+      "ns_max) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   long written = 0;
   for (int t = 0; t < kThreads && written < rows; ++t)
     for (long s = 1; s <= sites && written < rows; ++s)
@@ -69,9 +73,9 @@ void write_trace(const std::string &path, long rows) {
           access.reset();
         }
   Statement thread = db.prepare(
-      "INSERT INTO thread SELECT thread, 'node', 1000 + thread, 2000000000, SUM(ns_sum), SUM(count), "
-      "SUM(bytes), "
-      "1 FROM access GROUP BY thread");
+      "INSERT INTO thread(thread, host, pid, wall_ns, transport_ns, remote_count, remote_bytes, finished) "
+      "SELECT thread, 'node', 1000 + thread, 2000000000, SUM(ns_sum), SUM(count), SUM(bytes), 1 FROM access "
+      "GROUP BY thread");
   thread.run();
   Statement hist = db.prepare("INSERT INTO offset_hist VALUES (?, ?, ?, ?, ?, ?)");
   for (int v = 1; v <= kVariables; ++v)

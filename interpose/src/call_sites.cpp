@@ -101,6 +101,8 @@ bool is_internal(std::uint64_t pc) {
   return false;
 }
 
+bool is_tracer(std::uint64_t pc) { return pc >= g_tracer.begin && pc < g_tracer.end; }
+
 bool is_in_cache_library(std::uint64_t pc) { return pc >= g_cache_library.begin && pc < g_cache_library.end; }
 
 // `depth` counts the runtime's frames only: the tracer's own (the wrapper, the recorder and this function,
@@ -113,7 +115,7 @@ std::uint64_t first_user_frame(unsigned depth) {
   unsigned runtime_frames = 0;
   for (int i = 0; i < n; ++i) {
     const auto pc = reinterpret_cast<std::uint64_t>(frames[i]);
-    if (pc >= g_tracer.begin && pc < g_tracer.end) continue;
+    if (is_tracer(pc)) continue;
     if (!is_internal(pc)) return pc;
     if (++runtime_frames > depth) break;
   }

@@ -18,6 +18,9 @@ int module_of(const tracedb::raw::File &file, std::uint64_t pc);
 
 bool is_internal(std::uint64_t pc);
 
+// Whether `pc` lies in this library (the tracer's own frames, skipped by every stack walk).
+bool is_tracer(std::uint64_t pc);
+
 // Whether `pc` lies in the software cache library (libpgas-cache).
 bool is_in_cache_library(std::uint64_t pc);
 

@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "call_paths.hpp"
 #include "call_sites.hpp"
 #include "clock.hpp"
 #include "common/launch_contract.hpp"
@@ -32,6 +33,7 @@ namespace {
 
 struct Config {
   bool call_sites = false;
+  unsigned callers = 0;
   unsigned depth = 0;
   unsigned bins = 0;
   std::uint64_t timeline_ms = 0;
@@ -99,6 +101,7 @@ void initialize_header(tracedb::raw::Header &h, const Config &config) {
   h.threads = static_cast<std::uint32_t>(pgas_thread_count());
   h.pid = getpid();
   h.call_sites = config.call_sites;
+  h.callers = config.callers;
   h.unwind_depth = config.depth;
   h.bins = config.bins;
   h.timeline_interval_ns = config.timeline_ms * 1000000ull;
@@ -139,6 +142,12 @@ __attribute__((constructor)) void start() {
   Config config;
   namespace settings = tracedb::settings;
   config.call_sites = env_unsigned(settings::kLines) == 1;
+  config.callers = env_unsigned(settings::kCallers);
+  if (config.callers > 0 && !config.call_sites) {
+    std::fprintf(stderr, "pgas-trace: %s needs %s=1 (caller chains are of call sites); ignored\n",
+                 settings::kCallers.variable, settings::kLines.variable);
+    config.callers = 0;
+  }
   config.depth = env_unsigned(settings::kDepth);
   config.bins = env_unsigned(settings::kBins);
   config.timeline_ms = env_unsigned(settings::kTimeline);
@@ -163,29 +172,16 @@ __attribute__((destructor)) void finish() {
 
 }  // namespace
 
-std::uint32_t call_site(tracedb::raw::File &file, std::uint64_t pc) {
-  if (!file.header.call_sites) return 0;
-  // A call from user code is identified by its return address, and loops repeat it; a call from runtime
-  // code is identified by walking up to the user's frame, which depends on the whole stack.
-  static std::uint64_t last_return_address = 0;
-  static std::uint32_t last_site = 0;
-  if (pc == last_return_address) return last_site;
-  if (is_internal(pc)) return site_slot(file, first_user_frame(file.header.unwind_depth));
-  last_site = site_slot(file, pc);
-  last_return_address = pc;
-  return last_site;
-}
-
 void record(const Event &event, bool timed, std::uint64_t start, std::uint64_t duration) {
   tracedb::raw::File &file = *g_file;
-  const std::uint32_t site = call_site(file, event.return_address);
+  const Attribution at = attribute(file, event.return_address);
   if (is_in_cache_library(event.return_address)) {
     Event via_cache = event;
     via_cache.op =
         static_cast<tracedb::raw::Op>(static_cast<std::uint16_t>(event.op) | tracedb::raw::kViaCache);
-    add_access(file, via_cache, site, timed, duration);
+    add_access(file, via_cache, at, timed, duration);
   } else {
-    add_access(file, event, site, timed, duration);
+    add_access(file, event, at, timed, duration);
   }
   add_to_histogram(file, event);
   if (timed) {

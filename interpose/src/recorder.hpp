@@ -8,10 +8,11 @@
 //                        Created mode 0700 if absent; one that is a symbolic link, belongs to another user
 //                        or is writable by others is refused, and the thread exits with status 73
 //   PGAS_TRACE_LINES     1: record call sites (the paper's mapping to source lines); default 0
-//   PGAS_TRACE_DEPTH     frames walked at most to leave runtime code (default 8)
+//   PGAS_TRACE_CALLERS   caller sites kept above each site (default 0; needs PGAS_TRACE_LINES=1)
+//   PGAS_TRACE_DEPTH     frames walked at most to leave runtime code (default 16)
 //   PGAS_TRACE_BINS      offset histogram bins per variable (default 64, at most 256)
 //   PGAS_TRACE_TIMELINE  timeline bucket width in ms (default 0: no timeline; a timeline times every call)
-//   PGAS_TRACE_TIME_EVERY  time one transport call in N (default 8): reading the clock twice costs more than
+//   PGAS_TRACE_TIME_EVERY  time one transport call in N (default 16): reading the clock twice costs more than
 //                        the rest of the recording on some machines; counts, bytes and histograms stay exact,
 //                        and time sums are scaled from the timed calls
 #pragma once
@@ -57,10 +58,6 @@ inline bool time_this_call() {
 
 // Adds one transport call; when `timed`, it started at tick `start` and took `duration` ticks.
 void record(const Event &event, bool timed, std::uint64_t start, std::uint64_t duration);
-
-// The site slot of a call whose return address is `return_address` (the user's frame above it when that is
-// runtime code); 0 when call sites are not recorded.
-std::uint32_t call_site(tracedb::raw::File &file, std::uint64_t return_address);
 
 // Synchronization events (sync_recorder.cpp); g_wait_depth counts the waiting events open on this thread.
 extern unsigned g_wait_depth;

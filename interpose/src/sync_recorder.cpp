@@ -1,11 +1,13 @@
 // Synchronization events: the strong pgas_sync_enter / pgas_sync_exit of the runtime's synchronization seam
 // (pgas/sync_events.h). Every event is timed (a wait dwarfs two clock reads) and aggregated per (kind,
-// object, call site) in the raw file's sync table; the outermost waiting events also make the thread's
-// waiting total and the timeline's waiting time. When tracing is off, each costs one predictable branch.
+// object, call site, call path) in the raw file's sync table; the outermost waiting events also make the
+// thread's waiting total and the timeline's waiting time. When tracing is off, each costs one predictable
+// branch.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 
+#include "call_paths.hpp"
 #include "clock.hpp"
 #include "pgas/sync_events.h"
 #include "pgas/tracedb/raw_format.hpp"
@@ -27,6 +29,7 @@ struct OpenEvent {
   std::uint64_t object;
   std::uint64_t start;
   std::uint32_t site;
+  std::uint32_t path;
   const char *name;
 };
 constexpr unsigned kMaxOpen = 64;
@@ -34,13 +37,14 @@ OpenEvent g_open[kMaxOpen];
 unsigned g_opened = 0;
 // The acquisition that ended last, until another event starts: upc_lock exits `lock` and enters
 // `lock_hold` on the same lock at once, so the hold's call site is the acquisition's (one stack walk less).
-OpenEvent g_acquired{PGAS_SYNC_KIND_COUNT, 0, 0, 0, nullptr};
+OpenEvent g_acquired{PGAS_SYNC_KIND_COUNT, 0, 0, 0, 0, nullptr};
 
 void add_sync(File &file, const OpenEvent &e, std::uint64_t duration) {
   const auto kind = static_cast<std::uint32_t>(e.kind) + 1;
   const std::uint32_t mask = kSyncCapacity - 1;
   const std::uint64_t hash =
-      mix(e.object ^ (static_cast<std::uint64_t>(e.site) << 32) ^ (static_cast<std::uint64_t>(kind) << 56));
+      mix(e.object ^ (static_cast<std::uint64_t>(e.site) << 32) ^ (static_cast<std::uint64_t>(e.path) << 12) ^
+          (static_cast<std::uint64_t>(kind) << 56));
   for (std::uint32_t i = static_cast<std::uint32_t>(hash) & mask, probe = 0; probe < 64;
        ++probe, i = (i + 1) & mask) {
     SyncRecord &r = file.sync[i];
@@ -48,10 +52,11 @@ void add_sync(File &file, const OpenEvent &e, std::uint64_t duration) {
     if (key == 0) {
       r.site = e.site;
       r.object = e.object;
+      r.path = e.path;
       std::snprintf(r.name, sizeof r.name, "%s", e.name ? e.name : "");
       r.kind_plus_one.store(kind, std::memory_order_release);
       file.header.sync_used.fetch_add(1, std::memory_order_relaxed);
-    } else if (key != kind || r.site != e.site || r.object != e.object) {
+    } else if (key != kind || r.site != e.site || r.object != e.object || r.path != e.path) {
       continue;
     }
     r.ticks_min = r.count == 0 ? duration : std::min(r.ticks_min, duration);
@@ -73,10 +78,11 @@ void sync_enter(pgas_sync_kind_t kind, std::uint64_t object, const char *name, s
   }
   const bool hold_of_last_acquisition =
       kind == PGAS_SYNC_lock_hold && g_acquired.kind == PGAS_SYNC_lock && g_acquired.object == object;
-  const std::uint32_t site = hold_of_last_acquisition ? g_acquired.site : call_site(file, return_address);
+  const Attribution at = hold_of_last_acquisition ? Attribution{g_acquired.site, g_acquired.path}
+                                                  : attribute(file, return_address);
   g_acquired.kind = PGAS_SYNC_KIND_COUNT;
   if (tracedb::sync_kind_waits(kind)) ++g_wait_depth;
-  g_open[g_opened++] = {kind, object, ticks(), site, name};
+  g_open[g_opened++] = {kind, object, ticks(), at.site, at.path, name};
 }
 
 void sync_exit(pgas_sync_kind_t kind, std::uint64_t object) {

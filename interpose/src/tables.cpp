@@ -88,12 +88,14 @@ void accumulate(AccessRecord &r, const Event &e, bool timed, std::uint64_t durat
 }
 
 // The slow path of add_access: find or create the record of this key.
-[[gnu::noinline]] void add_access_slow(File &file, const Event &e, std::uint32_t site, bool timed,
+[[gnu::noinline]] void add_access_slow(File &file, const Event &e, const Attribution &at, bool timed,
                                        std::uint64_t duration) {
   const auto op = static_cast<std::uint16_t>(e.op);
-  std::uint64_t hash = mix(e.handle ^ (static_cast<std::uint64_t>(site) << 20) ^
-                           (static_cast<std::uint64_t>(static_cast<std::uint32_t>(e.peer)) << 40) ^
-                           (static_cast<std::uint64_t>(op) << 56));
+  const std::uint32_t site = at.site, path = at.path;
+  std::uint64_t hash =
+      mix(e.handle ^ (static_cast<std::uint64_t>(site) << 20) ^ (static_cast<std::uint64_t>(path) << 8) ^
+          (static_cast<std::uint64_t>(static_cast<std::uint32_t>(e.peer)) << 40) ^
+          (static_cast<std::uint64_t>(op) << 56));
   std::uint32_t mask = kAccessCapacity - 1;
   for (std::uint32_t i = static_cast<std::uint32_t>(hash) & mask, probe = 0; probe < kMaxProbes;
        ++probe, i = (i + 1) & mask) {
@@ -103,8 +105,9 @@ void accumulate(AccessRecord &r, const Event &e, bool timed, std::uint64_t durat
       r.site = site;
       r.peer = e.peer;
       r.op = op;
+      r.path = path;
       r.key_handle.store(e.handle, std::memory_order_release);
-    } else if (key != e.handle || r.site != site || r.peer != e.peer || r.op != op) {
+    } else if (key != e.handle || r.site != site || r.peer != e.peer || r.op != op || r.path != path) {
       continue;
     }
     accumulate(r, e, timed, duration);
@@ -135,15 +138,16 @@ void accumulate(AccessRecord &r, const Event &e, bool timed, std::uint64_t durat
 
 }  // namespace
 
-void add_access(File &file, const Event &e, std::uint32_t site, bool timed, std::uint64_t duration) {
+void add_access(File &file, const Event &e, const Attribution &at, bool timed, std::uint64_t duration) {
   // Loops repeat one access: the previous event's record usually matches.
   AccessRecord *last = g_last_record;
-  if (last != nullptr && last->key_handle.load(std::memory_order_relaxed) == e.handle && last->site == site &&
-      last->peer == e.peer && last->op == static_cast<std::uint16_t>(e.op)) {
+  if (last != nullptr && last->key_handle.load(std::memory_order_relaxed) == e.handle &&
+      last->site == at.site && last->path == at.path && last->peer == e.peer &&
+      last->op == static_cast<std::uint16_t>(e.op)) {
     accumulate(*last, e, timed, duration);
     return;
   }
-  add_access_slow(file, e, site, timed, duration);
+  add_access_slow(file, e, at, timed, duration);
 }
 
 void start_tables(File &file) {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "call_paths.hpp"
 #include "pgas/tracedb/raw_format.hpp"
 #include "pgas/transport.h"
 #include "recorder.hpp"
@@ -28,7 +29,7 @@ std::uint32_t site_slot(tracedb::raw::File &file, std::uint64_t pc);
 tracedb::raw::Handle *add_handle(tracedb::raw::File &file, pgas_handle_t handle, const pgas_layout_t &layout,
                                  std::uint32_t alloc_site, bool allocated_here);
 
-void add_access(tracedb::raw::File &file, const Event &event, std::uint32_t site, bool timed,
+void add_access(tracedb::raw::File &file, const Event &event, const Attribution &at, bool timed,
                 std::uint64_t duration);
 void add_to_histogram(tracedb::raw::File &file, const Event &event);
 void add_to_timeline(tracedb::raw::File &file, std::uint64_t start, std::size_t bytes);

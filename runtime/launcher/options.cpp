@@ -25,6 +25,7 @@ enum class OptionId {
   kTimeout,
   kTrace,
   kLines,
+  kCallers,
   kTimeline,
   kBins,
   kDepth,
@@ -54,6 +55,7 @@ constexpr OptionSpec kOptions[] = {
     {"timeout", 0, true, OptionId::kTimeout},
     {"trace", 0, true, OptionId::kTrace},
     {"lines", 0, false, OptionId::kLines},
+    {"callers", 0, true, OptionId::kCallers},
     {"timeline", 0, true, OptionId::kTimeline},
     {"bins", 0, true, OptionId::kBins},
     {"depth", 0, true, OptionId::kDepth},
@@ -69,8 +71,8 @@ constexpr OptionSpec kOptions[] = {
 
 // Option values as written on the command line, before they are checked.
 struct RawOptions {
-  std::optional<std::string> threads, latency, bandwidth, segment_size, timeout, trace, timeline, bins, depth,
-      time_every, conduit, bind_to;
+  std::optional<std::string> threads, latency, bandwidth, segment_size, timeout, trace, callers, timeline,
+      bins, depth, time_every, conduit, bind_to;
   bool lines = false, force = false, tag_output = false, show = false;
   bool trace_named_by_pgasrun = false;  // --trace without FILE
   std::vector<std::string> program;
@@ -87,6 +89,8 @@ struct RawOptions {
         return segment_size;
       case OptionId::kTrace:
         return trace;
+      case OptionId::kCallers:
+        return callers;
       case OptionId::kTimeline:
         return timeline;
       case OptionId::kBins:
@@ -241,8 +245,8 @@ std::string database_name_for(const std::string &program) {
 
 std::string validate_trace(const RawOptions &raw, TraceOptions &trace) {
   if (!raw.trace && !raw.trace_named_by_pgasrun) {
-    if (raw.lines || raw.timeline || raw.bins || raw.depth || raw.time_every || raw.force)
-      return "--lines, --timeline, --bins, --depth, --time-every and --force go with --trace";
+    if (raw.lines || raw.callers || raw.timeline || raw.bins || raw.depth || raw.time_every || raw.force)
+      return "--lines, --callers, --timeline, --bins, --depth, --time-every and --force go with --trace";
     return {};
   }
   if (raw.trace && raw.trace->empty()) return "--trace: the database file name is empty";
@@ -256,9 +260,12 @@ std::string validate_trace(const RawOptions &raw, TraceOptions &trace) {
     return e;
   for (auto [text, option, setting, value] :
        {std::tuple{&raw.bins, "--bins", &settings::kBins, &trace.bins},
+        std::tuple{&raw.callers, "--callers", &settings::kCallers, &trace.callers},
         std::tuple{&raw.depth, "--depth", &settings::kDepth, &trace.depth},
         std::tuple{&raw.time_every, "--time-every", &settings::kTimeEvery, &trace.time_every}})
     if (auto e = parse_bounded(*text, option, setting->low, setting->high, *value); !e.empty()) return e;
+  if (trace.callers > 0 && !trace.lines)
+    return "--callers: caller chains are chains of call sites; add --lines (or drop --callers)";
   return {};
 }
 

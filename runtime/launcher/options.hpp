@@ -22,6 +22,7 @@ struct TraceOptions {
   bool force = false;             // --force: an existing database may be replaced
   std::string raw_directory;      // where the recorder's raw files go (set by prepare_trace)
   bool lines = false;
+  unsigned callers = tracedb::settings::kCallers.fallback;  // --callers: caller sites kept per site
   unsigned timeline_ms = tracedb::settings::kTimeline.fallback;
   unsigned bins = tracedb::settings::kBins.fallback;
   unsigned depth = tracedb::settings::kDepth.fallback;

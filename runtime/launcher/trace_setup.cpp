@@ -143,6 +143,7 @@ std::vector<std::pair<std::string, std::string>> trace_environment(const LaunchO
           {"PGAS_TRACE_FILE", trace.file},
           {"PGAS_TRACE_RAW_DIR", trace.raw_directory},
           {settings::kLines.variable, trace.lines ? "1" : "0"},
+          {settings::kCallers.variable, std::to_string(trace.callers)},
           {settings::kTimeline.variable, std::to_string(trace.timeline_ms)},
           {settings::kBins.variable, std::to_string(trace.bins)},
           {settings::kDepth.variable, std::to_string(trace.depth)},

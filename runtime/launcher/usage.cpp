@@ -80,7 +80,13 @@ std::string usage_text() {
          "                           FILE is the next argument when it ends in .db (or --trace=FILE);\n"
          "                           without it, pgasrun picks pgas.PROGRAM.PID.db and prints the name\n"
          "      --force              replace FILE if it exists (without it, an existing FILE is refused)\n"
-         "      --lines              also record call sites (source lines) of the accesses\n"
+         "      --lines              also record call sites (source lines) of the accesses and waits\n"
+         "      --callers N          with --lines, also keep the chain of N calling lines above each\n"
+         "                           access's and wait's line, " +
+         range_text(settings::kCallers) +
+         ", so that a helper is\n"
+         "                           shown per calling line (pgas-report --section paths); every event\n"
+         "                           then walks the stack\n"
          "      --timeline MS        also record accesses per thread over time, in MS-millisecond buckets\n"
          "      --bins N             offset histogram bins per shared variable, " +
          range_text(settings::kBins) +

@@ -63,6 +63,10 @@ constexpr Measure kWaitMeasures[] = {
     {"count", "events", Visibility::kAll, Unit::kCount, &tracedb::Totals::count},
     {"ns", "time", Visibility::kAll, Unit::kNanoseconds, &tracedb::Totals::ns},
 };
+constexpr Measure kPathMeasures[] = {
+    {"count", "count", Visibility::kAll, Unit::kCount, &tracedb::Totals::count},
+    {"ns", "time", Visibility::kAll, Unit::kNanoseconds, &tracedb::Totals::ns},
+};
 constexpr Measure kImbalanceMeasures[] = {
     {"count_max", "count max", Visibility::kDataOnly, Unit::kCount, &tracedb::Totals::count},
     {"lost_ns", "lost", Visibility::kAll, Unit::kNanoseconds, &tracedb::Totals::ns},
@@ -112,6 +116,9 @@ std::vector<Table> diff_tables(const tracedb::TraceReader &a, const tracedb::Tra
   if (options.wants(Section::kImbalance))
     tables.push_back(rows_table("imbalance", "Time lost to imbalance per source line, A vs B", "line",
                                 "function", d.imbalance, kImbalanceMeasures));
+  if (options.wants(Section::kPaths))
+    tables.push_back(rows_table("paths", "Accesses and waits per line and calling lines, A vs B", "path",
+                                "function", d.paths, kPathMeasures));
   return tables;
 }
 

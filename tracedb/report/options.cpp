@@ -10,9 +10,9 @@ namespace pgas::report {
 namespace {
 
 const std::map<std::string, Section> kSections = {
-    {"summary", Section::kSummary}, {"threads", Section::kThreads},    {"variables", Section::kVariables},
-    {"lines", Section::kLines},     {"pairs", Section::kPairs},        {"ops", Section::kOps},
-    {"sync", Section::kSync},       {"imbalance", Section::kImbalance}};
+    {"summary", Section::kSummary}, {"threads", Section::kThreads},     {"variables", Section::kVariables},
+    {"lines", Section::kLines},     {"pairs", Section::kPairs},         {"ops", Section::kOps},
+    {"sync", Section::kSync},       {"imbalance", Section::kImbalance}, {"paths", Section::kPaths}};
 
 const std::map<std::string, Format> kFormats = {
     {"table", Format::kTable}, {"csv", Format::kCsv}, {"json", Format::kJson}};
@@ -156,11 +156,11 @@ std::string_view help_text() {
 
 Prints the remote accesses and waits recorded in a trace database (pgasrun --trace DB): a summary, then
 tables per thread, per shared variable, per source line, per thread pair and per operation, the
-synchronization (waits per line, kind and object) and the load imbalance per line.
+synchronization (waits per line, kind and object), the load imbalance per line and the call paths.
 
 Options:
   --section NAME     show only these sections: summary, threads, variables, lines, pairs, ops,
-                     sync, imbalance
+                     sync, imbalance, paths
                      (repeatable or a comma list; default: all)
   --thread T         count only accesses initiated by these threads: a number, a comma list or a
                      range such as 4-7 (repeatable)
@@ -170,8 +170,8 @@ Options:
                      getv, putv, accv, get_nb, put_nb, getv_nb, putv_nb, atomic, or one of
                      these with a cache_ prefix: made by the software cache (repeatable)
   --top N            at most N rows in the ranked tables (variables, lines, pairs, ops, sync,
-                     imbalance and the diff), ordered by accesses (sync: by time; imbalance: by
-                     lost time), then key; 0 = all (default)
+                     imbalance, paths and the diff), ordered by accesses (sync, paths: by time;
+                     imbalance: by lost time), then key; 0 = all (default)
   --format FORMAT    table (default: aligned columns, human units), csv (exact values; one block
                      per section, each after a '# section' line when there are several) or json
                      (exact values; one object with a member per section)
@@ -179,17 +179,21 @@ Options:
                      OLD=NEW to replace a path prefix (repeatable; tried in order, then the
                      recorded path)
   --diff A.db B.db   compare two traces line by line and variable by variable, with ratios B/A
-                     (sections: summary, lines, variables, sync, imbalance)
+                     (sections: summary, lines, variables, sync, imbalance, paths)
   -h, --help         print this help and exit
   --version          print the version and exit
 
 With --thread, --variable or --op, per-thread totals are sums over the selected accesses (the
-thread table's totals otherwise). Only --thread selects waits (sync, and the waits of imbalance).
+thread table's totals otherwise). Only --thread selects waits (sync, and the waits of imbalance
+and paths).
 The imbalance section gives, per source line, the spread over the selected threads of the time
 and count of its accesses or of one kind of wait (min, mean, max, coefficient of variation), and
 the time lost to it: for a wait, what the threads waited beyond the least-waiting one; for
-accesses, what the others would wait for the slowest at the next synchronization. In table format the thread-pair section is a matrix of
-accesses when the run has at most 16 threads and --top is not given, else a list of the top
+accesses, what the others would wait for the slowest at the next synchronization. The paths
+section gives, per source line and chain of calling lines (pgasrun --trace --lines --callers N),
+its accesses and each kind of wait: a helper called from several loops shows once per calling
+line. In table format the thread-pair section is a matrix
+of accesses when the run has at most 16 threads and --top is not given, else a list of the top
 pairs (20 unless --top is given).
 
 Exit status: 0 on success; 2 for a bad command line, a filter that matches nothing in the trace

@@ -12,7 +12,7 @@
 
 namespace pgas::report {
 
-enum class Section { kSummary, kThreads, kVariables, kLines, kPairs, kOps, kSync, kImbalance };
+enum class Section { kSummary, kThreads, kVariables, kLines, kPairs, kOps, kSync, kImbalance, kPaths };
 
 struct Options {
   std::vector<std::string> databases;  // one, or two with --diff

@@ -48,6 +48,18 @@ std::string location(const std::string &file, int line, const std::string &funct
   return function.empty() ? "(unknown)" : function + " (no line)";
 }
 
+void location_columns(Table &t) {
+  t.column("location", "line", Visibility::kTableOnly);
+  t.column("file", "file", Visibility::kDataOnly);
+  t.column("line", "line", Visibility::kDataOnly);
+  t.column("function", "function");
+}
+
+std::vector<Cell> location_cells(const std::string &file, int line, const std::string &function) {
+  return {text(location(file, line, function)), optional_text(file),
+          file.empty() ? null_cell() : integer(line), function_name(function)};
+}
+
 Table summary_table(const Context &c) {
   const tracedb::RunInfo &run = c.run;
   const tracedb::Summary &summary = c.summary;
@@ -73,11 +85,14 @@ Table summary_table(const Context &c) {
   t.field("tracer", "tracer", text(tracedb::describe_tracer(run)), Visibility::kTableOnly);
   t.field("call_sites", "call sites", flag(run.call_sites), Visibility::kDataOnly);
   t.field("unwind_depth", "unwind depth", integer(run.unwind_depth), Visibility::kDataOnly);
+  t.field("callers", "callers", integer(run.callers), Visibility::kDataOnly);
   t.field("histogram_bins", "histogram bins", integer(run.histogram_bins), Visibility::kDataOnly);
   t.field("time_every", "timed calls", integer(run.time_every), Visibility::kDataOnly);
   t.field("timeline_interval_ns", "timeline interval", integer(run.timeline_interval_ns),
           Visibility::kDataOnly);
   t.field("dropped_sync_events", "dropped sync events", quantity(run.dropped_sync_events, Unit::kCount),
+          Visibility::kDataOnly);
+  t.field("dropped_path_events", "dropped path events", quantity(run.dropped_path_events, Unit::kCount),
           Visibility::kDataOnly);
   t.field("complete", "complete", flag(run.complete));
   t.field("dropped_events", "dropped events", quantity(run.dropped_events, Unit::kCount));
@@ -131,6 +146,7 @@ std::vector<Table> trace_tables(const tracedb::TraceReader &trace, const Options
   context.summary = tracedb::summarize(context.tables.threads);
   if (options.wants(Section::kSync) || options.wants(Section::kImbalance))
     context.sync = trace.sync_digest(options.filter);
+  if (options.wants(Section::kPaths)) context.paths = trace.paths(options.filter);
 
   std::vector<Table> tables;
   auto append = [&](std::vector<Table> more) {
@@ -144,6 +160,7 @@ std::vector<Table> trace_tables(const tracedb::TraceReader &trace, const Options
   if (options.wants(Section::kOps)) tables.push_back(detail::ops_table(context));
   if (options.wants(Section::kSync)) tables.push_back(detail::sync_table(context));
   if (options.wants(Section::kImbalance)) tables.push_back(detail::imbalance_table(context));
+  if (options.wants(Section::kPaths)) tables.push_back(detail::paths_table(context));
   return tables;
 }
 

@@ -114,17 +114,13 @@ std::vector<Table> variable_tables(const Context &c) {
 
 Table lines_table(const Context &c) {
   Table t("lines", "Remote accesses per source line");
-  t.column("location", "line", Visibility::kTableOnly);
-  t.column("file", "file", Visibility::kDataOnly);
-  t.column("line", "line", Visibility::kDataOnly);
-  t.column("function", "function");
+  location_columns(t);
   totals_columns(t);
   t.column("share_pct", "% of accesses");
   t.column("source", "source");
   tracedb::SourceFiles sources(c.options.source_roots);
   for (const tracedb::LineRow &l : first(c.tables.lines, c.options.filter.top)) {
-    std::vector<Cell> row{text(location(l.file, l.line, l.function)), optional_text(l.file),
-                          l.file.empty() ? null_cell() : integer(l.line), function_name(l.function)};
+    std::vector<Cell> row = location_cells(l.file, l.line, l.function);
     append_totals(row, l.totals);
     row.push_back(share(l.totals.count, c.access_total));
     row.push_back(text(trim(sources.line(l.file, l.line))));

@@ -8,19 +8,6 @@
 namespace pgas::report::detail {
 namespace {
 
-// The location columns every per-line table of this file starts with.
-void location_columns(Table &t) {
-  t.column("location", "line", Visibility::kTableOnly);
-  t.column("file", "file", Visibility::kDataOnly);
-  t.column("line", "line", Visibility::kDataOnly);
-  t.column("function", "function");
-}
-
-std::vector<Cell> location_cells(const std::string &file, int line, const std::string &function) {
-  return {text(location(file, line, function)), optional_text(file),
-          file.empty() ? null_cell() : integer(line), function_name(function)};
-}
-
 // A barrier's anonymous id, a collective's name: how a person reads the object of a wait.
 std::string describe_object(const tracedb::SyncRow &row) {
   if (!row.name.empty()) return row.name;

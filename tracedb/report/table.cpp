@@ -56,9 +56,12 @@ Cell function_name(std::string value) {
   // The parameter list starts at the last '(' at template depth 0 that is not part of "operator()".
   int depth = 0;
   std::size_t params = std::string::npos;
+  constexpr std::string_view kAnonymous = "(anonymous namespace)";  // a scope, not a parameter list
   for (std::size_t i = 0; i < value.size(); ++i) {
     char c = value[i];
-    if (c == '<')
+    if (value.compare(i, kAnonymous.size(), kAnonymous) == 0)
+      i += kAnonymous.size() - 1;
+    else if (c == '<')
       ++depth;
     else if (c == '>' && depth > 0)
       --depth;

@@ -58,6 +58,7 @@ std::string describe_emulation(const RunInfo &run) {
 std::string describe_tracer(const RunInfo &run) {
   std::string text =
       run.call_sites ? "call sites on, unwind depth " + std::to_string(run.unwind_depth) : "call sites off";
+  if (run.callers > 0) text += ", " + std::to_string(run.callers) + " callers per site";
   text +=
       run.time_every > 1 ? ", 1 call in " + std::to_string(run.time_every) + " timed" : ", every call timed";
   text += ", " + std::to_string(run.histogram_bins) + " histogram bins, ";

@@ -9,13 +9,15 @@
 namespace pgas::tracedb {
 
 void write_sync_records(const Database &db, const RawFile &file, double ns_per_tick,
-                        const std::function<std::int64_t(std::uint32_t)> &site_id) {
+                        const std::function<std::int64_t(std::uint32_t)> &site_id,
+                        const std::function<std::int64_t(std::uint32_t)> &path_id) {
   auto ns = [&](std::uint64_t ticks) {
     return static_cast<std::int64_t>(static_cast<double>(ticks) * ns_per_tick);
   };
   // Two raw sites may be one database site (the same line reached by two return addresses): merged.
   auto insert = db.prepare(
-      "INSERT INTO sync_wait VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET count = count + "
+      "INSERT INTO sync_wait(thread, site, kind, object, name, count, ns_sum, ns_min, ns_max, path) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET count = count + "
       "excluded.count, ns_sum = ns_sum + excluded.ns_sum, ns_min = min(ns_min, excluded.ns_min), ns_max = "
       "max(ns_max, excluded.ns_max)");
   for (const raw::SyncRecord &r : file.data().sync) {
@@ -31,6 +33,7 @@ void write_sync_records(const Database &db, const RawFile &file, double ns_per_t
         .bind(7, ns(r.ticks_sum))
         .bind(8, ns(r.ticks_min))
         .bind(9, ns(r.ticks_max))
+        .bind(10, path_id(r.path))
         .run();
   }
 }

@@ -10,9 +10,11 @@
 
 namespace pgas::tracedb {
 
-// `site_id` maps a raw site slot of `file` to its site.id in the database.
+// `site_id` maps a raw site slot of `file` to its site.id in the database, `path_id` a raw call path node
+// to its call_path.id.
 void write_sync_records(const Database &db, const RawFile &file, double ns_per_tick,
-                        const std::function<std::int64_t(std::uint32_t)> &site_id);
+                        const std::function<std::int64_t(std::uint32_t)> &site_id,
+                        const std::function<std::int64_t(std::uint32_t)> &path_id);
 
 // Timelines may have been coarsened differently per thread: each is brought to the run's `interval` (ns, a
 // multiple of the file's).

@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "import_sites.hpp"
 #include "import_time.hpp"
 #include "pgas/tracedb/database.hpp"
 #include "pgas/tracedb/text.hpp"
@@ -81,57 +82,6 @@ class Importer {
     return measure_ns_per_tick();  // importing on the machine that ran, as pgasrun --trace does
   }
 
-  std::int64_t module_id(const raw::Module &m) {
-    auto key = std::make_pair(std::string(m.path), std::string(m.build_id));
-    auto [it, inserted] = modules_.try_emplace(key, static_cast<std::int64_t>(modules_.size()) + 1);
-    if (inserted)
-      db_.prepare("INSERT INTO module(id, path, build_id) VALUES (?, ?, ?)")
-          .bind(1, it->second)
-          .bind(2, key.first)
-          .bind(3, key.second)
-          .run();
-    return it->second;
-  }
-
-  std::int64_t site_id(const RawFile &f, std::uint32_t slot) {
-    if (slot == 0 || slot >= raw::kSiteCapacity) return 0;
-    const raw::Site &s = f.data().sites[slot];
-    std::uint64_t pc = s.pc.load();
-    if (pc == 0) return 0;
-    std::int64_t module = -1;
-    std::uint64_t offset = pc;
-    if (s.module >= 0 && static_cast<std::uint32_t>(s.module) < f.header().modules_used.load()) {
-      const raw::Module &m = f.data().modules[s.module];
-      module = module_id(m);
-      offset = pc - m.load_address;
-    }
-    auto [it, inserted] = sites_.try_emplace({module, offset}, next_site_);
-    if (inserted) {
-      auto insert = db_.prepare("INSERT INTO site(id, module, pc) VALUES (?, ?, ?)");
-      insert.bind(1, next_site_++);
-      if (module < 0)
-        insert.bind_null(2);
-      else
-        insert.bind(2, module);
-      insert.bind(3, static_cast<std::int64_t>(offset)).run();
-    }
-    return it->second;
-  }
-
-  // A site known by its source location only ("path:line" from the program): already symbolized.
-  std::int64_t source_site_id(const std::string &location) {
-    auto colon = location.rfind(':');
-    if (colon == std::string::npos) return 0;
-    auto [it, inserted] = source_sites_.try_emplace(location, next_site_);
-    if (inserted)
-      db_.prepare("INSERT INTO site(id, module, pc, file, line, symbolized) VALUES (?, NULL, 0, ?, ?, 1)")
-          .bind(1, next_site_++)
-          .bind(2, location.substr(0, colon))
-          .bind(3, static_cast<std::int64_t>(std::atoll(location.c_str() + colon + 1)))
-          .run();
-    return it->second;
-  }
-
   ImportSummary write_run() {
     ImportSummary summary;
     const raw::Header &first = files_.front()->header();
@@ -139,7 +89,7 @@ class Importer {
     summary.threads_found = static_cast<int>(files_.size());
     summary.complete = summary.threads_found == summary.threads;
     std::int64_t start = first.start_realtime_ns, wall = 0;
-    std::uint64_t timeline = 0, sync_dropped = 0;
+    std::uint64_t timeline = 0, sync_dropped = 0, path_dropped = 0;
     for (const auto &f : files_) {
       const raw::Header &h = f->header();
       summary.complete = summary.complete && f->finished();
@@ -147,6 +97,7 @@ class Importer {
       summary.accesses += totals_[f.get()].count;
       summary.dropped += h.dropped.load();
       sync_dropped += h.sync_dropped.load();
+      path_dropped += h.path_dropped.load();
       summary.objects_unrecorded += h.objects_unrecorded.load();
       start = std::min(start, h.start_realtime_ns);
       wall = std::max(wall, static_cast<std::int64_t>(h.mono1.load() - h.mono0));
@@ -162,8 +113,8 @@ class Importer {
            "INSERT INTO run(id, program, arguments, threads, conduit, latency_ns, bandwidth_bps, start_time, "
            "wall_ns, "
            "call_sites, unwind_depth, histogram_bins, timeline_interval_ns, time_every, complete, "
-           "dropped_events, dropped_sync_events) "
-           "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+           "dropped_events, dropped_sync_events, callers, dropped_path_events) "
+           "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(1, program)
         .bind(2, json_array(argv))
         .bind(3, static_cast<std::int64_t>(first.threads))
@@ -180,6 +131,8 @@ class Importer {
         .bind(14, static_cast<std::int64_t>(summary.complete))
         .bind(15, static_cast<std::int64_t>(summary.dropped))
         .bind(16, static_cast<std::int64_t>(sync_dropped))
+        .bind(17, static_cast<std::int64_t>(first.callers))
+        .bind(18, static_cast<std::int64_t>(path_dropped))
         .run();
     return summary;
   }
@@ -213,7 +166,9 @@ class Importer {
   }
 
   void write_sync(const RawFile &f) {
-    write_sync_records(db_, f, ns_per_tick(f), [&](std::uint32_t slot) { return site_id(f, slot); });
+    write_sync_records(
+        db_, f, ns_per_tick(f), [&](std::uint32_t slot) { return ids_.site(f, slot); },
+        [&](std::uint32_t slot) { return ids_.path(f, slot); });
   }
 
   void write_access(const RawFile &f) {
@@ -222,7 +177,8 @@ class Importer {
       return static_cast<std::int64_t>(static_cast<double>(ticks) * scale);
     };
     auto insert = db_.prepare(
-        "INSERT INTO access VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET "
+        "INSERT INTO access(thread, peer, variable, site, op, count, elements, bytes, timed, ns_sum, ns_min, "
+        "ns_max, path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET "
         "count = count + excluded.count, elements = elements + excluded.elements, bytes = bytes + "
         "excluded.bytes, "
         "timed = timed + excluded.timed, ns_sum = ns_sum + excluded.ns_sum, ns_min = min(ns_min, "
@@ -235,7 +191,7 @@ class Importer {
       insert.bind(1, static_cast<std::int64_t>(f.header().thread))
           .bind(2, static_cast<std::int64_t>(r.peer))
           .bind(3, static_cast<std::int64_t>(handle))
-          .bind(4, site_id(f, r.site))
+          .bind(4, ids_.site(f, r.site))
           .bind(5, raw::op_name(r.op))
           .bind(6, static_cast<std::int64_t>(r.count))
           .bind(7, static_cast<std::int64_t>(r.elements))
@@ -244,6 +200,7 @@ class Importer {
           .bind(10, scaled_ns(r.ticks_sum, r.count, r.timed, scale))
           .bind(11, ns(r.ticks_min))
           .bind(12, ns(r.ticks_max))
+          .bind(13, ids_.path(f, r.path))
           .run();
     }
   }
@@ -257,10 +214,7 @@ class Importer {
   Database &db_;
   const Files &files_;
   std::string conduit_;
-  std::map<std::pair<std::string, std::string>, std::int64_t> modules_;
-  std::map<std::pair<std::int64_t, std::uint64_t>, std::int64_t> sites_;
-  std::map<std::string, std::int64_t> source_sites_;
-  std::int64_t next_site_ = 1;
+  SiteIds ids_{db_};
   std::uint64_t timeline_interval_ = 0;
   std::map<const RawFile *, Totals> totals_;  // per thread, summed once in write_run
 };
@@ -289,7 +243,7 @@ void Importer::write_variables() {
     const Seen &d = owner != seen.end() ? *owner : seen.front();
     const raw::Handle &h = *d.handle;
     std::string location(h.alloc_location);
-    std::int64_t site = !location.empty() ? source_site_id(location) : site_id(*d.file, h.alloc_site);
+    std::int64_t site = !location.empty() ? ids_.source_site(location) : ids_.site(*d.file, h.alloc_site);
     variable.reset();
     variable.bind(1, static_cast<std::int64_t>(key));
     if (h.name[0])

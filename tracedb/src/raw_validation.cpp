@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "pgas/tracedb/trace_settings.hpp"
+
 namespace pgas::tracedb::raw {
 namespace {
 
@@ -38,6 +40,10 @@ std::string header_problem(const Header &h) {
                         "at most " + std::to_string(kTimelineCapacity));
   if (h.timeline_used.load() > 0 && h.timeline_interval_ns == 0) return "it has a timeline of interval 0";
   if (!terminated(h.host) || !terminated(h.command_line)) return "its host or command line is not terminated";
+  if (h.callers > settings::kCallers.high)
+    return out_of_range("callers", h.callers, "0.." + std::to_string(settings::kCallers.high));
+  if (h.paths_used.load() > kCallPathCapacity)
+    return out_of_range("paths_used", h.paths_used.load(), "at most " + std::to_string(kCallPathCapacity));
   return "";
 }
 
@@ -69,6 +75,7 @@ std::string tables_problem(const File &f) {
         (r.op & ~static_cast<std::uint16_t>(kViaCache | (kViaCache - 1))) != 0)
       return record + " has operation code " + std::to_string(r.op);
     if (r.timed > r.count) return record + " has more timed calls than calls";
+    if (r.path >= kCallPathCapacity) return record + " has call path " + std::to_string(r.path);
   }
   for (std::uint32_t k = 0; k < kSyncCapacity; ++k) {
     const SyncRecord &r = f.sync[k];
@@ -78,6 +85,19 @@ std::string tables_problem(const File &f) {
     if (kind > PGAS_SYNC_KIND_COUNT) return record + " has kind code " + std::to_string(kind - 1);
     if (r.site >= kSiteCapacity) return record + " has site " + std::to_string(r.site);
     if (!terminated(r.name)) return record + " has an unterminated name";
+    if (r.path >= kCallPathCapacity) return record + " has call path " + std::to_string(r.path);
+  }
+  // Chains must end: a node's caller must be a used node, and a chain is short (the recorder keeps at most
+  // 20 callers); a damaged file may say anything, a loop included.
+  for (std::uint32_t k = 1; k < kCallPathCapacity; ++k) {
+    const CallPath &node = f.paths[k];
+    if (node.used.load() == 0) continue;
+    const std::string record = "call path node " + std::to_string(k);
+    if (node.site >= kSiteCapacity) return record + " has site " + std::to_string(node.site);
+    std::uint32_t at = k;
+    for (std::uint32_t steps = 0; at != 0; ++steps, at = f.paths[at].caller)
+      if (at >= kCallPathCapacity || f.paths[at].used.load() == 0 || steps > 64)
+        return record + " has a broken or looping chain of callers";
   }
   return "";
 }

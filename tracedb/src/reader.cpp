@@ -85,6 +85,11 @@ RunInfo TraceReader::run() const {
     run.time_every = static_cast<int>(s.int64(14));
     run.has_sync = detail::has_sync(db_);
     if (run.has_sync) run.dropped_sync_events = db_.scalar("SELECT dropped_sync_events FROM run").value_or(0);
+    run.has_paths = detail::has_paths(db_);
+    if (run.has_paths) {
+      run.callers = static_cast<int>(db_.scalar("SELECT callers FROM run").value_or(0));
+      run.dropped_path_events = db_.scalar("SELECT dropped_path_events FROM run").value_or(0);
+    }
     return run;
   });
 }

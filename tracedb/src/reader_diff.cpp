@@ -66,6 +66,20 @@ KeyedTotals by_imbalance(const SyncDigest &tables) {
   return out;
 }
 
+// Accesses and waits per site, calling lines and what (count = accesses or events, ns = time).
+KeyedTotals by_path(const std::vector<PathRow> &rows) {
+  KeyedTotals out;
+  for (const PathRow &row : rows) {
+    std::string key = line_key({row.site.file, row.site.line, row.site.function, {}});
+    for (const SourceLocation &caller : row.callers)
+      key += " < " + line_key({caller.file, caller.line, caller.function, {}});
+    Keyed &k = out[key + " " + row.what];
+    if (k.detail.empty()) k.detail = row.site.function;
+    k.totals += Totals{row.totals.count, 0, row.totals.ns};
+  }
+  return out;
+}
+
 std::int64_t by_count(const DiffRow &r) { return std::max(r.a.count, r.b.count); }
 std::int64_t by_time(const DiffRow &r) { return std::max(r.a.ns, r.b.ns); }
 
@@ -103,6 +117,7 @@ TraceDiff diff(const TraceReader &a, const TraceReader &b, const Filter &filter)
   const SyncDigest sync_a = a.sync_digest(all), sync_b = b.sync_digest(all);
   d.waits = match(by_wait(sync_a), by_wait(sync_b), filter.top, by_time);
   d.imbalance = match(by_imbalance(sync_a), by_imbalance(sync_b), filter.top, by_time);
+  d.paths = match(by_path(a.paths(all)), by_path(b.paths(all)), filter.top, by_time);
   return d;
 }
 

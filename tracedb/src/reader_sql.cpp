@@ -72,6 +72,11 @@ bool has_sync(const Database &db) {
              .value_or(0) > 0;
 }
 
+bool has_paths(const Database &db) {
+  return db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'call_path'")
+             .value_or(0) > 0;
+}
+
 ThreadRow thread_row(const Statement &row, const Totals &totals, std::int64_t reads, std::int64_t writes) {
   ThreadRow out;
   out.thread = static_cast<int>(row.int64(0));

@@ -47,10 +47,12 @@ void where_access(Sql &sql, const Filter &filter, std::string_view alias);
 void where_thread(Sql &sql, const Filter &filter, std::string_view column);
 void where_variable(Sql &sql, const Filter &filter, std::string_view column);
 
-Totals totals_at(const Statement &row, int first_column);
+Totals totals_at(const Statement &row, int first_column);  // count, bytes, ns in three columns
 // Whether the database has schema 2's synchronization data (sync_wait and the time-state columns); older
 // databases are read without it.
-bool has_sync(const Database &db);  // count, bytes, ns in three columns
+bool has_sync(const Database &db);
+// Whether the database has schema 3's call paths (call_path, and the path columns of access and sync_wait).
+bool has_paths(const Database &db);
 // A per-thread row from columns thread, host, pid, finished (0-3), wall_ns (7) and remote_ns, wait_ns,
 // compute_ns (8-10), with these sums.
 ThreadRow thread_row(const Statement &row, const Totals &totals, std::int64_t reads, std::int64_t writes);

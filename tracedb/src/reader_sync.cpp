@@ -61,18 +61,21 @@ std::vector<SyncRow> read_waits(const Database &db, const Filter &filter, Series
   detail::where_thread(sql, filter, "w.thread");
   Statement s = sql.prepare(db);
   std::map<std::tuple<Location, std::string, std::int64_t>, SyncRow> rows;
+  std::map<std::tuple<Location, std::string, std::int64_t>, std::set<int>> threads;
   while (s.step()) {
     const int thread = static_cast<int>(s.int64(0));
     const Location at = location_at(s, 1);
     const std::string kind = s.text(4);
     const std::int64_t object = s.int64(5), count = s.int64(7), ns = s.int64(8);
     SyncRow &row = rows[{at, kind, object}];
-    if (row.threads == 0) {
+    std::set<int> &seen = threads[{at, kind, object}];
+    if (seen.empty()) {
       row.file = at.file, row.line = at.line, row.function = at.function;
       row.kind = kind, row.object = object, row.name = s.text(6), row.ns_min = s.int64(9);
       row.waiting = kind_waits(kind);
     }
-    row.threads += 1;  // one sync_wait row per thread, site, kind and object
+    seen.insert(thread);  // a thread has one row per call path of the line (schema 3)
+    row.threads = static_cast<int>(seen.size());
     row.count += count;
     row.ns_sum += ns;
     row.ns_min = std::min(row.ns_min, s.int64(9));

@@ -5,6 +5,7 @@
 
 #include "pgas/tracedb/source_names.hpp"
 #include "pgas/tracedb/symbolizer.hpp"
+#include "symbolizer_paths.hpp"
 
 namespace pgas::tracedb {
 namespace {
@@ -142,6 +143,7 @@ SymbolizeCounts symbolize_database(Database &db, const SymbolizeOptions &options
   SymbolizeCounts counts;
   Transaction transaction(db);
   symbolize_sites(db, options, counts);
+  attribute_through_callers(db, options.toolkit_paths);
   name_variables(db, options, counts);
   transaction.commit();
   return counts;

@@ -53,7 +53,7 @@ TEST(ReportBadInput, NewerSchema) {
   pgas::tracedb::Database::open(path, true).exec("UPDATE meta SET value = '99' WHERE key = 'schema_version'");
   EXPECT_EQ(refusal({path}),
             "pgas-report: " + path +
-                ": has schema version 99, newer than this tool reads (2); use a newer pgas-toolkit");
+                ": has schema version 99, newer than this tool reads (3); use a newer pgas-toolkit");
 }
 
 TEST(ReportBadInput, Directory) {
@@ -79,8 +79,8 @@ TEST(ReportBadFlags, EachIsOneLineAndStatus2) {
        "sem_post, sem_wait, test; each also with a cache_ prefix)"},
       {{"--format", "xml", db}, "--format: unknown value 'xml' (one of: csv, json, table)"},
       {{"--section", "lines,heat", db},
-       "--section: unknown value 'heat' (one of: imbalance, lines, ops, pairs, summary, sync, threads, "
-       "variables)"},
+       "--section: unknown value 'heat' (one of: imbalance, lines, ops, pairs, paths, summary, sync, "
+       "threads, variables)"},
       {{db, "--top"}, "--top needs a value"},
       {{}, "no trace database given"},
       {{db, db}, "more than one database given (compare two with --diff A.db B.db)"},

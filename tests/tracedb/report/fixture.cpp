@@ -139,7 +139,9 @@ void build_trace(const std::string &path, const TraceSpec &spec) {
     variable.bind(6, v.block).bind(7, v.nelems).bind(8, v.owner).bind(9, std::int64_t{v.alloc_site}).run();
   }
   std::map<int, std::vector<std::int64_t>> per_thread;  // count, bytes, ns
-  Statement access = db.prepare("INSERT INTO access VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  Statement access = db.prepare(
+      "INSERT INTO access(thread, peer, variable, site, op, count, elements, bytes, timed, ns_sum, ns_min, "
+      "ns_max) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   for (const AccessSpec &a : spec.accesses) {
     access.reset();
     access.bind(1, std::int64_t{a.thread}).bind(2, std::int64_t{a.peer}).bind(3, a.variable);

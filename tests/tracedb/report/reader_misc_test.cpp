@@ -85,7 +85,7 @@ TEST(ReaderOpen, Refusals) {
   std::string newer = copy_of_baseline("newer.db");
   update(newer, "UPDATE meta SET value = '99' WHERE key = 'schema_version'");
   EXPECT_EQ(open_error(newer),
-            newer + ": has schema version 99, newer than this tool reads (2); use a newer pgas-toolkit");
+            newer + ": has schema version 99, newer than this tool reads (3); use a newer pgas-toolkit");
   std::string no_run = copy_of_baseline("no_run.db");
   update(no_run, "DELETE FROM run");
   EXPECT_EQ(open_error(no_run), no_run + ": has no run record (the import did not finish)");
@@ -121,7 +121,8 @@ TEST(ReaderOpen, SchemaOneIsReadWithoutWaits) {
 TEST(ReaderSync, WaitDistributionAndLostTime) {
   std::string path = copy_of_baseline("waits.db");
   update(path,
-         "INSERT INTO sync_wait VALUES (0, 1, 'barrier', 7, '', 2, 10000000, 4000000, 6000000), "
+         "INSERT INTO sync_wait(thread, site, kind, object, name, count, ns_sum, ns_min, ns_max) VALUES (0, "
+         "1, 'barrier', 7, '', 2, 10000000, 4000000, 6000000), "
          "(1, 1, 'barrier', 7, '', 2, 30000000, 10000000, 20000000), "
          "(0, 1, 'lock_hold', 9, '', 1, 50000000, 50000000, 50000000)");
   const SyncDigest sync = TraceReader(path).sync_digest(Filter{.threads = {0, 1}});

@@ -31,6 +31,7 @@ void write_at(const std::string &path, std::size_t offset, T value) {
 #pragma GCC diagnostic ignored "-Winvalid-offsetof"  // the header holds atomics; its layout is fixed
 constexpr std::size_t kHeader = offsetof(raw::File, header);
 constexpr std::size_t kFirstAccess = offsetof(raw::File, access);
+constexpr std::size_t kPaths = offsetof(raw::File, paths);
 
 struct Corruption {
   const char *name;
@@ -75,6 +76,25 @@ const Corruption kCorruptions[] = {
        write_at<std::uint32_t>(p, kFirstAccess + offsetof(raw::AccessRecord, site), 0x7fffffff);
      },
      "access record 0 has site 2147483647"},
+    {"access_path",
+     [](const std::string &p) {
+       write_at<std::uint64_t>(p, kFirstAccess + offsetof(raw::AccessRecord, key_handle), 1);
+       write_at<std::uint32_t>(p, kFirstAccess + offsetof(raw::AccessRecord, path), 0x7fffffff);
+     },
+     "access record 0 has call path 2147483647"},
+    // Two call path nodes that are each other's caller: a chain that never ends.
+    {"call_path_loop",
+     [](const std::string &p) {
+       for (std::uint32_t node : {1u, 2u}) {
+         const std::size_t at = kPaths + node * sizeof(raw::CallPath);
+         write_at<std::uint32_t>(p, at + offsetof(raw::CallPath, used), 1);
+         write_at<std::uint32_t>(p, at + offsetof(raw::CallPath, caller), 3 - node);
+       }
+     },
+     "call path node 1 has a broken or looping chain of callers"},
+    {"callers",
+     [](const std::string &p) { write_at<std::uint32_t>(p, kHeader + offsetof(raw::Header, callers), 17); },
+     "callers is 17 (0..16)"},
     {"version",
      [](const std::string &p) { write_at<std::uint32_t>(p, kHeader + offsetof(raw::Header, version), 3); },
      kOldVersion.c_str()},

@@ -26,7 +26,7 @@ nothing() { [ "$1" -lt $((d / 2)) ] && echo 1 || echo 0; }
 
 barrier=$(line_of barrier) hold=$(line_of hold) lock=$(line_of lock) sem=$(line_of sem)
 collective=$(line_of collective)
-check "schema version 2" "$(q "SELECT value = '2' FROM meta WHERE key = 'schema_version'")"
+check "schema version 3" "$(q "SELECT value = '3' FROM meta WHERE key = 'schema_version'")"
 check "every thread has one barrier event at line $barrier" \
   "$(q "SELECT count(*) = $n AND sum(count) = $n FROM sync_wait w JOIN site s ON s.id = w.site
         WHERE w.kind = 'barrier' AND s.line = $barrier")"

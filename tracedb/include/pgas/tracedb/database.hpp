@@ -13,7 +13,7 @@ struct sqlite3_stmt;
 
 namespace pgas::tracedb {
 
-inline constexpr int kSchemaVersion = 2;  // 2: sync_wait, thread and timeline time states
+inline constexpr int kSchemaVersion = 3;  // 2: sync_wait, thread and timeline time states; 3: call paths
 
 class Error : public std::runtime_error {
  public:

@@ -18,14 +18,15 @@
 namespace pgas::tracedb::raw {
 
 inline constexpr char kMagic[8] = {'P', 'G', 'A', 'S', 'R', 'A', 'W', '1'};
-inline constexpr std::uint32_t kVersion =
-    7;  // 5: semaphore operations; 6: test (upc_sync_attempt); 7: synchronization waits
+// 5: semaphore operations; 6: test (upc_sync_attempt); 7: synchronization waits; 8: call paths
+inline constexpr std::uint32_t kVersion = 8;
 
 inline constexpr std::uint32_t kAccessCapacity = 1u << 16;  // power of two (open addressing)
 inline constexpr std::uint32_t kSiteCapacity = 1u << 15;    // power of two
 inline constexpr std::uint32_t kHandleCapacity = 1u << 12;  // power of two
 inline constexpr std::uint32_t kSyncCapacity = 1u << 12;    // power of two
 inline constexpr std::uint32_t kSyncNameCapacity = 48;
+inline constexpr std::uint32_t kCallPathCapacity = 1u << 14;  // call path nodes; power of two
 inline constexpr std::uint32_t kModuleCapacity = 256;
 inline constexpr std::uint32_t kMaxBins = 256;
 inline constexpr std::uint32_t kTimelineCapacity = 4096;
@@ -53,7 +54,7 @@ struct Header {
   std::uint64_t ticks0, mono0;
   std::atomic<std::uint64_t> ticks1, mono1;
   std::uint32_t time_every;  // one call in time_every is timed; time sums are scaled from those
-  std::uint32_t pad1;
+  std::uint32_t callers;     // caller sites kept above each event's site (PGAS_TRACE_CALLERS)
   // Per-thread totals (calls, bytes, time) are sums over the access records; only what they cannot hold
   // is counted here.
   std::atomic<std::uint64_t> dropped;             // transport calls in no access record (table full)
@@ -63,13 +64,14 @@ struct Header {
   std::atomic<std::uint32_t> handles_used;
   std::atomic<std::uint32_t> timeline_used;  // buckets in use
   std::atomic<std::uint32_t> sync_used;      // sync records in use
-  std::uint32_t pad2;
+  std::atomic<std::uint32_t> paths_used;     // call path nodes in use
   // Waiting (synchronization events whose time is waiting: sync_kinds.hpp), outermost events only, so
   // that nested waits count once; and the time of transport calls made while waiting (a collective's
   // moves, a semaphore wait), estimated from the timed ones, which is waiting and not remote access.
   std::atomic<std::uint64_t> wait_ticks;
   std::atomic<std::uint64_t> wait_transport_ticks;
   std::atomic<std::uint64_t> sync_dropped;  // synchronization events in no sync record (table full)
+  std::atomic<std::uint64_t> path_dropped;  // events recorded without their caller chain (path table full)
   char host[64];
   char command_line[kCommandLineCapacity];  // argv separated by NUL, ending with two NULs
 };
@@ -102,23 +104,37 @@ struct Handle {
   std::uint64_t hist[kMaxBins];        // elements accessed per bin of the global index space
 };
 
-// One aggregate: (peer, handle, site, op) of this thread.
+// A call path node: the caller site `site` (a site slot) and the node of its own callers, `caller` (0 = the
+// chain ends). Node 0 is the empty chain. An event's path is the node of its site's innermost caller. The
+// chain may be longer than `callers` asks (a few frames more, to leave the dialect's headers: the
+// symbolizer attributes a site in a header to its first caller outside them, then cuts the chain).
+struct CallPath {
+  std::atomic<std::uint32_t> used;  // 0 = empty slot
+  std::uint32_t site;
+  std::uint32_t caller;
+  std::uint32_t pad;
+};
+
+// One aggregate: (peer, handle, site, op, path) of this thread.
 struct AccessRecord {
   std::atomic<std::uint64_t> key_handle;  // 0 = empty slot
   std::uint32_t site;
   std::int32_t peer;
   std::uint16_t op;
-  std::uint16_t pad[3];
+  std::uint16_t pad;
+  std::uint32_t path;  // call path node of the site's callers (0: none recorded)
   std::uint64_t count, elements, bytes;
   std::uint64_t timed;  // calls whose duration was measured (ticks_* cover those)
   std::uint64_t ticks_sum, ticks_min, ticks_max;
 };
 
-// One aggregate of synchronization events: (kind, object, site) of this thread. Every event is timed.
+// One aggregate of synchronization events: (kind, object, site, path) of this thread. Every event is timed.
 struct SyncRecord {
   std::atomic<std::uint32_t> kind_plus_one;  // 0 = empty slot, else the pgas_sync_kind_t + 1
   std::uint32_t site;
   std::uint64_t object;
+  std::uint32_t path;  // call path node of the site's callers (0: none recorded)
+  std::uint32_t pad;
   std::uint64_t count, ticks_sum, ticks_min, ticks_max;
   char name[kSyncNameCapacity];  // the runtime's name of the object or operation ("" if none)
 };
@@ -138,6 +154,7 @@ struct File {
   Handle handles[kHandleCapacity];
   AccessRecord access[kAccessCapacity];
   SyncRecord sync[kSyncCapacity];
+  CallPath paths[kCallPathCapacity];
   TimelineBucket timeline[kTimelineCapacity];
 };
 

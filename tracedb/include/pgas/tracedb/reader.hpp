@@ -70,6 +70,9 @@ struct RunInfo {
   std::int64_t dropped_events = 0;
   std::int64_t dropped_sync_events = 0;  // 0 from a database before schema 2
   bool has_sync = false;                 // schema 2 or later: sync_wait and the time states were recorded
+  int callers = 0;                       // caller sites kept per site (pgasrun --callers); 0 before schema 3
+  std::int64_t dropped_path_events = 0;  // events recorded without their callers (path table full)
+  bool has_paths = false;                // schema 3 or later: call_path and the path columns
 };
 
 // Totals over the selected threads; "% time in remote access" is totals.ns / wall_ns.
@@ -186,6 +189,24 @@ struct SyncRow {
   bool waiting = true;  // false for lock_hold: its time is not waiting
 };
 
+// A source line as the per-line tables show it: file and line, or the function for a site without a file.
+struct SourceLocation {
+  std::string file;  // "" (and line 0) when the site has no line
+  int line = 0;
+  std::string function;
+  auto operator<=>(const SourceLocation &) const = default;
+};
+
+// Accesses or waits of one source line reached through one chain of calling lines (pgasrun --callers):
+// the bottom-up view of a call path. Summed over the selected threads.
+struct PathRow {
+  SourceLocation site;                  // where the access or wait was made
+  std::vector<SourceLocation> callers;  // the calling lines, innermost first (empty: none recorded)
+  std::string what;                     // "access", or the kind of synchronization (sync_wait.kind)
+  int threads = 0;                      // threads with events on this path
+  Totals totals;                        // accesses: calls, bytes, time; waits: events, 0, time
+};
+
 // The spread of one quantity over the selected threads (a thread without events counts as 0).
 struct Distribution {
   double min = 0, mean = 0, max = 0;
@@ -269,6 +290,10 @@ class TraceReader {
   // Buckets per thread, ordered by thread and bucket; only the thread filter applies.
   std::vector<TimelineRow> timeline(const Filter &filter = {}) const;
   SyncDigest sync_digest(const Filter &filter = {}) const;
+  // The call paths engine (reader_paths.cpp): accesses (the access filter applies) and synchronization
+  // (only the thread filter applies) per site and chain of callers, cut to run().callers; ordered by
+  // time, then count, descending. From a database before schema 3, every row has no callers.
+  std::vector<PathRow> paths(const Filter &filter = {}) const;
   // Recorded call sites the symbolizer has not resolved yet (their accesses have no line).
   std::int64_t unsymbolized_sites() const;
 
@@ -319,6 +344,9 @@ struct TraceDiff {
   // per "basename:line what" (ns = lost time, count = the maximum count of a thread), by max(ns) descending.
   std::vector<DiffRow> waits;
   std::vector<DiffRow> imbalance;
+  // Per "basename:line < caller < ... what" (count = accesses or events, ns = time; detail: the function),
+  // by max(ns) descending.
+  std::vector<DiffRow> paths;
 };
 
 // The filter applies to both traces (handles are usually different between runs: prefer names).

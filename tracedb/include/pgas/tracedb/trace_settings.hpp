@@ -14,6 +14,7 @@ struct Setting {
 };
 
 inline constexpr Setting kLines{"PGAS_TRACE_LINES", 0, 0, 1};                  // 1: record call sites
+inline constexpr Setting kCallers{"PGAS_TRACE_CALLERS", 0, 0, 16};             // caller sites kept per site
 inline constexpr Setting kDepth{"PGAS_TRACE_DEPTH", 16, 1, 60};                // frames walked at most
 inline constexpr Setting kBins{"PGAS_TRACE_BINS", 64, 1, raw::kMaxBins};       // histogram bins per variable
 inline constexpr Setting kTimeline{"PGAS_TRACE_TIMELINE", 0, 0, 3600000};      // bucket width, ms; 0: none
