@@ -77,6 +77,7 @@ std::vector<SyncRow> read_waits(const Database &db, const Filter &filter, Series
     row.ns_sum += ns;
     row.ns_min = std::min(row.ns_min, s.int64(9));
     row.ns_max = std::max(row.ns_max, s.int64(10));
+    row.per_thread.push_back({thread, count, ns, s.int64(9), s.int64(10)});
     if (row.waiting) {
       PerThread &p = series[{at, kind}][thread];
       p.count += count;
@@ -84,7 +85,11 @@ std::vector<SyncRow> read_waits(const Database &db, const Filter &filter, Series
     }
   }
   std::vector<SyncRow> out;
-  for (auto &entry : rows) out.push_back(std::move(entry.second));
+  for (auto &entry : rows) {
+    std::sort(entry.second.per_thread.begin(), entry.second.per_thread.end(),
+              [](const SyncThreadRow &a, const SyncThreadRow &b) { return a.thread < b.thread; });
+    out.push_back(std::move(entry.second));
+  }
   std::stable_sort(out.begin(), out.end(),
                    [](const SyncRow &a, const SyncRow &b) { return a.ns_sum > b.ns_sum; });
   return out;
