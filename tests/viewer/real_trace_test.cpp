@@ -70,8 +70,8 @@ class RealTraceTest : public QObject {
     QVERIFY(source->current_file().endsWith("samples/cc/cc.cpp"));
     const int line = source->selected_line();
     QVERIFY(line > 0);
-    QVERIFY2(text(source->source(), line - 1, 3).contains("D["),
-             qPrintable(text(source->source(), line - 1, 3)));
+    QVERIFY2(text(source->source(), line - 1, 4).contains("D["),
+             qPrintable(text(source->source(), line - 1, 4)));
     QCOMPARE(number(source->source(), line - 1, 1), number(source->lines(), 0, 1));
   }
 

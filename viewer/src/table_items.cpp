@@ -86,4 +86,12 @@ QString description(const std::string &file, int line, const std::string &functi
   return QString::fromStdString(function.empty() ? "(unknown)" : function + " (no line)");
 }
 
+QStandardItem *location_item(const std::string &file, int line, const std::string &function) {
+  QStandardItem *at = text_item(description(file, line, function));
+  at->setData(QString::fromStdString(file), kFileRole);
+  at->setData(line, kLineRole);
+  at->setToolTip(QString::fromStdString(file));
+  return at;
+}
+
 }  // namespace pgas::viewer

@@ -40,5 +40,7 @@ void reset_table(QStandardItemModel *model);  // rows removed, headers kept
 // White to dark red: the colour of a share in [0, 1] of the hottest value (heat gutter, heatmap, strip).
 QColor heat_colour(double share);
 QString description(const std::string &file, int line, const std::string &function);  // cc.cpp:30
+// description() with the recorded file and line under kFileRole and kLineRole (the full path on hover).
+QStandardItem *location_item(const std::string &file, int line, const std::string &function);
 
 }  // namespace pgas::viewer
