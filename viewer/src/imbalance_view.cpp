@@ -3,8 +3,10 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtCharts/QBarSeries>
+#include <QtCharts/QBarCategoryAxis>
 #include <QtCharts/QBarSet>
+#include <QtCharts/QHorizontalBarSeries>
+#include <QtCharts/QValueAxis>
 #include <cmath>
 
 #include "charts.hpp"
@@ -16,16 +18,11 @@ namespace {
 
 QStandardItem *ns_spread_item(double value) { return ns_item(std::llround(value)); }
 
-QStandardItem *cv_item(double value) {
-  QStandardItem *item = text_item(QString::number(value, 'f', 2));
-  item->setData(value, kValueRole);
-  return item;
-}
+QStandardItem *cv_item(double value) { return real_item(value, 2); }
 
-QStandardItem *mean_count_item(double value) {
-  QStandardItem *item = text_item(QString::number(value, 'f', value == std::floor(value) ? 0 : 1));
-  item->setData(value, kValueRole);
-  return item;
+// A per-thread count: whole for min and max, a mean may be fractional.
+QStandardItem *count_spread_item(double value) {
+  return real_item(value, value == std::floor(value) ? 0 : 1);
 }
 
 }  // namespace
@@ -53,23 +50,48 @@ ImbalanceView::ImbalanceView(QWidget *parent)
   layout->addWidget(split, 1);
 }
 
+void ImbalanceView::show_lost(const QStringList &lines, const std::vector<double> &lost_ms) {
+  // Horizontal bars, the worst line on top, so that the lines' names have room.
+  QChart *chart = chart_->chart();
+  clear_chart(chart);
+  auto *set = new QBarSet("lost (ms)");
+  QStringList categories;
+  for (std::size_t i = lost_ms.size(); i-- > 0;) {
+    set->append(lost_ms[i]);
+    categories << lines[static_cast<qsizetype>(i)];
+  }
+  auto *series = new QHorizontalBarSeries();
+  series->append(set);
+  chart->addSeries(series);
+  auto *names = new QBarCategoryAxis();
+  names->append(categories);
+  chart->addAxis(names, Qt::AlignLeft);
+  series->attachAxis(names);
+  auto *ms = new QValueAxis();
+  ms->setRange(0, lost_ms.empty() ? 1 : lost_ms.front());
+  ms->applyNiceNumbers();
+  ms->setTitleText("ms lost");
+  ms->setLabelFormat("%.0f");
+  chart->addAxis(ms, Qt::AlignBottom);
+  series->attachAxis(ms);
+  chart->legend()->setVisible(false);
+}
+
 void ImbalanceView::set_data(const TraceData &data) {
   reset_table(table_);
   QStringList lines;
-  auto *lost = new QBarSet("lost (ms)");
+  std::vector<double> lost;
   for (const tdb::ImbalanceRow &r : data.sync.imbalance) {
     table_->appendRow({location_item(r.file, r.line, r.function), text_item(r.function), text_item(r.what),
                        ns_spread_item(r.ns.min), ns_spread_item(r.ns.mean), ns_spread_item(r.ns.max),
-                       cv_item(r.ns.cv), mean_count_item(r.count.min), mean_count_item(r.count.mean),
-                       mean_count_item(r.count.max), cv_item(r.count.cv), ns_item(r.lost_ns)});
+                       cv_item(r.ns.cv), count_spread_item(r.count.min), count_spread_item(r.count.mean),
+                       count_spread_item(r.count.max), cv_item(r.count.cv), ns_item(r.lost_ns)});
     if (lines.size() < kChartLines && r.lost_ns > 0) {
-      lines << description(r.file, r.line, r.function) + " " + QString::fromStdString(r.what);
-      lost->append(static_cast<double>(r.lost_ns) / 1e6);
+      lines << QString::fromStdString(r.what) + " at " + description(r.file, r.line, r.function);
+      lost.push_back(static_cast<double>(r.lost_ns) / 1e6);
     }
   }
-  auto *series = new QBarSeries();
-  series->append(lost);
-  show_bars(chart_->chart(), series, lines, "ms lost");
+  show_lost(lines, lost);
   note_->setText(
       QString("Per thread over the %1 selected threads (a thread without events counts as 0), worst line "
               "first. Lost: for a wait, the waiting beyond the least-waiting thread's, summed; for accesses, "

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QStandardItemModel>
 #include <QtCharts/QChartView>
+#include <vector>
 
 #include "view.hpp"
 
@@ -28,6 +29,8 @@ class ImbalanceView : public View {
   QString note() const { return note_->text(); }
 
  private:
+  void show_lost(const QStringList &lines, const std::vector<double> &lost_ms);
+
   QStandardItemModel *table_;
   QChartView *chart_;
   QLabel *note_;

@@ -43,6 +43,10 @@ QStandardItem *ns_item(std::int64_t value) {
   return value_item(tracedb::human_ns(static_cast<double>(value)), QVariant::fromValue<qlonglong>(value));
 }
 
+QStandardItem *real_item(double value, int decimals) {
+  return value_item(QString::number(value, 'f', decimals).toStdString(), value);
+}
+
 QStandardItem *percent_item(double value) {
   return value_item(QString::number(value, 'f', 1).toStdString() + "%", value);
 }

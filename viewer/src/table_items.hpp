@@ -26,6 +26,7 @@ QStandardItem *id_item(std::int64_t value);  // thread, line, handle: no separat
 QStandardItem *count_item(std::int64_t value);
 QStandardItem *bytes_item(std::int64_t value);
 QStandardItem *ns_item(std::int64_t value);
+QStandardItem *real_item(double value, int decimals);  // a mean, a coefficient: `decimals` digits
 QStandardItem *percent_item(double value);
 QStandardItem *ratio_item(std::optional<double> value);  // "2.50x", "-" when undefined
 QStandardItem *flag_item(bool value);                    // shows yes / no, exports true / false

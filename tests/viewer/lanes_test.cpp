@@ -1,0 +1,193 @@
+// The timeline's lanes on real traces of known waiting: waits_program (tests/tracedb/trace) run by pgasrun
+// with D = 100 ms on 4 threads shows each thread's waiting where the program makes it wait, in the painted
+// lanes and in their tooltips; the lanes zoom, pan and reset; and 64 threads stay readable (lanes at least
+// a text line high, labelled, scrolled).
+#include <QPushButton>
+#include <QScrollBar>
+#include <QTemporaryDir>
+#include <QWheelEvent>
+#include <QtTest/QtTest>
+#include <array>
+
+#include "lanes_widget.hpp"
+#include "timeline_view.hpp"
+#include "viewer_fixture.hpp"
+
+using namespace viewer_test;
+using namespace pgas::viewer;
+
+namespace {
+
+constexpr std::int64_t kD = 100'000'000;  // ns
+constexpr auto C = LaneState::kCompute, W = LaneState::kWait;
+
+// The program's phases counted back from each thread's end, where its last barrier lines the threads up:
+// the late collective [end - D, end), the semaphore [end - 2D, end - D), the lock [end - 4D, end - 2D) and
+// the barrier after uneven work [end - 5D, end - 4D). Every sample is at least D/2 from a phase boundary:
+// the test's tolerance for sleeps that overrun on a loaded machine.
+struct Sample {
+  std::int64_t before_end;
+  std::array<LaneState, 4> states;  // of threads 0-3
+};
+constexpr Sample kSamples[] = {
+    {kD / 2, {W, W, W, C}},      // thread 3 enters the collective D late
+    {3 * kD / 2, {C, W, W, W}},  // thread 0 works before posting thread 1's semaphore; 2 and 3 at a barrier
+    {3 * kD, {C, W, W, W}},      // thread 0 holds the lock the others wait for
+    {9 * kD / 2, {W, W, W, C}},  // thread 3 works twice as long before the barrier
+};
+
+TimelineView *timeline(MainWindow &w) { return static_cast<TimelineView *>(w.view("timeline")); }
+
+void show_timeline(MainWindow &w) {
+  w.resize(1200, 800);
+  w.show_view("timeline");
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+}
+
+QPushButton *button(QWidget *view, const QString &text) {
+  for (QPushButton *b : view->findChildren<QPushButton *>())
+    if (b->text() == text) return b;
+  return nullptr;
+}
+
+}  // namespace
+
+class LanesTest : public QObject {
+  Q_OBJECT
+
+ private:
+  QTemporaryDir dir_;
+  std::unique_ptr<MainWindow> window_;
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    const QString db = dir_.filePath("waits4.db");
+    const QString error = record_trace(PGASRUN_PATH, db, 4, 10, {WAITS_PROGRAM_PATH, "100"});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    window_ = open_window(db.toStdString());
+    QVERIFY2(window_->error().isEmpty(), qPrintable(window_->error()));
+    show_timeline(*window_);
+  }
+
+  // Each sample point of each lane is painted in the colour of the state the program is in there, and the
+  // tooltip names the thread and that state's share.
+  void lanes_show_waiting_on_the_right_thread() {
+    LanesWidget *lanes = timeline(*window_)->lanes();
+    QCOMPARE(lanes->lane_count(), 4);
+    QCOMPARE(lanes->visible_lanes(), 4);
+    const QImage painted = lanes->grab().toImage();
+    for (const Sample &sample : kSamples)
+      for (int t = 0; t < 4; ++t) {
+        const std::int64_t end = window_->data()->threads[static_cast<std::size_t>(t)].wall_ns;
+        const QPoint at = lanes->point_of(t, end - sample.before_end);
+        const QString where = QString("thread %1 at its end - %2 ms").arg(t).arg(sample.before_end / 1000000);
+        QVERIFY2(at.x() >= 0, qPrintable(where));
+        const LaneState expected = sample.states[static_cast<std::size_t>(t)];
+        QVERIFY2(lanes->shares_at(at).dominant() == expected,
+                 qPrintable(where + ": " + lanes->tooltip_at(at)));
+        QVERIFY2(painted.pixelColor(at) == LanesWidget::colour(expected),
+                 qPrintable(where + " is painted " + painted.pixelColor(at).name()));
+        const QString tip = lanes->tooltip_at(at);
+        QVERIFY2(tip.startsWith(QString("thread %1\n").arg(t)), qPrintable(tip));
+        QVERIFY2(tip.contains(LanesWidget::state_name(expected) + ": "), qPrintable(tip));
+      }
+    QVERIFY(window_->grab().save(dir_.filePath("lanes.png")));
+  }
+
+  // + zooms in around the middle, the wheel around the time under the cursor (it stays under the cursor),
+  // Right pans; zoomed in, the tooltip names one recorded bucket; Reset zoom shows the whole run again.
+  void zoom_changes_the_visible_range() {
+    TimelineView *view = timeline(*window_);
+    LanesWidget *lanes = view->lanes();
+    const std::int64_t extent = lanes->extent_ns();
+    QVERIFY(extent > 5 * kD);
+    QCOMPARE(lanes->from_ns(), 0);
+    QCOMPARE(lanes->to_ns(), extent);
+    const QString whole = view->range_text();
+    QTest::keyClick(lanes, Qt::Key_Plus);
+    QVERIFY(std::abs((lanes->to_ns() - lanes->from_ns()) - static_cast<std::int64_t>(extent / 1.5)) < 2);
+    QVERIFY(std::abs((lanes->from_ns() + lanes->to_ns()) / 2 - extent / 2) < 2);
+    QVERIFY(view->range_text() != whole);
+
+    // The time under a pixel column of the lanes.
+    auto time_at = [lanes](int x) {
+      return lanes->from_ns() + static_cast<double>(x - lanes->label_width()) *
+                                    static_cast<double>(lanes->to_ns() - lanes->from_ns()) /
+                                    (lanes->width() - lanes->label_width());
+    };
+    const QPoint cursor(lanes->label_width() + (lanes->width() - lanes->label_width()) / 4,
+                        lanes->point_of(1, lanes->from_ns()).y());
+    const double under = time_at(cursor.x());
+    const std::int64_t before = lanes->to_ns() - lanes->from_ns();
+    QWheelEvent wheel(cursor, lanes->mapToGlobal(cursor), {}, {0, 120}, Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(lanes, &wheel);
+    QVERIFY(lanes->to_ns() - lanes->from_ns() < before);
+    QVERIFY2(std::abs(time_at(cursor.x()) - under) < 2, "the time stays under the cursor");
+
+    QPushButton *zoom_in = button(view, "Zoom in");
+    QVERIFY(zoom_in);
+    for (int i = 0; i < 6; ++i) QTest::mouseClick(zoom_in, Qt::LeftButton);
+    QVERIFY(lanes->to_ns() - lanes->from_ns() < 6 * 10'000'000);  // a few 10 ms buckets across
+    const std::int64_t from = lanes->from_ns();
+    QTest::keyClick(lanes, Qt::Key_Right);
+    QCOMPARE(lanes->from_ns(), from + (lanes->to_ns() - lanes->from_ns()) / 4);
+    const QPoint middle(lanes->label_width() + (lanes->width() - lanes->label_width()) / 2,
+                        lanes->point_of(1, (lanes->from_ns() + lanes->to_ns()) / 2).y());
+    const LaneShares bucket = lanes->shares_at(middle);
+    QCOMPARE(bucket.thread, 1);
+    QCOMPARE(bucket.to_ns - bucket.from_ns, 10'000'000);  // one bucket, as recorded
+    QCOMPARE(bucket.from_ns % 10'000'000, 0);
+    QVERIFY(lanes->tooltip_at(middle).contains(" - "));
+
+    QPushButton *reset = button(view, "Reset zoom");
+    QVERIFY(reset);
+    QTest::mouseClick(reset, Qt::LeftButton);
+    QCOMPARE(lanes->from_ns(), 0);
+    QCOMPARE(lanes->to_ns(), extent);
+    QCOMPARE(view->range_text(), whole);
+    QTest::keyClick(lanes, Qt::Key_Minus);  // never beyond the whole run
+    QCOMPARE(lanes->to_ns(), extent);
+  }
+
+  // 64 threads: lanes shrink to a text line (not below), every lane is labelled, the rest scroll into view
+  // (keys and the scroll bar), and the last thread's lane answers with its own name.
+  void lanes_are_readable_at_64_threads() {
+    const QString db = dir_.filePath("waits64.db");
+    const QString error = record_trace(PGASRUN_PATH, db, 64, 5, {WAITS_PROGRAM_PATH, "20"});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    auto w = open_window(db.toStdString());
+    QVERIFY2(w->error().isEmpty(), qPrintable(w->error()));
+    show_timeline(*w);
+    LanesWidget *lanes = timeline(*w)->lanes();
+    QCOMPARE(lanes->lane_count(), 64);
+    QVERIFY(lanes->lane_height() >= lanes->fontMetrics().height());
+    QVERIFY(lanes->lane_height() < timeline(*window_)->lanes()->lane_height());  // the height adapts
+    QVERIFY(lanes->label_width() > lanes->fontMetrics().horizontalAdvance("thread 63"));
+    QVERIFY(lanes->visible_lanes() < 64);
+    QScrollBar *bar = nullptr;
+    for (QScrollBar *b : timeline(*w)->findChildren<QScrollBar *>())
+      if (b->orientation() == Qt::Vertical && b->isVisible()) bar = b;
+    QVERIFY2(bar, "a scroll bar for the lanes");
+    QCOMPARE(bar->maximum(), 64 - lanes->visible_lanes());
+    const std::int64_t end = w->data()->threads[63].wall_ns;
+    QCOMPARE(lanes->point_of(63, end / 2), QPoint(-1, -1));  // below the window
+    while (lanes->first_lane() < 64 - lanes->visible_lanes()) {
+      const int first = lanes->first_lane();
+      QTest::keyClick(lanes, Qt::Key_PageDown);
+      QVERIFY(lanes->first_lane() > first);
+    }
+    QCOMPARE(bar->value(), lanes->first_lane());
+    const QPoint last = lanes->point_of(63, end / 2);
+    QVERIFY(last.x() >= 0);
+    QVERIFY2(lanes->tooltip_at(last).startsWith("thread 63\n"), qPrintable(lanes->tooltip_at(last)));
+    bar->setValue(0);
+    QCOMPARE(lanes->first_lane(), 0);
+    QVERIFY(w->grab().save(dir_.filePath("lanes-64.png")));
+  }
+};
+
+QTEST_MAIN(LanesTest)
+#include "lanes_test.moc"
