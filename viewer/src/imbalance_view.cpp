@@ -43,8 +43,9 @@ ImbalanceView::ImbalanceView(QWidget *parent)
   auto *split = new QSplitter(Qt::Vertical, this);
   split->addWidget(chart_);
   split->addWidget(view);
-  split->setStretchFactor(0, 2);
-  split->setStretchFactor(1, 3);
+  split->setStretchFactor(0, 1);
+  split->setStretchFactor(1, 1);
+  chart_->setMinimumHeight(280);  // a line of text per bar: the names are elided in less
   auto *layout = new QVBoxLayout(this);
   layout->addWidget(note_);
   layout->addWidget(split, 1);

@@ -17,7 +17,7 @@ class ImbalanceView : public View {
 
  public:
   // Lines in the chart.
-  static constexpr int kChartLines = 8;
+  static constexpr int kChartLines = 6;
 
   explicit ImbalanceView(QWidget *parent = nullptr);
   void set_data(const TraceData &data) override;
