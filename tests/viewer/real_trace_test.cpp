@@ -32,11 +32,9 @@ class RealTraceTest : public QObject {
   void initTestCase() {
     QVERIFY(dir_.isValid());
     const QString db = dir_.filePath("cc.db");
-    QProcess run;
-    run.start(PGASRUN_PATH, {"-n", "4", "--timeout", "60", "--trace", db, "--lines", "--timeline", "1",
-                             CC_PATH, "--vertices", "2000", "--edges", "8000"});
-    QVERIFY(run.waitForFinished(90000));
-    QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+    const QString error =
+        record_trace(PGASRUN_PATH, db, 4, 1, {CC_PATH, "--vertices", "2000", "--edges", "8000"});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     window_ = open_window(db.toStdString());
     QVERIFY2(window_->error().isEmpty(), qPrintable(window_->error()));
   }
