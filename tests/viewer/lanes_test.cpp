@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 #include <QWheelEvent>
 #include <QtTest/QtTest>
+#include <algorithm>
 #include <array>
 
 #include "lanes_widget.hpp"
@@ -150,6 +151,37 @@ class LanesTest : public QObject {
     QCOMPARE(view->range_text(), whole);
     QTest::keyClick(lanes, Qt::Key_Minus);  // never beyond the whole run
     QCOMPARE(lanes->to_ns(), extent);
+  }
+
+  // 1 and 3 threads: one lane per thread, each as long as its thread; the sync view lists the barrier after
+  // the uneven work with every thread (a single thread waits for nobody there: about nothing).
+  void one_lane_per_thread_at_odd_counts() {
+    for (int n : {1, 3}) {
+      const QString db = dir_.filePath(QString("waits%1.db").arg(n));
+      const QString error = record_trace(PGASRUN_PATH, db, n, 10, {WAITS_PROGRAM_PATH, "20"});
+      QVERIFY2(error.isEmpty(), qPrintable(error));
+      auto w = open_window(db.toStdString());
+      QVERIFY2(w->error().isEmpty(), qPrintable(w->error()));
+      show_timeline(*w);
+      LanesWidget *lanes = timeline(*w)->lanes();
+      QCOMPARE(lanes->lane_count(), n);
+      std::int64_t longest = 0;
+      for (const auto &thread : w->data()->threads) {
+        longest = std::max(longest, thread.wall_ns);
+        const QPoint start = lanes->point_of(thread.thread, 0);
+        QVERIFY(start.x() >= 0);
+        QVERIFY2(lanes->tooltip_at(start).startsWith(QString("thread %1\n").arg(thread.thread)),
+                 qPrintable(lanes->tooltip_at(start)));
+      }
+      QVERIFY(lanes->extent_ns() >= longest);
+      QVERIFY(lanes->extent_ns() <= longest + 10'000'000);  // the last bucket ends with its thread
+      const auto &waits = w->data()->sync.waits;
+      QVERIFY(std::any_of(waits.begin(), waits.end(), [n](const pgas::tracedb::SyncRow &r) {
+        return r.kind == "barrier" && r.threads == n && static_cast<int>(r.per_thread.size()) == n;
+      }));
+      if (n == 1)
+        for (const auto &r : waits) QVERIFY(r.kind != "lock" || r.ns_sum < kD / 2);
+    }
   }
 
   // 64 threads: lanes shrink to a text line (not below), every lane is labelled, the rest scroll into view
