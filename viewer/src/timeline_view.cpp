@@ -8,7 +8,6 @@
 #include <QVBoxLayout>
 
 #include "pgas/tracedb/describe.hpp"
-#include "table_items.hpp"
 #include "table_view.hpp"
 
 namespace pgas::viewer {
@@ -31,8 +30,7 @@ QLabel *legend_entry(LaneState state, QWidget *parent) {
 
 TimelineView::TimelineView(QWidget *parent)
     : View(parent),
-      table_(new_table(
-          this, {"thread", "bucket", "start", "accesses", "bytes", "computation", "remote", "waiting"})),
+      table_(new BucketsModel(this)),
       lanes_(new LanesWidget(this)),
       lane_bar_(new QScrollBar(Qt::Vertical, this)),
       time_bar_(new QScrollBar(Qt::Horizontal, this)),
@@ -105,7 +103,7 @@ void TimelineView::sync_scroll_bars() {
 }
 
 void TimelineView::set_data(const TraceData &data) {
-  reset_table(table_);
+  table_->set_rows(nullptr);
   if (data.run.timeline_interval_ns == 0) {
     lanes_->set_lanes({}, {}, 0);
     note_->setText("This run recorded no timeline: trace it with pgasrun --trace FILE --timeline.");
@@ -119,10 +117,7 @@ void TimelineView::set_data(const TraceData &data) {
                      .arg(data.run.has_sync ? ""
                                             : " This database predates synchronization tracing: no waiting "
                                               "was recorded."));
-  for (const tdb::TimelineRow &row : data.timeline)
-    table_->appendRow({id_item(row.thread), id_item(row.bucket), ns_item(row.start_ns), count_item(row.count),
-                       bytes_item(row.bytes), ns_item(row.compute_ns), ns_item(row.remote_ns),
-                       ns_item(row.wait_ns)});
+  table_->set_rows(&data.timeline);
   if (data.timeline.empty()) note_->setText(note_->text() + " No bucket was recorded for these threads.");
 }
 

@@ -4,8 +4,8 @@
 
 #include <QLabel>
 #include <QScrollBar>
-#include <QStandardItemModel>
 
+#include "buckets_model.hpp"
 #include "lanes_widget.hpp"
 #include "view.hpp"
 
@@ -20,7 +20,7 @@ class TimelineView : public View {
   QAbstractItemModel *table() const override { return table_; }
 
   // thread, bucket, start, accesses, bytes, computation, remote, waiting (the recorded buckets)
-  QStandardItemModel *model() const { return table_; }
+  BucketsModel *model() const { return table_; }
   LanesWidget *lanes() const { return lanes_; }
   QString note() const { return note_->text(); }
   QString range_text() const { return range_->text(); }
@@ -28,7 +28,7 @@ class TimelineView : public View {
  private:
   void sync_scroll_bars();
 
-  QStandardItemModel *table_;
+  BucketsModel *table_;
   LanesWidget *lanes_;
   QScrollBar *lane_bar_;  // scrolls the lanes when more threads than fit
   QScrollBar *time_bar_;  // pans the zoomed time range
