@@ -2,6 +2,7 @@
 // with D = 100 ms on 4 threads shows each thread's waiting where the program makes it wait, in the painted
 // lanes and in their tooltips; the lanes zoom, pan and reset; and 64 threads stay readable (lanes at least
 // a text line high, labelled, scrolled).
+#include <QFile>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QTemporaryDir>
@@ -95,6 +96,31 @@ class LanesTest : public QObject {
         QVERIFY2(tip.contains(LanesWidget::state_name(expected) + ": "), qPrintable(tip));
       }
     QVERIFY(window_->grab().save(dir_.filePath("lanes.png")));
+  }
+
+  // The buckets table exports exactly: per bucket, computation + remote + waiting fill the bucket (the last
+  // one ends with its thread), and the waiting sums to each thread's waiting within 1 ms.
+  void buckets_export_as_csv() {
+    const QString csv = dir_.filePath("timeline.csv");
+    QCOMPARE(window_->export_csv("timeline", csv), QString());
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QStringList rows = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(rows[0], QString("thread,bucket,start,accesses,bytes,computation,remote,waiting"));
+    QCOMPARE(rows.size() - 1, static_cast<int>(window_->data()->timeline.size()));
+    std::map<int, qlonglong> waiting;
+    for (int r = 1; r < rows.size(); ++r) {
+      const QStringList f = rows[r].split(',');
+      const int thread = f[0].toInt();
+      const qlonglong start = f[2].toLongLong(),
+                      filled = f[5].toLongLong() + f[6].toLongLong() + f[7].toLongLong();
+      const qlonglong end = std::min<qlonglong>(
+          start + 10'000'000, window_->data()->threads[static_cast<std::size_t>(thread)].wall_ns);
+      QVERIFY2(filled >= end - start, qPrintable(rows[r]));  // more only when timing error overfills it
+      waiting[thread] += f[7].toLongLong();
+    }
+    for (const auto &thread : window_->data()->threads)
+      QVERIFY(std::abs(waiting[thread.thread] - thread.wait_ns) < 1'000'000);
   }
 
   // + zooms in around the middle, the wheel around the time under the cursor (it stays under the cursor),
