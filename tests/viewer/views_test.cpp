@@ -8,6 +8,7 @@
 #include <QtTest/QtTest>
 
 #include "heatmap_view.hpp"
+#include "lane_track.hpp"
 #include "loader.hpp"
 #include "source_view.hpp"
 #include "summary_view.hpp"
@@ -265,6 +266,34 @@ class ViewsTest : public QObject {
     report_test::build_trace(path, spec);
     auto window = open_window(path);
     QCOMPARE(view_of<TimelineView>(*window, "timeline")->model()->rowCount(), 0);
+  }
+
+  // A lane: computation before and after a recorded bucket up to the thread's end, and each column's share
+  // of the bucket in proportion to its overlap.
+  void lane_tracks() {
+    pgas::tracedb::ThreadRow thread;
+    thread.wall_ns = 30'000'000;
+    pgas::tracedb::TimelineRow bucket{0, 1, 10'000'000, 4, 32, 3'000'000, 5'000'000, 20'000'000, 2'000'000};
+    const std::vector<LaneTrack> tracks = build_tracks({thread}, {bucket});
+    QCOMPARE(tracks.size(), std::size_t{1});
+    QCOMPARE(tracks[0].segments.size(), std::size_t{3});
+    QCOMPARE(tracks[0].end_ns(), 30'000'000);
+    std::vector<LaneShares> c = tracks[0].columns(0, 30'000'000, 3);
+    QCOMPARE(c[0].compute_ns, 10e6);
+    QCOMPARE(c[0].wait_ns, 0.0);
+    QCOMPARE(c[1].wait_ns, 5e6);
+    QCOMPARE(c[1].remote_ns, 3e6);
+    QVERIFY(c[1].dominant() == LaneState::kWait);
+    QCOMPARE(c[2].compute_ns, 10e6);
+    c = tracks[0].columns(5'000'000, 15'000'000, 2);
+    QCOMPARE(c[0].covered(), 5e6);
+    QCOMPARE(c[1].from_ns, 10'000'000);
+    QCOMPARE(c[1].wait_ns, 2.5e6);
+    QCOMPARE(c[1].compute_ns, 1e6);
+    QVERIFY(tracks[0].segment_at(12e6, 1e6).has_value());
+    QCOMPARE(tracks[0].segment_at(12e6, 1e6)->to_ns, 20'000'000);
+    QVERIFY(!tracks[0].segment_at(12e6, 11e6).has_value());  // shorter than asked: columns then
+    QVERIFY(!tracks[0].segment_at(31e6, 1e6).has_value());
   }
 };
 

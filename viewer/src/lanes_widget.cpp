@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <map>
 
 #include "pgas/tracedb/describe.hpp"
 
@@ -26,11 +25,6 @@ double tick_step(double minimum) {
 }
 
 }  // namespace
-
-LaneState LaneShares::dominant() const {
-  if (wait_ns >= remote_ns && wait_ns >= compute_ns) return LaneState::kWait;
-  return remote_ns >= compute_ns ? LaneState::kRemote : LaneState::kCompute;
-}
 
 LanesWidget::LanesWidget(QWidget *parent) : QWidget(parent) {
   setFocusPolicy(Qt::StrongFocus);
@@ -67,27 +61,10 @@ void LanesWidget::set_lanes(const std::vector<pgas::tracedb::ThreadRow> &threads
                             const std::vector<pgas::tracedb::TimelineRow> &buckets,
                             std::int64_t interval_ns) {
   const bool zoomed = extent_ > 0 && to_ - from_ < extent_;
-  std::map<int, std::vector<const pgas::tracedb::TimelineRow *>> by_thread;
-  for (const pgas::tracedb::TimelineRow &row : buckets) by_thread[row.thread].push_back(&row);
-  lanes_.clear();
+  lanes_ = build_tracks(threads, buckets);
   interval_ = interval_ns;
   extent_ = 0;
-  for (const pgas::tracedb::ThreadRow &thread : threads) {
-    Lane lane{thread.thread, {}};
-    std::int64_t cursor = 0;
-    auto computing = [&](std::int64_t until) {
-      if (until > cursor) lane.segments.push_back({cursor, until, static_cast<double>(until - cursor), 0, 0});
-    };
-    for (const pgas::tracedb::TimelineRow *row : by_thread[thread.thread]) {
-      computing(row->start_ns);
-      lane.segments.push_back({row->start_ns, row->end_ns, static_cast<double>(row->compute_ns),
-                               static_cast<double>(row->remote_ns), static_cast<double>(row->wait_ns)});
-      cursor = std::max(cursor, row->end_ns);
-    }
-    computing(thread.wall_ns);
-    extent_ = std::max(extent_, cursor);
-    lanes_.push_back(std::move(lane));
-  }
+  for (const LaneTrack &lane : lanes_) extent_ = std::max(extent_, lane.end_ns());
   first_lane_ = std::clamp(first_lane_, 0, std::max(0, lane_count() - visible_lanes()));
   if (zoomed)
     set_range(from_, to_);
@@ -152,43 +129,14 @@ int LanesWidget::lane_at(int y) const {
   return lane < lane_count() && lane < first_lane_ + visible_lanes() ? lane : -1;
 }
 
-std::vector<LaneShares> LanesWidget::columns(const Lane &lane, int count) const {
-  std::vector<LaneShares> out(static_cast<std::size_t>(std::max(count, 0)));
-  const double step = ns_per_pixel(), from = static_cast<double>(from_);
-  for (int k = 0; k < count; ++k) {
-    out[k].thread = lane.thread;
-    out[k].from_ns = std::llround(from + k * step);
-    out[k].to_ns = std::llround(from + (k + 1) * step);
-  }
-  auto first = std::upper_bound(lane.segments.begin(), lane.segments.end(), from_,
-                                [](std::int64_t t, const Segment &s) { return t < s.end_ns; });
-  for (auto s = first; s != lane.segments.end() && s->start_ns < to_; ++s) {
-    const double start = std::max<double>(static_cast<double>(s->start_ns), from);
-    const double end = std::min<double>(static_cast<double>(s->end_ns), static_cast<double>(to_));
-    const double length = static_cast<double>(s->end_ns - s->start_ns);
-    if (end <= start || length <= 0) continue;
-    const int last = std::min(count - 1, static_cast<int>((end - from) / step));
-    for (int k = std::max(0, static_cast<int>((start - from) / step)); k <= last; ++k) {
-      const double overlap = std::min(end, from + (k + 1) * step) - std::max(start, from + k * step);
-      if (overlap <= 0) continue;
-      out[k].compute_ns += s->compute_ns * overlap / length;
-      out[k].remote_ns += s->remote_ns * overlap / length;
-      out[k].wait_ns += s->wait_ns * overlap / length;
-    }
-  }
-  return out;
-}
-
 LaneShares LanesWidget::shares_at(QPoint point) const {
   const int lane = lane_at(point.y()), x = point.x() - label_width();
   if (lane < 0 || x < 0 || x >= width() - label_width()) return {};
-  const Lane &l = lanes_[static_cast<std::size_t>(lane)];
+  const LaneTrack &track = lanes_[static_cast<std::size_t>(lane)];
   // Zoomed in so far that a bucket spans pixels: the bucket under the cursor, as recorded.
   const double t = static_cast<double>(from_) + (x + 0.5) * ns_per_pixel();
-  for (const Segment &s : l.segments)
-    if (s.start_ns <= t && t < s.end_ns && static_cast<double>(s.end_ns - s.start_ns) >= ns_per_pixel())
-      return {l.thread, s.start_ns, s.end_ns, s.compute_ns, s.remote_ns, s.wait_ns};
-  return columns(l, x + 1)[static_cast<std::size_t>(x)];
+  if (std::optional<LaneShares> bucket = track.segment_at(t, ns_per_pixel())) return *bucket;
+  return track.columns(from_, to_, width() - label_width())[static_cast<std::size_t>(x)];
 }
 
 QPoint LanesWidget::point_of(int thread, std::int64_t time_ns) const {
@@ -235,10 +183,10 @@ void LanesWidget::paint_axis(QPainter &painter) const {
   }
 }
 
-void LanesWidget::paint_lane(QPainter &painter, const Lane &lane, int top, int height) const {
+void LanesWidget::paint_lane(QPainter &painter, const LaneTrack &lane, int top, int height) const {
   const int left = label_width(), count = width() - left;
   painter.fillRect(left, top, count, height, QColor(0xee, 0xee, 0xee));
-  const std::vector<LaneShares> shown = columns(lane, count);
+  const std::vector<LaneShares> shown = lane.columns(from_, to_, count);
   // Heights of waiting, remote and computation per column; runs of equal columns are one rectangle each.
   auto heights = [&](const LaneShares &s) {
     const double covered = s.covered();
@@ -269,7 +217,7 @@ void LanesWidget::paintEvent(QPaintEvent *) {
   const int h = lane_height(), gap = h > 10 ? 2 : 1;
   painter.setPen(palette().color(QPalette::WindowText));
   for (int i = 0; i < visible_lanes(); ++i) {
-    const Lane &lane = lanes_[static_cast<std::size_t>(first_lane_ + i)];
+    const LaneTrack &lane = lanes_[static_cast<std::size_t>(first_lane_ + i)];
     const int top = axis_height() + i * h;
     const QRect label(0, top, label_width() - 6, h);
     painter.drawText(label, Qt::AlignRight | Qt::AlignVCenter, QString("thread %1").arg(lane.thread));

@@ -10,20 +10,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "lane_track.hpp"
 #include "pgas/tracedb/reader.hpp"
 
 namespace pgas::viewer {
-
-enum class LaneState { kCompute, kRemote, kWait };
-
-// The states of one lane over a span of time (what a pixel column of it shows, or a whole lane).
-struct LaneShares {
-  int thread = -1;  // -1: no lane there
-  std::int64_t from_ns = 0, to_ns = 0;
-  double compute_ns = 0, remote_ns = 0, wait_ns = 0;
-  double covered() const { return compute_ns + remote_ns + wait_ns; }
-  LaneState dominant() const;
-};
 
 class LanesWidget : public QWidget {
   Q_OBJECT
@@ -76,25 +66,13 @@ class LanesWidget : public QWidget {
   bool event(QEvent *event) override;
 
  private:
-  // A stretch of a lane with its states: a recorded bucket, or a gap of computation between buckets.
-  struct Segment {
-    std::int64_t start_ns, end_ns;
-    double compute_ns, remote_ns, wait_ns;
-  };
-  struct Lane {
-    int thread;
-    std::vector<Segment> segments;
-  };
-
   std::int64_t min_width() const;
   double ns_per_pixel() const;
   int lane_at(int y) const;  // index into lanes_, -1 if none
-  // The states of lane `lane` in pixel columns [0, columns) of the time area.
-  std::vector<LaneShares> columns(const Lane &lane, int columns) const;
   void paint_axis(QPainter &painter) const;
-  void paint_lane(QPainter &painter, const Lane &lane, int top, int height) const;
+  void paint_lane(QPainter &painter, const LaneTrack &lane, int top, int height) const;
 
-  std::vector<Lane> lanes_;
+  std::vector<LaneTrack> lanes_;
   std::int64_t interval_ = 0, extent_ = 0, from_ = 0, to_ = 0;
   int first_lane_ = 0;
 };
