@@ -3,9 +3,11 @@
 // lanes and in their tooltips; the lanes zoom, pan and reset; and 64 threads stay readable (lanes at least
 // a text line high, labelled, scrolled).
 #include <QFile>
+#include <QHelpEvent>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QWheelEvent>
 #include <QtTest/QtTest>
 #include <algorithm>
@@ -95,6 +97,11 @@ class LanesTest : public QObject {
         QVERIFY2(tip.startsWith(QString("thread %1\n").arg(t)), qPrintable(tip));
         QVERIFY2(tip.contains(LanesWidget::state_name(expected) + ": "), qPrintable(tip));
       }
+    // Hovering shows that text as the tooltip.
+    const QPoint hover = lanes->point_of(2, window_->data()->threads[2].wall_ns - 3 * kD);
+    QHelpEvent help(QEvent::ToolTip, hover, lanes->mapToGlobal(hover));
+    QApplication::sendEvent(lanes, &help);
+    QTRY_COMPARE(QToolTip::text(), lanes->tooltip_at(hover));
     QVERIFY(window_->grab().save(dir_.filePath("lanes.png")));
   }
 

@@ -8,10 +8,12 @@
 #include <QtTest/QtTest>
 
 #include "heatmap_view.hpp"
+#include "imbalance_view.hpp"
 #include "lane_track.hpp"
 #include "loader.hpp"
 #include "source_view.hpp"
 #include "summary_view.hpp"
+#include "sync_view.hpp"
 #include "threads_view.hpp"
 #include "timeline_view.hpp"
 #include "variables_view.hpp"
@@ -266,6 +268,24 @@ class ViewsTest : public QObject {
     report_test::build_trace(path, spec);
     auto window = open_window(path);
     QCOMPARE(view_of<TimelineView>(*window, "timeline")->model()->rowCount(), 0);
+  }
+
+  // The hand-made trace has no waits: the sync view says so; the imbalance view lists its access lines,
+  // worst first, as the reader ranks them.
+  void sync_and_imbalance_without_waits() {
+    auto *sync = view_of<SyncView>(*window_, "sync");
+    QCOMPARE(sync->waits()->rowCount(), 0);
+    QVERIFY2(sync->note().contains("No synchronization was recorded"), qPrintable(sync->note()));
+    auto *imbalance = view_of<ImbalanceView>(*window_, "imbalance");
+    const QAbstractItemModel *m = imbalance->model();
+    const auto &rows = window_->data()->sync.imbalance;
+    QCOMPARE(m->rowCount(), static_cast<int>(rows.size()));
+    QVERIFY(m->rowCount() > 0);
+    for (int r = 0; r < m->rowCount(); ++r) {
+      QCOMPARE(text(m, r, 2), QString("access"));
+      QCOMPARE(number(m, r, 11), rows[static_cast<std::size_t>(r)].lost_ns);
+      if (r > 0) QVERIFY(number(m, r - 1, 11) >= number(m, r, 11));
+    }
   }
 
   // A lane: computation before and after a recorded bucket up to the thread's end, and each column's share

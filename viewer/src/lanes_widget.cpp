@@ -177,7 +177,8 @@ void LanesWidget::paint_axis(QPainter &painter) const {
     const int x = left + static_cast<int>((t - static_cast<double>(from_)) / ns_per_pixel());
     painter.setPen(palette().color(QPalette::WindowText));
     painter.drawLine(x, bottom - 4, x, bottom);
-    painter.drawText(x + 3, bottom - 4, ns_text(t));
+    const QString label = ns_text(t);
+    if (x + 3 + fontMetrics().horizontalAdvance(label) <= width()) painter.drawText(x + 3, bottom - 4, label);
     painter.setPen(QColor(0, 0, 0, 40));
     painter.drawLine(x, bottom, x, static_cast<int>(lanes_bottom));
   }
