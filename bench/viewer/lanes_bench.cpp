@@ -13,6 +13,7 @@
 #include <string>
 
 #include "buckets_model.hpp"
+#include "elapsed.hpp"
 #include "lanes_widget.hpp"
 #include "pgas/tracedb/database.hpp"
 #include "table_items.hpp"
@@ -44,13 +45,10 @@ void write_trace(const std::string &path) {
   db.exec("COMMIT");
 }
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 }  // namespace
 
 int main(int argc, char **argv) {
+  using pgas::bench::seconds_since;
   if (argc < 2) {
     std::fprintf(stderr,
                  "usage: bench_viewer_lanes TRACE.db [REPEATS]\n"

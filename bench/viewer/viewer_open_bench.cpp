@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <string>
 
+#include "elapsed.hpp"
 #include "main_window.hpp"
 #include "pgas/tracedb/database.hpp"
 #include "screenshot.hpp"
@@ -87,13 +88,10 @@ void write_trace(const std::string &path, long rows) {
   db.exec("COMMIT");
 }
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 }  // namespace
 
 int main(int argc, char **argv) {
+  using pgas::bench::seconds_since;
   if (argc < 2) {
     std::fprintf(stderr,
                  "usage: bench_viewer_open TRACE.db [ROWS] [REPEATS]\n"

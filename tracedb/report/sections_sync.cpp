@@ -48,11 +48,11 @@ Table sync_table(const Context &c) {
   t.column("share_pct", "% of waiting");
   for (const tracedb::SyncRow &r : c.sync.waits) {
     std::vector<Cell> row = location_cells(r.file, r.line, r.function);
-    row.insert(row.end(),
-               {text(r.kind), integer(r.object), optional_text(r.name), text(tracedb::describe_sync_object(r)),
-                integer(r.threads), quantity(r.count, Unit::kCount), quantity(r.ns_sum, Unit::kNanoseconds),
-                quantity(r.ns_min, Unit::kNanoseconds), quantity(r.ns_max, Unit::kNanoseconds),
-                flag(r.waiting), r.waiting ? share(r.ns_sum, c.summary.wait_ns) : null_cell("-")});
+    row.insert(row.end(), {text(r.kind), integer(r.object), optional_text(r.name),
+                           text(tracedb::describe_sync_object(r)), integer(r.threads),
+                           quantity(r.count, Unit::kCount), quantity(r.ns_sum, Unit::kNanoseconds),
+                           quantity(r.ns_min, Unit::kNanoseconds), quantity(r.ns_max, Unit::kNanoseconds),
+                           flag(r.waiting), r.waiting ? share(r.ns_sum, c.summary.wait_ns) : null_cell("-")});
     t.rows.push_back(std::move(row));
   }
   if (!c.run.has_sync)
