@@ -12,6 +12,7 @@
 #include <QtTest/QtTest>
 #include <algorithm>
 #include <array>
+#include <tuple>
 
 #include "lanes_widget.hpp"
 #include "timeline_view.hpp"
@@ -23,22 +24,37 @@ using namespace pgas::viewer;
 namespace {
 
 constexpr std::int64_t kD = 100'000'000;  // ns
-constexpr auto C = LaneState::kCompute, W = LaneState::kWait;
+// A stretch of one state along the middle of a painted lane, in pixels of the time area.
+struct Phase {
+  LaneState state;
+  int from_x, to_x;
+};
 
-// The program's phases counted back from each thread's end, where its last barrier lines the threads up:
-// the late collective [end - D, end), the semaphore [end - 2D, end - D), the lock [end - 4D, end - 2D) and
-// the barrier after uneven work [end - 5D, end - 4D). Every sample is at least D/2 from a phase boundary:
-// the test's tolerance for sleeps that overrun on a loaded machine.
-struct Sample {
-  std::int64_t before_end;
-  std::array<LaneState, 4> states;  // of threads 0-3
-};
-constexpr Sample kSamples[] = {
-    {kD / 2, {W, W, W, C}},      // thread 3 enters the collective D late
-    {3 * kD / 2, {C, W, W, W}},  // thread 0 works before posting thread 1's semaphore; 2 and 3 at a barrier
-    {3 * kD, {C, W, W, W}},      // thread 0 holds the lock the others wait for
-    {9 * kD / 2, {W, W, W, C}},  // thread 3 works twice as long before the barrier
-};
+// The runs of colour along the middle of thread `thread`'s lane as painted in `image`. Runs shorter than D/4
+// (bucket edges, the start-up) are dropped and the runs of one state either side joined, so that what
+// remains are the program's phases: sleeps that overrun on a loaded machine only lengthen them.
+std::vector<Phase> painted_runs(const LanesWidget *lanes, const QImage &image, int thread) {
+  const int y = lanes->point_of(thread, lanes->from_ns()).y();
+  std::vector<Phase> runs, phases;
+  for (int x = lanes->label_width(); x < lanes->width(); ++x)
+    for (LaneState state : {LaneState::kCompute, LaneState::kRemote, LaneState::kWait}) {
+      if (image.pixelColor(x, y) != LanesWidget::colour(state)) continue;
+      if (!runs.empty() && runs.back().state == state && runs.back().to_x == x)
+        runs.back().to_x = x + 1;
+      else
+        runs.push_back({state, x, x + 1});
+    }
+  const double ns_per_pixel =
+      static_cast<double>(lanes->to_ns() - lanes->from_ns()) / (lanes->width() - lanes->label_width());
+  for (const Phase &run : runs) {
+    if ((run.to_x - run.from_x) * ns_per_pixel < kD / 4) continue;
+    if (!phases.empty() && phases.back().state == run.state)
+      phases.back().to_x = run.to_x;
+    else
+      phases.push_back(run);
+  }
+  return phases;
+}
 
 TimelineView *timeline(MainWindow &w) { return static_cast<TimelineView *>(w.view("timeline")); }
 
@@ -75,30 +91,65 @@ class LanesTest : public QObject {
     show_timeline(*window_);
   }
 
-  // Each sample point of each lane is painted in the colour of the state the program is in there, and the
-  // tooltip names the thread and that state's share.
+  // The lanes as painted show each thread's phases (waits_program.cpp): threads 1 and 2 wait from the first
+  // barrier to the end (barrier, lock, semaphore or barrier, collective: about 5D); thread 0 computes about
+  // 3D (holding the lock, then working before the post) between two waits; thread 3 computes 2D, waits about
+  // 3D (the lock, the barrier after the semaphore), then computes D before the collective. Tolerance: phases
+  // at least half of these, which overrunning sleeps only lengthen. The tooltip names the thread and state.
   void lanes_show_waiting_on_the_right_thread() {
     LanesWidget *lanes = timeline(*window_)->lanes();
     QCOMPARE(lanes->lane_count(), 4);
     QCOMPARE(lanes->visible_lanes(), 4);
     const QImage painted = lanes->grab().toImage();
-    for (const Sample &sample : kSamples)
-      for (int t = 0; t < 4; ++t) {
-        const std::int64_t end = window_->data()->threads[static_cast<std::size_t>(t)].wall_ns;
-        const QPoint at = lanes->point_of(t, end - sample.before_end);
-        const QString where = QString("thread %1 at its end - %2 ms").arg(t).arg(sample.before_end / 1000000);
-        QVERIFY2(at.x() >= 0, qPrintable(where));
-        const LaneState expected = sample.states[static_cast<std::size_t>(t)];
-        QVERIFY2(lanes->shares_at(at).dominant() == expected,
-                 qPrintable(where + ": " + lanes->tooltip_at(at)));
-        QVERIFY2(painted.pixelColor(at) == LanesWidget::colour(expected),
-                 qPrintable(where + " is painted " + painted.pixelColor(at).name()));
-        const QString tip = lanes->tooltip_at(at);
-        QVERIFY2(tip.startsWith(QString("thread %1\n").arg(t)), qPrintable(tip));
-        QVERIFY2(tip.contains(LanesWidget::state_name(expected) + ": "), qPrintable(tip));
-      }
+    const double ns_per_pixel =
+        static_cast<double>(lanes->to_ns() - lanes->from_ns()) / (lanes->width() - lanes->label_width());
+    auto ns = [&](const Phase &run) { return (run.to_x - run.from_x) * ns_per_pixel; };
+    std::array<std::vector<Phase>, 4> runs;
+    QString shown;
+    for (int t = 0; t < 4; ++t) {
+      runs[t] = painted_runs(lanes, painted, t);
+      shown += QString("\nthread %1:").arg(t);
+      for (const Phase &run : runs[t])
+        shown += QString(" %1 %2 ms").arg(LanesWidget::state_name(run.state)).arg(ns(run) / 1e6, 0, 'f', 0);
+    }
+    // The index of the first run of `state` of at least `least` ns between runs of `around` of at least
+    // `around_least` ns; -1 if none.
+    auto find = [&](int t, LaneState state, double least, LaneState around, double around_least) {
+      const std::vector<Phase> &r = runs[t];
+      for (std::size_t i = 1; i + 1 < r.size(); ++i)
+        if (r[i].state == state && ns(r[i]) >= least && r[i - 1].state == around &&
+            r[i + 1].state == around && ns(r[i - 1]) >= around_least && ns(r[i + 1]) >= around_least)
+          return static_cast<int>(i);
+      return -1;
+    };
+    auto longest_wait = [&](int t) {
+      double most = 0;
+      for (const Phase &run : runs[t])
+        if (run.state == LaneState::kWait) most = std::max(most, ns(run));
+      return most;
+    };
+    QVERIFY2(longest_wait(1) >= 4 * kD && longest_wait(2) >= 4 * kD, qPrintable(shown));
+    const int held = find(0, LaneState::kCompute, 2.5 * kD, LaneState::kWait, kD / 2.0);
+    QVERIFY2(held >= 0, qPrintable(shown));
+    QVERIFY2(longest_wait(0) < 4 * kD, qPrintable(shown));  // the lock and the semaphore split its waits
+    const int blocked = find(3, LaneState::kWait, 2.5 * kD, LaneState::kCompute, kD / 2.0);
+    QVERIFY2(blocked >= 0 && ns(runs[3][static_cast<std::size_t>(blocked) - 1]) >= 1.5 * kD,
+             qPrintable(shown));
+
+    auto middle = [&](int t, int run) {
+      const Phase &r = runs[t][static_cast<std::size_t>(run)];
+      return QPoint((r.from_x + r.to_x) / 2, lanes->point_of(t, lanes->from_ns()).y());
+    };
+    for (const auto &[t, run, state] :
+         {std::tuple{0, held, LaneState::kCompute}, std::tuple{3, blocked, LaneState::kWait}}) {
+      const QPoint at = middle(t, run);
+      QVERIFY(lanes->shares_at(at).dominant() == state);
+      const QString tip = lanes->tooltip_at(at);
+      QVERIFY2(tip.startsWith(QString("thread %1\n").arg(t)), qPrintable(tip));
+      QVERIFY2(tip.contains(LanesWidget::state_name(state) + ": "), qPrintable(tip));
+    }
     // Hovering shows that text as the tooltip.
-    const QPoint hover = lanes->point_of(2, window_->data()->threads[2].wall_ns - 3 * kD);
+    const QPoint hover = middle(3, blocked);
     QHelpEvent help(QEvent::ToolTip, hover, lanes->mapToGlobal(hover));
     QApplication::sendEvent(lanes, &help);
     QTRY_COMPARE(QToolTip::text(), lanes->tooltip_at(hover));
