@@ -1,12 +1,15 @@
 // The synchronization and imbalance views and the source gutter's waiting on a real trace of known waiting:
 // waits_program (tests/tracedb/trace) run by pgasrun with D = 100 ms on 4 threads. Tolerances as in
-// waits_trace_test.sh: a wait of about k*D is at least k*D/2 and below 40*D; "about nothing" is below D/2.
+// waits_trace_test.sh: a wait of about k*D is at least k*D/2 and below 40*D; "about nothing" is below D/2;
+// where the late thread is known, it waits less than every other thread.
 // And --view renders each new view from the command line.
 #include <QFile>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
+#include <algorithm>
+#include <map>
 
 #include "imbalance_view.hpp"
 #include "options.hpp"
@@ -34,6 +37,26 @@ int line_of(const QString &name) {
   for (int i = 0; i < lines.size(); ++i)
     if (lines[i].endsWith("SITE:" + name)) return i + 1;
   return -1;
+}
+
+// Thread -> time, for messages.
+QString describe(const std::map<int, qlonglong> &threads) {
+  QString out;
+  for (const auto &[t, ns] : threads) out += QString(" thread %1: %2 ms").arg(t).arg(ns / 1e6, 0, 'f', 1);
+  return out;
+}
+
+// A barrier or collective that thread 3 reaches D late (4 threads): every thread has an event, thread 3
+// waits about nothing and less than each other thread, and the others wait about D (all of them at least
+// D/2 in sum: a loaded machine may start one of them late too).
+bool late_thread_waits_least(const std::map<int, qlonglong> &threads) {
+  if (threads.size() != 4 || !nothing(threads.at(3))) return false;
+  qlonglong others = 0;
+  for (int t = 0; t < 3; ++t) {
+    if (threads.at(t) <= threads.at(3)) return false;
+    others += threads.at(t);
+  }
+  return about(others, kD) && about(std::max({threads.at(0), threads.at(1), threads.at(2)}), kD);
 }
 
 QString at(int line) { return QString("waits_program.cpp:%1").arg(line); }
@@ -104,28 +127,24 @@ class SyncViewsTest : public QObject {
     std::map<int, qlonglong> threads = per_thread_after_click(sync, lock);
     QCOMPARE(threads.size(), std::size_t{3});
     QVERIFY(!threads.count(0));
-    for (int t = 1; t < 4; ++t) QVERIFY2(about(threads[t], 2 * kD), qPrintable(QString::number(threads[t])));
+    for (int t = 1; t < 4; ++t) QVERIFY2(about(threads[t], 2 * kD), qPrintable(describe(threads)));
     QVERIFY(text(m, hold, 9) == "-");  // holding a lock is not waiting
 
     const int collective = wait_row(m, line_of("collective"), "collective");
     QVERIFY(collective >= 0);
     QCOMPARE(text(m, collective, 3), QString("upc_all_broadcast"));
     threads = per_thread_after_click(sync, collective);
-    QCOMPARE(threads.size(), std::size_t{4});
-    for (int t = 0; t < 3; ++t) QVERIFY(about(threads[t], kD));
-    QVERIFY(nothing(threads[3]));
+    QVERIFY2(late_thread_waits_least(threads), qPrintable(describe(threads)));
     QCOMPARE(sync->chart()->series().size(), 1);
 
     const int barrier = wait_row(m, line_of("barrier"), "barrier");
     threads = per_thread_after_click(sync, barrier);
-    QCOMPARE(threads.size(), std::size_t{4});
-    for (int t = 0; t < 3; ++t) QVERIFY(about(threads[t], kD));
-    QVERIFY(nothing(threads[3]));
+    QVERIFY2(late_thread_waits_least(threads), qPrintable(describe(threads)));
 
     const int sem = wait_row(m, line_of("sem"), "sem_wait");
     threads = per_thread_after_click(sync, sem);
     QCOMPARE(threads.size(), std::size_t{1});
-    QVERIFY(about(threads[1], kD));
+    QVERIFY2(about(threads[1], kD), qPrintable(describe(threads)));
     QVERIFY(window_->grab().save(dir_.filePath("sync.png")));
   }
 
