@@ -14,6 +14,7 @@
 #include <array>
 #include <tuple>
 
+#include "filter_bar.hpp"
 #include "lanes_widget.hpp"
 #include "timeline_view.hpp"
 #include "viewer_fixture.hpp"
@@ -235,6 +236,21 @@ class LanesTest : public QObject {
     QCOMPARE(view->range_text(), whole);
     QTest::keyClick(lanes, Qt::Key_Minus);  // never beyond the whole run
     QCOMPARE(lanes->to_ns(), extent);
+  }
+
+  // A double-click on thread 2's lane shows only thread 2, in every view.
+  void double_click_shows_one_thread() {
+    LanesWidget *lanes = timeline(*window_)->lanes();
+    const QPoint at = lanes->point_of(2, lanes->from_ns() + kD / 2);
+    QVERIFY(at.x() >= 0);
+    QTest::mouseDClick(lanes, Qt::LeftButton, {}, at);
+    QVERIFY(window_->loading());
+    QVERIFY(wait_for_load(*window_));
+    QCOMPARE(window_->filter_bar()->filter().threads, (std::set<int>{2}));
+    QCOMPARE(lanes->lane_count(), 1);
+    QCOMPARE(window_->data()->threads.size(), std::size_t{1});
+    QVERIFY(filter_and_wait(*window_, {}));
+    QCOMPARE(lanes->lane_count(), 4);
   }
 
   // 1 and 3 threads: one lane per thread, each as long as its thread; the sync view lists the barrier after
