@@ -1,11 +1,10 @@
 // The timeline's lanes on real traces of known waiting: waits_program (tests/tracedb/trace) run by pgasrun
 // with D = 100 ms on 4 threads shows each thread's waiting where the program makes it wait, in the painted
-// lanes and in their tooltips; the lanes zoom, pan and reset; and 64 threads stay readable (lanes at least
-// a text line high, labelled, scrolled).
+// lanes and in their tooltips; the lanes zoom, pan and reset, export, and filter by a double-click (other
+// thread counts: lane_counts_test.cpp).
 #include <QFile>
 #include <QHelpEvent>
 #include <QPushButton>
-#include <QScrollBar>
 #include <QTemporaryDir>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -251,73 +250,6 @@ class LanesTest : public QObject {
     QCOMPARE(window_->data()->threads.size(), std::size_t{1});
     QVERIFY(filter_and_wait(*window_, {}));
     QCOMPARE(lanes->lane_count(), 4);
-  }
-
-  // 1 and 3 threads: one lane per thread, each as long as its thread; the sync view lists the barrier after
-  // the uneven work with every thread (a single thread waits for nobody there: about nothing).
-  void one_lane_per_thread_at_odd_counts() {
-    for (int n : {1, 3}) {
-      const QString db = dir_.filePath(QString("waits%1.db").arg(n));
-      const QString error = record_trace(PGASRUN_PATH, db, n, 10, {WAITS_PROGRAM_PATH, "20"});
-      QVERIFY2(error.isEmpty(), qPrintable(error));
-      auto w = open_window(db.toStdString());
-      QVERIFY2(w->error().isEmpty(), qPrintable(w->error()));
-      show_timeline(*w);
-      LanesWidget *lanes = timeline(*w)->lanes();
-      QCOMPARE(lanes->lane_count(), n);
-      std::int64_t longest = 0;
-      for (const auto &thread : w->data()->threads) {
-        longest = std::max(longest, thread.wall_ns);
-        const QPoint start = lanes->point_of(thread.thread, 0);
-        QVERIFY(start.x() >= 0);
-        QVERIFY2(lanes->tooltip_at(start).startsWith(QString("thread %1\n").arg(thread.thread)),
-                 qPrintable(lanes->tooltip_at(start)));
-      }
-      QVERIFY(lanes->extent_ns() >= longest);
-      QVERIFY(lanes->extent_ns() <= longest + 10'000'000);  // the last bucket ends with its thread
-      const auto &waits = w->data()->sync.waits;
-      QVERIFY(std::any_of(waits.begin(), waits.end(), [n](const pgas::tracedb::SyncRow &r) {
-        return r.kind == "barrier" && r.threads == n && static_cast<int>(r.per_thread.size()) == n;
-      }));
-      if (n == 1)
-        for (const auto &r : waits) QVERIFY(r.kind != "lock" || r.ns_sum < kD / 2);
-    }
-  }
-
-  // 64 threads: lanes shrink to a text line (not below), every lane is labelled, the rest scroll into view
-  // (keys and the scroll bar), and the last thread's lane answers with its own name.
-  void lanes_are_readable_at_64_threads() {
-    const QString db = dir_.filePath("waits64.db");
-    const QString error = record_trace(PGASRUN_PATH, db, 64, 5, {WAITS_PROGRAM_PATH, "20"});
-    QVERIFY2(error.isEmpty(), qPrintable(error));
-    auto w = open_window(db.toStdString());
-    QVERIFY2(w->error().isEmpty(), qPrintable(w->error()));
-    show_timeline(*w);
-    LanesWidget *lanes = timeline(*w)->lanes();
-    QCOMPARE(lanes->lane_count(), 64);
-    QVERIFY(lanes->lane_height() >= lanes->fontMetrics().height());
-    QVERIFY(lanes->lane_height() < timeline(*window_)->lanes()->lane_height());  // the height adapts
-    QVERIFY(lanes->label_width() > lanes->fontMetrics().horizontalAdvance("thread 63"));
-    QVERIFY(lanes->visible_lanes() < 64);
-    QScrollBar *bar = nullptr;
-    for (QScrollBar *b : timeline(*w)->findChildren<QScrollBar *>())
-      if (b->orientation() == Qt::Vertical && b->isVisible()) bar = b;
-    QVERIFY2(bar, "a scroll bar for the lanes");
-    QCOMPARE(bar->maximum(), 64 - lanes->visible_lanes());
-    const std::int64_t end = w->data()->threads[63].wall_ns;
-    QCOMPARE(lanes->point_of(63, end / 2), QPoint(-1, -1));  // below the window
-    while (lanes->first_lane() < 64 - lanes->visible_lanes()) {
-      const int first = lanes->first_lane();
-      QTest::keyClick(lanes, Qt::Key_PageDown);
-      QVERIFY(lanes->first_lane() > first);
-    }
-    QCOMPARE(bar->value(), lanes->first_lane());
-    const QPoint last = lanes->point_of(63, end / 2);
-    QVERIFY(last.x() >= 0);
-    QVERIFY2(lanes->tooltip_at(last).startsWith("thread 63\n"), qPrintable(lanes->tooltip_at(last)));
-    bar->setValue(0);
-    QCOMPARE(lanes->first_lane(), 0);
-    QVERIFY(w->grab().save(dir_.filePath("lanes-64.png")));
   }
 };
 
