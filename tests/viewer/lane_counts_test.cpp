@@ -19,13 +19,6 @@ constexpr std::int64_t kD = 100'000'000;  // ns
 
 TimelineView *timeline(MainWindow &w) { return static_cast<TimelineView *>(w.view("timeline")); }
 
-void show_timeline(MainWindow &w) {
-  w.resize(1200, 800);
-  w.show_view("timeline");
-  w.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&w));
-}
-
 }  // namespace
 
 class LaneCountsTest : public QObject {
@@ -47,7 +40,7 @@ class LaneCountsTest : public QObject {
       QVERIFY2(error.isEmpty(), qPrintable(error));
       auto w = open_window(db.toStdString());
       QVERIFY2(w->error().isEmpty(), qPrintable(w->error()));
-      show_timeline(*w);
+      QVERIFY(show_view(*w, "timeline"));
       LanesWidget *lanes = timeline(*w)->lanes();
       QCOMPARE(lanes->lane_count(), n);
       small_lane_height_ = lanes->lane_height();
@@ -78,7 +71,7 @@ class LaneCountsTest : public QObject {
     QVERIFY2(error.isEmpty(), qPrintable(error));
     auto w = open_window(db.toStdString());
     QVERIFY2(w->error().isEmpty(), qPrintable(w->error()));
-    show_timeline(*w);
+    QVERIFY(show_view(*w, "timeline"));
     LanesWidget *lanes = timeline(*w)->lanes();
     QCOMPARE(lanes->lane_count(), 64);
     QVERIFY(lanes->lane_height() >= lanes->fontMetrics().height());

@@ -58,13 +58,6 @@ std::vector<Phase> painted_runs(const LanesWidget *lanes, const QImage &image, i
 
 TimelineView *timeline(MainWindow &w) { return static_cast<TimelineView *>(w.view("timeline")); }
 
-void show_timeline(MainWindow &w) {
-  w.resize(1200, 800);
-  w.show_view("timeline");
-  w.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&w));
-}
-
 QPushButton *button(QWidget *view, const QString &text) {
   for (QPushButton *b : view->findChildren<QPushButton *>())
     if (b->text() == text) return b;
@@ -88,7 +81,7 @@ class LanesTest : public QObject {
     QVERIFY2(error.isEmpty(), qPrintable(error));
     window_ = open_window(db.toStdString());
     QVERIFY2(window_->error().isEmpty(), qPrintable(window_->error()));
-    show_timeline(*window_);
+    QVERIFY(show_view(*window_, "timeline"));
   }
 
   // The lanes as painted show each thread's phases (waits_program.cpp): threads 1 and 2 wait from the first

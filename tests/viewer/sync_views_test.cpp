@@ -84,13 +84,6 @@ class SyncViewsTest : public QObject {
   QString db_;
   std::unique_ptr<MainWindow> window_;
 
-  void show(const char *view) {
-    window_->resize(1200, 800);
-    window_->show_view(view);
-    window_->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
-  }
-
   // The per-thread table of the sync view after a real click on `row`: thread -> time.
   std::map<int, qlonglong> per_thread_after_click(SyncView *sync, int row) {
     click_row(sync->waits_view(), row, 2);
@@ -116,7 +109,7 @@ class SyncViewsTest : public QObject {
   // wait per thread, the late or working thread waiting about nothing.
   void sync_view_lists_each_wait_on_its_threads() {
     auto *sync = static_cast<SyncView *>(window_->view("sync"));
-    show("sync");
+    QVERIFY(show_view(*window_, "sync"));
     const QAbstractItemModel *m = sync->waits();
     for (int r = 1; r < m->rowCount(); ++r) QVERIFY(number(m, r - 1, 6) >= number(m, r, 6));  // time desc
 
@@ -152,7 +145,7 @@ class SyncViewsTest : public QObject {
   // it: the view lists the report's lines in the report's order.
   void imbalance_view_puts_the_worst_line_first() {
     auto *imbalance = static_cast<ImbalanceView *>(window_->view("imbalance"));
-    show("imbalance");
+    QVERIFY(show_view(*window_, "imbalance"));
     const QAbstractItemModel *m = imbalance->model();
     QVERIFY(m->rowCount() >= 5);
     QCOMPARE(text(m, 0, 0), at(line_of("lock")));
@@ -179,7 +172,7 @@ class SyncViewsTest : public QObject {
   // thread 0 (which holds the lock), while thread 0's barrier wait shows; a click on it selects the line.
   void gutter_waiting_follows_the_thread_filter() {
     auto *source = static_cast<SourceView *>(window_->view("source"));
-    show("source");
+    QVERIFY(show_view(*window_, "source"));
     QVERIFY2(source->current_file().endsWith("waits_program.cpp"), qPrintable(source->current_file()));
     const int lock = line_of("lock"), barrier = line_of("barrier");
     const qlonglong all = number(source->source(), lock - 1, 3);

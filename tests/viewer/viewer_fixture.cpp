@@ -4,6 +4,7 @@
 #include <QProcess>
 #include <QSet>
 #include <QTimer>
+#include <QtTest/QtTest>
 
 #include "screenshot.hpp"
 #include "table_items.hpp"
@@ -23,6 +24,13 @@ std::unique_ptr<MainWindow> open_window(const std::string &path, const std::stri
   auto window = std::make_unique<MainWindow>(options, false);
   wait_for_load(*window);
   return window;
+}
+
+bool show_view(MainWindow &window, const std::string &view, int width, int height) {
+  window.resize(width, height);
+  window.show_view(view);
+  window.show();
+  return QTest::qWaitForWindowExposed(&window);
 }
 
 bool filter_and_wait(MainWindow &window, const pgas::tracedb::Filter &filter) {

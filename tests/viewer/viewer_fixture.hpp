@@ -23,6 +23,8 @@ std::unique_ptr<MainWindow> open_window(const std::string &path, const std::stri
                                         const std::vector<std::string> &source_roots = {});
 // Waits until the window's current load finishes; true if it loaded, false if it failed.
 bool wait_for_load(MainWindow &window);
+// Shows the window at `width` x `height` with `view` on top; true once it is exposed.
+bool show_view(MainWindow &window, const std::string &view, int width = 1200, int height = 800);
 // Applies a filter and waits for the reload.
 bool filter_and_wait(MainWindow &window, const pgas::tracedb::Filter &filter);
 
