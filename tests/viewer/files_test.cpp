@@ -2,7 +2,6 @@
 // export as CSV (exact values) and PNG; the command line.
 #include <QImage>
 #include <QProcess>
-#include <QSet>
 #include <QtTest/QtTest>
 #include <filesystem>
 
@@ -25,29 +24,7 @@ std::string damaged_copy(const std::string &name, const std::string &sql) {
   return path;
 }
 
-struct Run {
-  int status;
-  QString err;
-};
-
-Run run_viewer(const QStringList &args) {
-  QProcess process;
-  process.start(PGAS_VIEWER_PATH, args);
-  if (!process.waitForFinished(60000)) {
-    process.kill();
-    return {-1, "timed out"};
-  }
-  return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-          QString::fromLocal8Bit(process.readAllStandardError())};
-}
-
-// Distinct colours in a grid of samples: a blank or single-colour image has one or two.
-int colours(const QImage &image) {
-  QSet<QRgb> seen;
-  for (int y = 0; y < image.height(); y += 7)
-    for (int x = 0; x < image.width(); x += 7) seen.insert(image.pixel(x, y));
-  return static_cast<int>(seen.size());
-}
+Run run_viewer(const QStringList &args) { return viewer_test::run_viewer(PGAS_VIEWER_PATH, args); }
 
 }  // namespace
 
@@ -107,6 +84,10 @@ class FilesTest : public QObject {
     Run usage = run_viewer({QString::fromStdString(ws().baseline), "--view", "pie"});
     QCOMPARE(usage.status, 2);
     QVERIFY2(usage.err.contains("unknown view 'pie'"), qPrintable(usage.err));
+    QVERIFY2(usage.err.contains("the views are " + QString::fromStdString(view_list())),
+             qPrintable(usage.err));
+    for (const char *name : {"timeline", "sync", "imbalance"})  // the message lists every view
+      QVERIFY2(usage.err.contains(name), qPrintable(usage.err));
     Run unknown = run_viewer({"--frobnicate"});
     QCOMPARE(unknown.status, 2);
     QVERIFY2(unknown.err.contains("frobnicate"), qPrintable(unknown.err));

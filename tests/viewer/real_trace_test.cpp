@@ -32,11 +32,9 @@ class RealTraceTest : public QObject {
   void initTestCase() {
     QVERIFY(dir_.isValid());
     const QString db = dir_.filePath("cc.db");
-    QProcess run;
-    run.start(PGASRUN_PATH, {"-n", "4", "--timeout", "60", "--trace", db, "--lines", "--timeline", "1",
-                             CC_PATH, "--vertices", "2000", "--edges", "8000"});
-    QVERIFY(run.waitForFinished(90000));
-    QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+    const QString error =
+        record_trace(PGASRUN_PATH, db, 4, 1, {CC_PATH, "--vertices", "2000", "--edges", "8000"});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     window_ = open_window(db.toStdString());
     QVERIFY2(window_->error().isEmpty(), qPrintable(window_->error()));
   }
@@ -70,8 +68,8 @@ class RealTraceTest : public QObject {
     QVERIFY(source->current_file().endsWith("samples/cc/cc.cpp"));
     const int line = source->selected_line();
     QVERIFY(line > 0);
-    QVERIFY2(text(source->source(), line - 1, 3).contains("D["),
-             qPrintable(text(source->source(), line - 1, 3)));
+    QVERIFY2(text(source->source(), line - 1, 4).contains("D["),
+             qPrintable(text(source->source(), line - 1, 4)));
     QCOMPARE(number(source->source(), line - 1, 1), number(source->lines(), 0, 1));
   }
 

@@ -1,7 +1,10 @@
 #include "viewer_fixture.hpp"
 
 #include <QEventLoop>
+#include <QProcess>
+#include <QSet>
 #include <QTimer>
+#include <QtTest/QtTest>
 
 #include "screenshot.hpp"
 #include "table_items.hpp"
@@ -23,9 +26,49 @@ std::unique_ptr<MainWindow> open_window(const std::string &path, const std::stri
   return window;
 }
 
+bool show_view(MainWindow &window, const std::string &view, int width, int height) {
+  window.resize(width, height);
+  window.show_view(view);
+  window.show();
+  return QTest::qWaitForWindowExposed(&window);
+}
+
 bool filter_and_wait(MainWindow &window, const pgas::tracedb::Filter &filter) {
   window.set_filter(filter);
   return wait_for_load(window);
+}
+
+QString record_trace(const QString &pgasrun, const QString &db, int threads, int timeline_ms,
+                     const QStringList &command) {
+  QProcess run;
+  run.start(pgasrun, QStringList{"-n", QString::number(threads), "--timeout", "90", "--trace", db, "--lines",
+                                 "--timeline", QString::number(timeline_ms)} +
+                         command);
+  if (!run.waitForFinished(120000)) {
+    run.kill();
+    return "pgasrun timed out";
+  }
+  if (run.exitStatus() != QProcess::NormalExit || run.exitCode() != 0)
+    return "pgasrun failed: " + QString::fromLocal8Bit(run.readAllStandardError());
+  return {};
+}
+
+Run run_viewer(const QString &viewer, const QStringList &args) {
+  QProcess process;
+  process.start(viewer, args);
+  if (!process.waitForFinished(60000)) {
+    process.kill();
+    return {-1, "timed out"};
+  }
+  return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+          QString::fromLocal8Bit(process.readAllStandardError())};
+}
+
+int colours(const QImage &image) {
+  QSet<QRgb> seen;
+  for (int y = 0; y < image.height(); y += 7)
+    for (int x = 0; x < image.width(); x += 7) seen.insert(image.pixel(x, y));
+  return static_cast<int>(seen.size());
 }
 
 qlonglong number(const QAbstractItemModel *model, int row, int column) {

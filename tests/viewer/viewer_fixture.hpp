@@ -3,6 +3,9 @@
 #pragma once
 
 #include <QAbstractItemModel>
+#include <QImage>
+#include <QString>
+#include <QStringList>
 #include <QVariant>
 #include <memory>
 #include <string>
@@ -20,8 +23,24 @@ std::unique_ptr<MainWindow> open_window(const std::string &path, const std::stri
                                         const std::vector<std::string> &source_roots = {});
 // Waits until the window's current load finishes; true if it loaded, false if it failed.
 bool wait_for_load(MainWindow &window);
+// Shows the window at `width` x `height` with `view` on top; true once it is exposed.
+bool show_view(MainWindow &window, const std::string &view, int width = 1200, int height = 800);
 // Applies a filter and waits for the reload.
 bool filter_and_wait(MainWindow &window, const pgas::tracedb::Filter &filter);
+
+// Runs `command` under pgasrun (`pgasrun`) --trace `db` --lines --timeline `timeline_ms` on `threads`
+// threads, with a time limit; "" on success, else what went wrong.
+QString record_trace(const QString &pgasrun, const QString &db, int threads, int timeline_ms,
+                     const QStringList &command);
+
+// pgas-viewer (PGAS_VIEWER_PATH) run with `args`: its exit status (-1 if it crashed or timed out) and stderr.
+struct Run {
+  int status;
+  QString err;
+};
+Run run_viewer(const QString &viewer, const QStringList &args);
+// Distinct colours in a grid of samples: a blank or single-colour image has one or two.
+int colours(const QImage &image);
 
 // The exact value (kValueRole) of a cell, as a number or text.
 qlonglong number(const QAbstractItemModel *model, int row, int column);

@@ -8,9 +8,12 @@
 #include <QtTest/QtTest>
 
 #include "heatmap_view.hpp"
+#include "imbalance_view.hpp"
+#include "lane_track.hpp"
 #include "loader.hpp"
 #include "source_view.hpp"
 #include "summary_view.hpp"
+#include "sync_view.hpp"
 #include "threads_view.hpp"
 #include "timeline_view.hpp"
 #include "variables_view.hpp"
@@ -220,7 +223,7 @@ class ViewsTest : public QObject {
     QCOMPARE(view->current_file(), QString("/src/cc/cc.cpp"));
     const QAbstractItemModel *src = view->source();
     QCOMPARE(src->rowCount(), 50);
-    QCOMPARE(text(src, 29, 3), QString("      if (D[u] < D[v] && D[v] == D[D[v]]) {"));
+    QCOMPARE(text(src, 29, 4), QString("      if (D[u] < D[v] && D[v] == D[D[v]]) {"));
     QCOMPARE(number(src, 29, 1), 320);
     QCOMPARE(number(src, 30, 1), 50);
     QCOMPARE(number(src, 31, 1), 55);
@@ -246,7 +249,7 @@ class ViewsTest : public QObject {
     QCOMPARE(number(view->source(), 29, 1), 320);
     view->set_source_roots({"/src=" + ws().sources});
     QCOMPARE(view->status(), QString::fromStdString(ws().sources + "/cc/cc.cpp"));
-    QCOMPARE(text(view->source(), 30, 3), QString("        D[D[v]] = D[u];"));
+    QCOMPARE(text(view->source(), 30, 4), QString("        D[D[v]] = D[u];"));
   }
 
   void timeline() {
@@ -257,12 +260,60 @@ class ViewsTest : public QObject {
     QCOMPARE(number(m, 1, 2), 1000000);
     QCOMPARE(number(m, 1, 3), 82);
     QCOMPARE(number(m, 2, 0), 1);
-    QCOMPARE(view->chart()->series().size(), 2);
+    QCOMPARE(number(m, 0, 5), 1000000);             // no remote or waiting time recorded: all computation
+    QCOMPARE(view->lanes()->lane_count(), 4);       // every thread, with buckets or not
+    QCOMPARE(view->lanes()->extent_ns(), 2000000);  // thread 0's second bucket ends at 2 ms
     report_test::TraceSpec spec = report_test::optimized_spec();
     const std::string path = ws().dir + "/optimized_again.db";
     report_test::build_trace(path, spec);
     auto window = open_window(path);
     QCOMPARE(view_of<TimelineView>(*window, "timeline")->model()->rowCount(), 0);
+  }
+
+  // The hand-made trace has no waits: the sync view says so; the imbalance view lists its access lines,
+  // worst first, as the reader ranks them.
+  void sync_and_imbalance_without_waits() {
+    auto *sync = view_of<SyncView>(*window_, "sync");
+    QCOMPARE(sync->waits()->rowCount(), 0);
+    QVERIFY2(sync->note().contains("No synchronization was recorded"), qPrintable(sync->note()));
+    auto *imbalance = view_of<ImbalanceView>(*window_, "imbalance");
+    const QAbstractItemModel *m = imbalance->model();
+    const auto &rows = window_->data()->sync.imbalance;
+    QCOMPARE(m->rowCount(), static_cast<int>(rows.size()));
+    QVERIFY(m->rowCount() > 0);
+    for (int r = 0; r < m->rowCount(); ++r) {
+      QCOMPARE(text(m, r, 2), QString("access"));
+      QCOMPARE(number(m, r, 11), rows[static_cast<std::size_t>(r)].lost_ns);
+      if (r > 0) QVERIFY(number(m, r - 1, 11) >= number(m, r, 11));
+    }
+  }
+
+  // A lane: computation before and after a recorded bucket up to the thread's end, and each column's share
+  // of the bucket in proportion to its overlap.
+  void lane_tracks() {
+    pgas::tracedb::ThreadRow thread;
+    thread.wall_ns = 30'000'000;
+    pgas::tracedb::TimelineRow bucket{0, 1, 10'000'000, 4, 32, 3'000'000, 5'000'000, 20'000'000, 2'000'000};
+    const std::vector<LaneTrack> tracks = build_tracks({thread}, {bucket});
+    QCOMPARE(tracks.size(), std::size_t{1});
+    QCOMPARE(tracks[0].segments.size(), std::size_t{3});
+    QCOMPARE(tracks[0].end_ns(), 30'000'000);
+    std::vector<LaneShares> c = tracks[0].columns(0, 30'000'000, 3);
+    QCOMPARE(c[0].compute_ns, 10e6);
+    QCOMPARE(c[0].wait_ns, 0.0);
+    QCOMPARE(c[1].wait_ns, 5e6);
+    QCOMPARE(c[1].remote_ns, 3e6);
+    QVERIFY(c[1].dominant() == LaneState::kWait);
+    QCOMPARE(c[2].compute_ns, 10e6);
+    c = tracks[0].columns(5'000'000, 15'000'000, 2);
+    QCOMPARE(c[0].covered(), 5e6);
+    QCOMPARE(c[1].from_ns, 10'000'000);
+    QCOMPARE(c[1].wait_ns, 2.5e6);
+    QCOMPARE(c[1].compute_ns, 1e6);
+    QVERIFY(tracks[0].segment_at(12e6, 1e6).has_value());
+    QCOMPARE(tracks[0].segment_at(12e6, 1e6)->to_ns, 20'000'000);
+    QVERIFY(!tracks[0].segment_at(12e6, 11e6).has_value());  // shorter than asked: columns then
+    QVERIFY(!tracks[0].segment_at(31e6, 1e6).has_value());
   }
 };
 

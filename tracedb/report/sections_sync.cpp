@@ -1,23 +1,12 @@
 // The synchronization and imbalance tables of one trace, from the reader's sync engine (sync_digest).
 #include <algorithm>
 #include <cstdio>
-#include <limits>
 
+#include "pgas/tracedb/describe.hpp"
 #include "sections.hpp"
 
 namespace pgas::report::detail {
 namespace {
-
-// A barrier's anonymous id, a collective's name: how a person reads the object of a wait.
-std::string describe_object(const tracedb::SyncRow &row) {
-  if (!row.name.empty()) return row.name;
-  if ((row.kind == "barrier" || row.kind == "notify" || row.kind == "wait") &&
-      row.object == std::numeric_limits<std::int64_t>::min())
-    return "(no id)";
-  if (row.kind == "fence" || row.kind == "nb_sync" || row.kind == "pairwise_barrier") return "";
-  if (row.kind == "pairsync") return "thread " + std::to_string(row.object);
-  return std::to_string(row.object);
-}
 
 Cell coefficient(double value) {
   char shown[32];
@@ -46,11 +35,11 @@ Table sync_table(const Context &c) {
   t.column("share_pct", "% of waiting");
   for (const tracedb::SyncRow &r : c.sync.waits) {
     std::vector<Cell> row = location_cells(r.file, r.line, r.function);
-    row.insert(row.end(),
-               {text(r.kind), integer(r.object), optional_text(r.name), text(describe_object(r)),
-                integer(r.threads), quantity(r.count, Unit::kCount), quantity(r.ns_sum, Unit::kNanoseconds),
-                quantity(r.ns_min, Unit::kNanoseconds), quantity(r.ns_max, Unit::kNanoseconds),
-                flag(r.waiting), r.waiting ? share(r.ns_sum, c.summary.wait_ns) : null_cell("-")});
+    row.insert(row.end(), {text(r.kind), integer(r.object), optional_text(r.name),
+                           text(tracedb::describe_sync_object(r)), integer(r.threads),
+                           quantity(r.count, Unit::kCount), quantity(r.ns_sum, Unit::kNanoseconds),
+                           quantity(r.ns_min, Unit::kNanoseconds), quantity(r.ns_max, Unit::kNanoseconds),
+                           flag(r.waiting), r.waiting ? share(r.ns_sum, c.summary.wait_ns) : null_cell("-")});
     t.rows.push_back(std::move(row));
   }
   if (!c.run.has_sync)

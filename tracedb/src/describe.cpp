@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace pgas::tracedb {
 std::string printf_string(const char *format, double value) {
@@ -65,6 +66,16 @@ std::string describe_tracer(const RunInfo &run) {
   return text + (run.timeline_interval_ns > 0
                      ? "timeline every " + human_ns(static_cast<double>(run.timeline_interval_ns))
                      : "no timeline");
+}
+
+std::string describe_sync_object(const SyncRow &row) {
+  if (!row.name.empty()) return row.name;
+  if ((row.kind == "barrier" || row.kind == "notify" || row.kind == "wait") &&
+      row.object == std::numeric_limits<std::int64_t>::min())
+    return "(no id)";
+  if (row.kind == "fence" || row.kind == "nb_sync" || row.kind == "pairwise_barrier") return "";
+  if (row.kind == "pairsync") return "thread " + std::to_string(row.object);
+  return std::to_string(row.object);
 }
 
 }  // namespace pgas::tracedb

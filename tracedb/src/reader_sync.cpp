@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 
 #include "pgas/tracedb/reader.hpp"
 #include "pgas/tracedb/sync_kinds.hpp"
@@ -80,6 +81,7 @@ std::vector<SyncRow> read_waits(const Database &db, const Filter &filter, Series
     row.ns_sum += ns;
     row.ns_min = std::min(row.ns_min, s.int64(9));
     row.ns_max = std::max(row.ns_max, s.int64(10));
+    row.per_thread.push_back({thread, count, ns, s.int64(9), s.int64(10)});
     if (row.waiting) {
       PerThread &p = series[{at, kind}][thread];
       p.count += count;
@@ -87,16 +89,20 @@ std::vector<SyncRow> read_waits(const Database &db, const Filter &filter, Series
     }
   }
   std::vector<SyncRow> out;
-  for (auto &entry : rows) out.push_back(std::move(entry.second));
+  for (auto &entry : rows) {
+    std::sort(entry.second.per_thread.begin(), entry.second.per_thread.end(),
+              [](const SyncThreadRow &a, const SyncThreadRow &b) { return a.thread < b.thread; });
+    out.push_back(std::move(entry.second));
+  }
   std::stable_sort(out.begin(), out.end(),
                    [](const SyncRow &a, const SyncRow &b) { return a.ns_sum > b.ns_sum; });
   return out;
 }
 
+// Per thread and site in one unsorted pass over the access rows (a GROUP BY would sort them all: seconds
+// for a million rows), then per line through the site table.
 void read_access_series(const Database &db, const Filter &filter, SeriesByLine &series) {
-  detail::Sql sql(
-      "SELECT a.thread, s.file, s.line, s.function, sum(a.count), sum(a.ns_sum) FROM access a JOIN site s ON "
-      "s.id = a.site WHERE 1");
+  detail::Sql sql("SELECT a.thread, a.site, a.count, a.ns_sum FROM access a WHERE 1");
   detail::where_access(sql, filter, "a");
   // A waiting operation (a semaphore wait) is a wait of sync_wait, not an access whose time is spread.
   for (const raw::OpDescription &op : raw::kOpDescriptions)
@@ -105,12 +111,22 @@ void read_access_series(const Database &db, const Filter &filter, SeriesByLine &
       sql.value(std::string(op.name)) << ", ";
       sql.value(std::string(raw::kViaCachePrefix) + std::string(op.name)) << ")";
     }
-  sql << " GROUP BY a.thread, a.site";
+  std::unordered_map<std::int64_t, std::map<int, PerThread>> by_site;
   Statement s = sql.prepare(db);
   while (s.step()) {
-    PerThread &p = series[{location_at(s, 1), "access"}][static_cast<int>(s.int64(0))];
-    p.count += s.int64(4);
-    p.ns += s.int64(5);
+    PerThread &p = by_site[s.int64(1)][static_cast<int>(s.int64(0))];
+    p.count += s.int64(2);
+    p.ns += s.int64(3);
+  }
+  Statement sites = db.prepare("SELECT id, file, line, function FROM site");
+  while (sites.step()) {
+    auto found = by_site.find(sites.int64(0));
+    if (found == by_site.end()) continue;
+    ThreadSeries &line = series[{location_at(sites, 1), "access"}];
+    for (const auto &[thread, p] : found->second) {
+      line[thread].count += p.count;
+      line[thread].ns += p.ns;
+    }
   }
 }
 

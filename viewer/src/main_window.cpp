@@ -11,8 +11,10 @@
 #include "compare_view.hpp"
 #include "export.hpp"
 #include "heatmap_view.hpp"
+#include "imbalance_view.hpp"
 #include "source_view.hpp"
 #include "summary_view.hpp"
+#include "sync_view.hpp"
 #include "threads_view.hpp"
 #include "timeline_view.hpp"
 #include "variables_view.hpp"
@@ -34,6 +36,8 @@ View *new_view(const std::string &name, QWidget *parent) {
   if (name == "heatmap") return new HeatmapView(parent);
   if (name == "source") return new SourceView(parent);
   if (name == "timeline") return new TimelineView(parent);
+  if (name == "sync") return new SyncView(parent);
+  if (name == "imbalance") return new ImbalanceView(parent);
   return new CompareView(parent);
 }
 

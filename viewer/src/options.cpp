@@ -18,19 +18,25 @@ int dimension(const std::string &text, const std::string &whole) {
 }  // namespace
 
 const std::vector<std::string> &view_names() {
-  static const std::vector<std::string> kNames = {"summary", "threads",  "variables", "heatmap",
-                                                  "source",  "timeline", "compare"};
+  static const std::vector<std::string> kNames = {"summary",  "threads", "variables", "heatmap", "source",
+                                                  "timeline", "sync",    "imbalance", "compare"};
   return kNames;
 }
 
-std::string usage() {
+std::string view_list() {
   std::string views;
   for (const std::string &name : view_names()) views += (views.empty() ? "" : ", ") + name;
+  return views;
+}
+
+std::string usage() {
   return "usage: pgas-viewer [options] [TRACE.db]\n"
          "\n"
          "Shows a trace database written by pgasrun --trace: a summary, remote accesses and remote time per\n"
          "thread, accesses per shared variable with their index-space heat strip, the thread x thread\n"
-         "heatmap, the annotated source and the timeline, with filters by operation, variable and thread.\n"
+         "heatmap, the annotated source (accesses and waiting per line), the timeline (one lane per thread:\n"
+         "computation, remote access and waiting; wheel or +/- zoom, Home resets), synchronization per line\n"
+         "and object, and load imbalance per line, with filters by operation, variable and thread.\n"
          "\n"
          "options:\n"
          "  --compare OTHER.db    compare with a second run (e.g. after refactoring): the compare view\n"
@@ -41,7 +47,7 @@ std::string usage() {
          "                        offscreen platform unless QT_QPA_PLATFORM is set\n"
          "  --view NAME           the view to show or render (default summary):\n"
          "                        " +
-         views +
+         view_list() +
          "\n"
          "  --size WxH            window size in pixels (default 1280x800)\n"
          "  -h, --help            this text\n"
@@ -77,7 +83,7 @@ Options parse_options(const std::vector<std::string> &args) {
     o.view = last(view);
     const auto &names = view_names();
     if (std::find(names.begin(), names.end(), o.view) == names.end())
-      throw UsageError("--view: unknown view '" + o.view + "' (see --help)");
+      throw UsageError("--view: unknown view '" + o.view + "'; the views are " + view_list());
   }
   if (parser.isSet(size)) {
     std::string value = last(size);

@@ -13,6 +13,7 @@ struct UsageError : std::runtime_error {
 
 // The views, by the names --view and the tabs use.
 const std::vector<std::string> &view_names();
+std::string view_list();  // "summary, threads, ...": view_names() for messages
 
 struct Options {
   std::string database;  // "" = start empty and open one from the File menu

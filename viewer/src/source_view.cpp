@@ -8,7 +8,9 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <set>
 
+#include "lanes_widget.hpp"
 #include "table_items.hpp"
 #include "table_view.hpp"
 
@@ -16,14 +18,14 @@ namespace pgas::viewer {
 namespace {
 
 enum LineColumn { kLocation, kCount, kBytes, kTime, kFunction };
-enum SourceColumn { kLine, kAccesses, kNs, kText };
+enum SourceColumn { kLine, kAccesses, kNs, kWaiting, kText };
 
 }  // namespace
 
 SourceView::SourceView(QWidget *parent)
     : View(parent),
       lines_(new_table(this, {"line", "accesses", "bytes", "time", "function"})),
-      source_(new_table(this, {"line", "accesses", "time", "source"})),
+      source_(new_table(this, {"line", "accesses", "time", "waiting", "source"})),
       lines_view_(new_table_view(lines_, this)),
       source_view_(new_table_view(source_, this, false)),
       files_(new QComboBox(this)),
@@ -77,26 +79,34 @@ void SourceView::set_data(const TraceData &data) {
   QString shown = current_file();
   int line = selected_line();
   per_file_.clear();
+  waits_per_file_.clear();
   reset_table(lines_);
   // The gutter holds the old data's counts: emptied, show_line rebuilds it even for the same file.
   reset_table(source_);
   for (const tdb::LineRow &row : data.lines) {
-    QStandardItem *at = text_item(description(row.file, row.line, row.function));
-    at->setData(QString::fromStdString(row.file), kFileRole);
-    at->setData(row.line, kLineRole);
-    at->setToolTip(QString::fromStdString(row.file));
-    QList<QStandardItem *> items{at};
+    QList<QStandardItem *> items{location_item(row.file, row.line, row.function)};
     items << totals_items(row.totals) << text_item(row.function);
     lines_->appendRow(items);
     if (!row.file.empty()) per_file_[row.file][row.line] = row.totals;
   }
+  // Waiting per line: the sync engine's waits of the selected threads (a held lock is not waiting).
+  for (const tdb::SyncRow &row : data.sync.waits)
+    if (row.waiting && !row.file.empty()) waits_per_file_[row.file][row.line] += row.ns_sum;
+  std::set<std::string> files;
+  for (const auto &[file, lines] : per_file_) files.insert(file);
+  for (const auto &[file, lines] : waits_per_file_) files.insert(file);
   files_->clear();
-  for (const auto &[file, lines] : per_file_)
+  for (const std::string &file : files)
     files_->addItem(QString::fromStdString(file), QString::fromStdString(file));
   // Stay on the file shown before a filter change; otherwise open the file of the hottest line.
   if (!shown.isEmpty() && show_line(shown, line)) return;
   for (const tdb::LineRow &row : data.lines)
     if (!row.file.empty()) {
+      show_line(QString::fromStdString(row.file), row.line);
+      return;
+    }
+  for (const tdb::SyncRow &row : data.sync.waits)  // no accesses with a line: the longest wait's
+    if (row.waiting && !row.file.empty()) {
       show_line(QString::fromStdString(row.file), row.line);
       return;
     }
@@ -132,7 +142,7 @@ int SourceView::selected_line() const {
 void SourceView::show_file(const QString &file) {
   reset_table(source_);
   if (file.isEmpty()) {
-    status_->setText(data_ && data_->lines.empty() ? "No accesses are selected."
+    status_->setText(data_ && data_->lines.empty() ? "No accesses or waits with a source line are selected."
                                                    : "No accesses have a source line (was the run traced "
                                                      "with --lines, and is the program built with -g?)");
     return;
@@ -141,9 +151,12 @@ void SourceView::show_file(const QString &file) {
   const std::string recorded = file.toStdString();
   const std::vector<std::string> &text = sources.text(recorded);
   const std::map<int, tdb::Totals> &counts = per_file_[recorded];
-  std::int64_t hottest = 1;
+  const std::map<int, std::int64_t> &waits = waits_per_file_[recorded];
+  std::int64_t hottest = 1, longest = 1;
   for (const auto &[line, totals] : counts) hottest = std::max(hottest, totals.count);
-  int last = std::max(static_cast<int>(text.size()), counts.empty() ? 0 : counts.rbegin()->first);
+  for (const auto &[line, ns] : waits) longest = std::max(longest, ns);
+  int last = std::max({static_cast<int>(text.size()), counts.empty() ? 0 : counts.rbegin()->first,
+                       waits.empty() ? 0 : waits.rbegin()->first});
   for (int line = 1; line <= last; ++line) {
     auto found = counts.find(line);
     tdb::Totals totals = found == counts.end() ? tdb::Totals{} : found->second;
@@ -153,9 +166,18 @@ void SourceView::show_file(const QString &file) {
       count->setBackground(heat_colour(static_cast<double>(totals.count) / static_cast<double>(hottest)));
     QStandardItem *ns = totals.count ? ns_item(totals.ns) : text_item(QString());
     ns->setData(QVariant::fromValue<qlonglong>(totals.ns), kValueRole);
+    auto waited = waits.find(line);
+    const std::int64_t wait_ns = waited == waits.end() ? 0 : waited->second;
+    QStandardItem *wait = wait_ns ? ns_item(wait_ns) : text_item(QString());
+    wait->setData(QVariant::fromValue<qlonglong>(wait_ns), kValueRole);
+    if (wait_ns) {
+      QColor tint = LanesWidget::colour(LaneState::kWait);  // the timeline's colour of waiting
+      tint.setAlphaF(0.15f + 0.85f * static_cast<float>(wait_ns) / static_cast<float>(longest));
+      wait->setBackground(tint);
+    }
     std::string source =
         line <= static_cast<int>(text.size()) ? text[static_cast<std::size_t>(line - 1)] : "";
-    source_->appendRow({id_item(line), count, ns, text_item(source)});
+    source_->appendRow({id_item(line), count, ns, wait, text_item(source)});
   }
   std::string found = sources.resolve(recorded);
   status_->setText(found.empty() ? QString("%1 is not found: add the directory holding it with \"Source "

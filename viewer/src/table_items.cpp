@@ -43,6 +43,10 @@ QStandardItem *ns_item(std::int64_t value) {
   return value_item(tracedb::human_ns(static_cast<double>(value)), QVariant::fromValue<qlonglong>(value));
 }
 
+QStandardItem *real_item(double value, int decimals) {
+  return value_item(QString::number(value, 'f', decimals).toStdString(), value);
+}
+
 QStandardItem *percent_item(double value) {
   return value_item(QString::number(value, 'f', 1).toStdString() + "%", value);
 }
@@ -84,6 +88,14 @@ QString description(const std::string &file, int line, const std::string &functi
     return QString::fromStdString(std::filesystem::path(file).filename().string() + ":" +
                                   std::to_string(line));
   return QString::fromStdString(function.empty() ? "(unknown)" : function + " (no line)");
+}
+
+QStandardItem *location_item(const std::string &file, int line, const std::string &function) {
+  QStandardItem *at = text_item(description(file, line, function));
+  at->setData(QString::fromStdString(file), kFileRole);
+  at->setData(line, kLineRole);
+  at->setToolTip(QString::fromStdString(file));
+  return at;
 }
 
 }  // namespace pgas::viewer

@@ -26,6 +26,7 @@ QStandardItem *id_item(std::int64_t value);  // thread, line, handle: no separat
 QStandardItem *count_item(std::int64_t value);
 QStandardItem *bytes_item(std::int64_t value);
 QStandardItem *ns_item(std::int64_t value);
+QStandardItem *real_item(double value, int decimals);  // a mean, a coefficient: `decimals` digits
 QStandardItem *percent_item(double value);
 QStandardItem *ratio_item(std::optional<double> value);  // "2.50x", "-" when undefined
 QStandardItem *flag_item(bool value);                    // shows yes / no, exports true / false
@@ -40,5 +41,7 @@ void reset_table(QStandardItemModel *model);  // rows removed, headers kept
 // White to dark red: the colour of a share in [0, 1] of the hottest value (heat gutter, heatmap, strip).
 QColor heat_colour(double share);
 QString description(const std::string &file, int line, const std::string &function);  // cc.cpp:30
+// description() with the recorded file and line under kFileRole and kLineRole (the full path on hover).
+QStandardItem *location_item(const std::string &file, int line, const std::string &function);
 
 }  // namespace pgas::viewer

@@ -43,6 +43,7 @@ struct TraceData {
   std::vector<tdb::LineRow> lines;
   std::vector<tdb::PairRow> pairs;
   std::vector<tdb::TimelineRow> timeline;
+  tdb::SyncDigest sync;  // waits per line, kind and object; imbalance per line, worst first
   std::int64_t unsymbolized_sites = 0;
   std::optional<CompareData> compare;
 };

@@ -136,6 +136,14 @@ TEST(ReaderSync, WaitDistributionAndLostTime) {
   EXPECT_EQ(barrier.ns_sum, 40000000);
   EXPECT_EQ(barrier.ns_min, 4000000);
   EXPECT_EQ(barrier.ns_max, 20000000);
+  ASSERT_EQ(barrier.per_thread.size(), 2u);  // each thread's own events, by thread
+  EXPECT_EQ(barrier.per_thread[0].thread, 0);
+  EXPECT_EQ(barrier.per_thread[0].ns_sum, 10000000);
+  EXPECT_EQ(barrier.per_thread[0].ns_max, 6000000);
+  EXPECT_EQ(barrier.per_thread[1].thread, 1);
+  EXPECT_EQ(barrier.per_thread[1].count, 2);
+  EXPECT_EQ(barrier.per_thread[1].ns_min, 10000000);
+  EXPECT_EQ(sync.waits[0].per_thread.size(), 1u);
   auto row = std::find_if(sync.imbalance.begin(), sync.imbalance.end(),
                           [](const ImbalanceRow &r) { return r.what == "barrier"; });
   ASSERT_NE(row, sync.imbalance.end());

@@ -227,6 +227,26 @@ TEST(Reader, Timeline) {
   EXPECT_EQ(rows[2].count, 150);
 }
 
+// The three states of a bucket: computation is what remote access and waiting leave of it, and a thread's
+// last bucket ends with the thread (wall time 1 ms; buckets of 1 ms).
+TEST(Reader, TimelineStates) {
+  std::string path = copy_of_baseline("timeline_states.db");
+  Database::open(path, true)
+      .exec(
+          "UPDATE timeline SET remote_ns = 300000, wait_ns = 500000 WHERE thread = 0 AND bucket = 0; "
+          "UPDATE thread SET wall_ns = 1400000 WHERE thread = 0; "
+          "UPDATE timeline SET wait_ns = 2000000 WHERE thread = 1");
+  std::vector<TimelineRow> rows = TraceReader(path).timeline();
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].end_ns, 1000000);
+  EXPECT_EQ(rows[0].compute_ns, 200000);
+  EXPECT_EQ(rows[1].start_ns, 1000000);
+  EXPECT_EQ(rows[1].end_ns, 1400000);  // thread 0 ends 0.4 ms into its second bucket
+  EXPECT_EQ(rows[1].compute_ns, 400000);
+  EXPECT_EQ(rows[2].wait_ns, 2000000);
+  EXPECT_EQ(rows[2].compute_ns, 0);  // never below 0
+}
+
 TEST(Reader, UnsymbolizedSites) {
   EXPECT_EQ(baseline().unsymbolized_sites(), 0);
   std::string path = workspace().dir + "/unsymbolized.db";

@@ -19,5 +19,8 @@ std::string human_rate(double bytes_per_second);  // decimal, as networks are ra
 std::string describe_emulation(const RunInfo &run);
 // "call sites on, unwind depth 8, every call timed, 4 histogram bins, timeline every 1.0 ms".
 std::string describe_tracer(const RunInfo &run);
+// What a wait waited on, as a person reads it: a collective's name, "(no id)" for an anonymous barrier,
+// "thread 3" for a pairsync partner, "" for a fence, a lock's or semaphore's number otherwise.
+std::string describe_sync_object(const SyncRow &row);
 
 }  // namespace pgas::tracedb

@@ -166,6 +166,8 @@ struct HistogramBin {
   std::int64_t count = 0;
 };
 
+// One bucket of a thread's timeline: its three states. A bucket not listed was all computation (the
+// recorder writes buckets up to the last one with an event).
 struct TimelineRow {
   int thread = 0;
   std::int64_t bucket = 0;
@@ -174,6 +176,16 @@ struct TimelineRow {
   std::int64_t bytes = 0;
   std::int64_t remote_ns = 0;  // schema 2; 0 from an older database
   std::int64_t wait_ns = 0;
+  // start_ns + the bucket width, or the thread's end (thread.wall_ns) if it ends inside the bucket.
+  std::int64_t end_ns = 0;
+  // end_ns - start_ns - remote_ns - wait_ns, at least 0: the rest of the bucket was computation.
+  std::int64_t compute_ns = 0;
+};
+
+// One thread's events of a SyncRow.
+struct SyncThreadRow {
+  int thread = 0;
+  std::int64_t count = 0, ns_sum = 0, ns_min = 0, ns_max = 0;
 };
 
 // Synchronization of one source line, kind and object, summed over the selected threads (sync_wait).
@@ -186,7 +198,8 @@ struct SyncRow {
   std::string name;  // sync_wait.name
   int threads = 0;   // threads with events here
   std::int64_t count = 0, ns_sum = 0, ns_min = 0, ns_max = 0;
-  bool waiting = true;  // false for lock_hold: its time is not waiting
+  bool waiting = true;                    // false for lock_hold: its time is not waiting
+  std::vector<SyncThreadRow> per_thread;  // the threads with events here, by thread
 };
 
 // A source line as the per-line tables show it: file and line, or the function for a site without a file.
@@ -287,7 +300,8 @@ class TraceReader {
   // bin). Only the thread filter applies: the histogram is not recorded per operation.
   std::vector<HistogramBin> offset_histogram(std::int64_t handle, const Filter &filter = {},
                                              bool per_thread = false) const;
-  // Buckets per thread, ordered by thread and bucket; only the thread filter applies.
+  // Buckets per thread with their three states, ordered by thread and bucket; only the thread filter
+  // applies.
   std::vector<TimelineRow> timeline(const Filter &filter = {}) const;
   SyncDigest sync_digest(const Filter &filter = {}) const;
   // The call paths engine (reader_paths.cpp): accesses (the access filter applies) and synchronization
