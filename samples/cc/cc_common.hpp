@@ -45,19 +45,12 @@ inline Graph graph_of(const char *name, const samples::CommandLine &args) {
   return g;
 }
 
-// splitmix64's finalizer: a well-mixed 64-bit value of x.
-inline std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 // Edge e of the graph: both endpoints uniform in [0, vertices).
 inline edge edge_of(long e, const Graph &g) {
-  const std::uint64_t base = mix(static_cast<std::uint64_t>(g.seed)) + 2 * static_cast<std::uint64_t>(e);
+  const std::uint64_t base =
+      samples::mix(static_cast<std::uint64_t>(g.seed)) + 2 * static_cast<std::uint64_t>(e);
   const auto n = static_cast<std::uint64_t>(g.vertices);
-  return {static_cast<int>(mix(base) % n), static_cast<int>(mix(base + 1) % n)};
+  return {static_cast<int>(samples::mix(base) % n), static_cast<int>(samples::mix(base + 1) % n)};
 }
 
 // Collective: every thread stores the edges with affinity to it; every vertex starts as its own component

@@ -28,18 +28,10 @@ struct Problem {
   long keys, range, seed;  // keys per thread; keys in [0, range), or any 64-bit value for range 0
 };
 
-// splitmix64's finalizer: a well-mixed 64-bit value of x.
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 // Key i of thread t: a pure function of the seed, so thread 0 can regenerate every thread's keys.
 Key key_of(const Problem &p, long t, long i) {
-  const std::uint64_t k =
-      mix(mix(static_cast<std::uint64_t>(p.seed)) + static_cast<std::uint64_t>(t * p.keys + i));
+  const std::uint64_t k = samples::mix(samples::mix(static_cast<std::uint64_t>(p.seed)) +
+                                       static_cast<std::uint64_t>(t * p.keys + i));
   return p.range == 0 ? k : k % static_cast<std::uint64_t>(p.range);
 }
 
