@@ -4,13 +4,15 @@
 // A's rows are split over the grid rows and its columns over the grid columns, B's rows over the grid rows
 // and its columns over the grid columns. For each panel of A's columns and B's rows, the thread holding the
 // panel of A broadcasts it along its grid row and the one holding the panel of B along its grid column
-// (upccoll_bcast on row and column teams made by upccoll_team_split); every thread then adds the panels'
-// product to its block. Elements are small integers, so the product is exact in any order: each thread
-// checks its block against a sequential multiply of the elements' formulas, and an upccoll_reduce adds up
-// the mismatches on thread 0.
+// (upccoll_bcast on row and column teams made by upccoll_team_split, non-blocking: the next panel travels
+// while this one is multiplied); every thread then adds the panels' product to its block. Elements are small
+// integers, so the product is exact in any order: each thread checks its block against a sequential multiply
+// of the elements' formulas, and an upccoll_reduce adds up the mismatches on thread 0.
 #include <algorithm>
+#include <array>
 #include <pgas/upc.hpp>
 #include <string>
+#include <vector>
 
 #include "collectives.hpp"
 #include "sample.hpp"
@@ -52,8 +54,27 @@ struct Grid {
   long m0, m1, n0, n1, ka0, ka1, kb0, kb1;
 };
 
+// The panels of the k dimension: at most --panel wide, each inside one grid column's columns of A and one
+// grid row's rows of B (owned by a_owner and b_owner).
+struct Panel {
+  long k0, k1, a_owner, b_owner;
+};
+std::vector<Panel> panels_of(const Sizes &s, const Grid &g) {
+  std::vector<Panel> panels;
+  for (long k0 = 0; k0 < s.k;) {
+    const long a_owner = part_of(s.k, g.cols, k0), b_owner = part_of(s.k, g.rows, k0);
+    const long k1 =
+        std::min({k0 + s.panel, first(s.k, g.cols, a_owner + 1), first(s.k, g.rows, b_owner + 1)});
+    panels.push_back({k0, k1, a_owner, b_owner});
+    k0 = k1;
+  }
+  return panels;
+}
+
 // Collective: C's block of this thread (row-major), from A's block (column-major, so that a panel of
-// columns is contiguous) and B's block (row-major, so that a panel of rows is).
+// columns is contiguous) and B's block (row-major, so that a panel of rows is). The broadcasts of panel p + 1
+// are started (non-blocking, with handles) before panel p is multiplied, into the other half of the panel
+// buffers; panel p's are waited for first.
 void summa(const Sizes &s, const Grid &g, const MyBuffer<double> &a, const MyBuffer<double> &b,
            const MyBuffer<double> &c) {
   upccoll_team_t row_team = nullptr, col_team = nullptr;
@@ -63,34 +84,46 @@ void summa(const Sizes &s, const Grid &g, const MyBuffer<double> &a, const MyBuf
         "upccoll_team_split");
   const auto mb = static_cast<std::size_t>(g.m1 - g.m0), nb = static_cast<std::size_t>(g.n1 - g.n0);
   const auto width = static_cast<std::size_t>(s.panel);
-  MyBuffer<double> a_panel(mb * width), b_panel(width * nb);
-  for (long k0 = 0; k0 < s.k;) {
-    // A panel lies in one thread's columns of A and one thread's rows of B.
-    const long a_owner = part_of(s.k, g.cols, k0), b_owner = part_of(s.k, g.rows, k0);
-    const long k1 =
-        std::min({k0 + s.panel, first(s.k, g.cols, a_owner + 1), first(s.k, g.rows, b_owner + 1)});
-    const auto w = static_cast<std::size_t>(k1 - k0);
+  MyBuffer<double> a_panels(2 * mb * width), b_panels(2 * width * nb);  // two panels each, used alternately
+  const std::vector<Panel> panels = panels_of(s, g);
+  using Handles = std::array<upccoll_handle_t, 2>;
+  const auto start = [&](std::size_t p) {
+    const Panel &panel = panels[p];
+    const auto w = static_cast<std::size_t>(panel.k1 - panel.k0), half = p % 2;
+    Handles handles{nullptr, nullptr};
     // Every member of a row team has the same rows (of a column team the same columns): all or none skip.
     if (mb > 0) {
-      const long from = g.col == a_owner ? k0 - g.ka0 : 0;  // only the root's send buffer is read
-      check(upccoll_bcast(a.at(static_cast<std::size_t>(from) * mb), mb * w, UPC_DOUBLE, a_panel.at(0),
-                          mb * w, UPC_DOUBLE, static_cast<int>(a_owner), row_team, 0, nullptr),
+      const long from = g.col == panel.a_owner ? panel.k0 - g.ka0 : 0;  // only the root's is read
+      check(upccoll_bcast(a.at(static_cast<std::size_t>(from) * mb), mb * w, UPC_DOUBLE,
+                          a_panels.at(half * mb * width), mb * w, UPC_DOUBLE, static_cast<int>(panel.a_owner),
+                          row_team, 0, &handles[0]),
             "upccoll_bcast");
     }
     if (nb > 0) {
-      const long from = g.row == b_owner ? k0 - g.kb0 : 0;
-      check(upccoll_bcast(b.at(static_cast<std::size_t>(from) * nb), w * nb, UPC_DOUBLE, b_panel.at(0),
-                          w * nb, UPC_DOUBLE, static_cast<int>(b_owner), col_team, 0, nullptr),
+      const long from = g.row == panel.b_owner ? panel.k0 - g.kb0 : 0;
+      check(upccoll_bcast(b.at(static_cast<std::size_t>(from) * nb), w * nb, UPC_DOUBLE,
+                          b_panels.at(half * width * nb), w * nb, UPC_DOUBLE, static_cast<int>(panel.b_owner),
+                          col_team, 0, &handles[1]),
             "upccoll_bcast");
     }
+    return handles;
+  };
+  Handles current = start(0);
+  for (std::size_t p = 0; p < panels.size(); ++p) {
+    const Handles next = p + 1 < panels.size() ? start(p + 1) : Handles{nullptr, nullptr};
+    for (upccoll_handle_t handle : current)
+      if (handle != nullptr) upccoll_wait(handle);
+    const auto w = static_cast<std::size_t>(panels[p].k1 - panels[p].k0), half = p % 2;
+    const double *a_panel = a_panels.data() + half * mb * width,
+                 *b_panel = b_panels.data() + half * width * nb;
     for (std::size_t i = 0; i < mb; ++i)
       for (std::size_t l = 0; l < w; ++l) {
         const double x = a_panel[l * mb + i];
-        const double *brow = b_panel.data() + l * nb;
+        const double *brow = b_panel + l * nb;
         double *crow = c.data() + i * nb;
         for (std::size_t j = 0; j < nb; ++j) crow[j] += x * brow[j];
       }
-    k0 = k1;
+    current = next;
   }
   upccoll_team_free(col_team);
   upccoll_team_free(row_team);
