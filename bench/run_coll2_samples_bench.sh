@@ -3,7 +3,8 @@
 # thread) and summa (an N x N product) at 2, 4 and 8 threads on shm (pgasrun) and on the MPI conduit over
 # shared memory (mpirun, btl vader), against the same program at 1 thread on the same total work (samplesort
 # at 1 thread sorts threads * KEYS keys: std::sort and collectives of one member). Prints the median time
-# of each (the sample's own time=, the sort or the multiply alone) and the speedups over 1 thread.
+# of each (the sample's own time=, the sort or the multiply alone) and the speedups over 1 thread; summa
+# both with its lookahead (the next panel's non-blocking broadcasts overlap this panel's multiply) and without.
 # Usage: bench/run_coll2_samples_bench.sh [BUILD_DIR] [REPEATS] [KEYS] [N]   (default: build, 3, 1000000, 768)
 set -euo pipefail
 build=${1:-build}
@@ -34,4 +35,8 @@ for threads in 2 4 8; do
 done
 for threads in 2 4 8; do
   row summa "$threads" "${n}x${n}x${n} panel 32" --m "$n" --k "$n" --n "$n" -- --m "$n" --k "$n" --n "$n"
+done
+for threads in 2 4 8; do
+  row summa "$threads" "${n}x${n}x${n} one at a time" --m "$n" --k "$n" --n "$n" -- --m "$n" --k "$n" --n "$n" \
+    --lookahead 0
 done

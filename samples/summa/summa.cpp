@@ -24,6 +24,7 @@ namespace {
 
 struct Sizes {
   long m, k, n, panel, seed;  // C is m x n, A m x k, B k x n
+  bool lookahead;
 };
 
 double a_of(const Sizes &s, long i, long l) { return static_cast<double>((i * 7 + l * 3 + s.seed) % 11 - 5); }
@@ -74,7 +75,7 @@ std::vector<Panel> panels_of(const Sizes &s, const Grid &g) {
 // Collective: C's block of this thread (row-major), from A's block (column-major, so that a panel of
 // columns is contiguous) and B's block (row-major, so that a panel of rows is). The broadcasts of panel p + 1
 // are started (non-blocking, with handles) before panel p is multiplied, into the other half of the panel
-// buffers; panel p's are waited for first.
+// buffers; panel p's are waited for first. Without lookahead they start after it: one panel at a time.
 void summa(const Sizes &s, const Grid &g, const MyBuffer<double> &a, const MyBuffer<double> &b,
            const MyBuffer<double> &c) {
   upccoll_team_t row_team = nullptr, col_team = nullptr;
@@ -110,7 +111,9 @@ void summa(const Sizes &s, const Grid &g, const MyBuffer<double> &a, const MyBuf
   };
   Handles current = start(0);
   for (std::size_t p = 0; p < panels.size(); ++p) {
-    const Handles next = p + 1 < panels.size() ? start(p + 1) : Handles{nullptr, nullptr};
+    const bool more = p + 1 < panels.size();
+    Handles next{nullptr, nullptr};
+    if (more && s.lookahead) next = start(p + 1);
     for (upccoll_handle_t handle : current)
       if (handle != nullptr) upccoll_wait(handle);
     const auto w = static_cast<std::size_t>(panels[p].k1 - panels[p].k0), half = p % 2;
@@ -123,6 +126,7 @@ void summa(const Sizes &s, const Grid &g, const MyBuffer<double> &a, const MyBuf
         double *crow = c.data() + i * nb;
         for (std::size_t j = 0; j < nb; ++j) crow[j] += x * brow[j];
       }
+    if (more && !s.lookahead) next = start(p + 1);
     current = next;
   }
   upccoll_team_free(col_team);
@@ -147,13 +151,13 @@ int verify(const Sizes &s, const Grid &g, const MyBuffer<double> &c, double seco
         "upccoll_reduce");
   if (MYTHREAD != 0) return 0;
   const double flops = 2.0 * static_cast<double>(s.m) * static_cast<double>(s.k) * static_cast<double>(s.n);
-  return samples::report("summa",
-                         "m=" + std::to_string(s.m) + " k=" + std::to_string(s.k) +
-                             " n=" + std::to_string(s.n) + " panel=" + std::to_string(s.panel) +
-                             " threads=" + std::to_string(THREADS) + " grid=" + std::to_string(g.rows) + "x" +
-                             std::to_string(g.cols) +
-                             " gflops=" + std::to_string(seconds > 0 ? flops / seconds / 1e9 : 0.0),
-                         seconds, counts[2] == 0 && counts[3] == s.m * s.n);
+  return samples::report(
+      "summa",
+      "m=" + std::to_string(s.m) + " k=" + std::to_string(s.k) + " n=" + std::to_string(s.n) +
+          " panel=" + std::to_string(s.panel) + " lookahead=" + std::to_string(s.lookahead ? 1 : 0) +
+          " threads=" + std::to_string(THREADS) + " grid=" + std::to_string(g.rows) + "x" +
+          std::to_string(g.cols) + " gflops=" + std::to_string(seconds > 0 ? flops / seconds / 1e9 : 0.0),
+      seconds, counts[2] == 0 && counts[3] == s.m * s.n);
 }
 
 }  // namespace
@@ -166,9 +170,13 @@ int main(int argc, char **argv) {
                              {"--k", 256, "columns of A, rows of B"},
                              {"--n", 256, "columns of B and C"},
                              {"--panel", 32, "panel width (columns of A, rows of B per broadcast)"},
+                             {"--lookahead", 1,
+                              "1: the next panel's broadcasts run while this one is multiplied; 0: one "
+                              "panel at a time"},
                              {"--seed", 1, "seed of the elements"}});
   args.parse(argc, argv);
-  const Sizes s{args["--m"], args["--k"], args["--n"], args["--panel"], args["--seed"]};
+  const Sizes s{args["--m"],     args["--k"],    args["--n"],
+                args["--panel"], args["--seed"], args["--lookahead"] != 0};
   for (const char *flag : {"--m", "--k", "--n", "--panel"})
     if (args[flag] < 1) {
       if (MYTHREAD == 0) std::fprintf(stderr, "summa: %s must be at least 1\n", flag);
