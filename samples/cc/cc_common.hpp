@@ -1,6 +1,6 @@
 // What cc and its variants share: the command line, the random graph (a pure function of the seed, so every
 // thread and the verifier agree on it without communicating), the setup of the shared arrays, the "did any
-// thread graft?" reduction, the verification against a sequential union-find, and the program around them.
+// thread graft?" allreduce, the verification against a sequential union-find, and the program around them.
 #pragma once
 
 #include <algorithm>
@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "collectives.hpp"
 #include "sample.hpp"
 
 namespace cc {
@@ -44,19 +45,12 @@ inline Graph graph_of(const char *name, const samples::CommandLine &args) {
   return g;
 }
 
-// splitmix64's finalizer: a well-mixed 64-bit value of x.
-inline std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 // Edge e of the graph: both endpoints uniform in [0, vertices).
 inline edge edge_of(long e, const Graph &g) {
-  const std::uint64_t base = mix(static_cast<std::uint64_t>(g.seed)) + 2 * static_cast<std::uint64_t>(e);
+  const std::uint64_t base =
+      samples::mix(static_cast<std::uint64_t>(g.seed)) + 2 * static_cast<std::uint64_t>(e);
   const auto n = static_cast<std::uint64_t>(g.vertices);
-  return {static_cast<int>(mix(base) % n), static_cast<int>(mix(base + 1) % n)};
+  return {static_cast<int>(samples::mix(base) % n), static_cast<int>(samples::mix(base + 1) % n)};
 }
 
 // Collective: every thread stores the edges with affinity to it; every vertex starts as its own component
@@ -71,28 +65,24 @@ inline void initialize(const Graph &g, const pgas::shared_array<edge> &El, const
   upc_barrier;
 }
 
-// Collective "did any thread graft?": each thread sets its own flag and enters a logical-or reduction of
-// the flags (IN_MYSYNC: thread 0 reads a flag once its thread has entered, so no barrier before it;
-// OUT_ALLSYNC: the result is there for everyone on return). Two result slots used alternately, so that a
-// call cannot overwrite a result a slower thread is still reading from the call before (thread 0 writes a
-// slot again only in the call after next, after every thread entered the call in between).
+// Collective "did any thread graft?": a logical-or allreduce of every thread's flag over UPC_TEAM_ALL
+// (upccoll_allreduce; the library must be initialized). Each thread's flag and result live in its own shared
+// memory, so a call never touches a result a slower thread is still reading. The fence first: a collective
+// orders only its own buffers, and the round's grafts must be complete before any thread, told by the
+// allreduce that everyone has grafted, reads D.
 class AnyThread {
  public:
-  AnyThread()
-      : flags_(static_cast<std::size_t>(THREADS), 1, "grafted"), any_(2, pgas::indefinite, "any_grafted") {}
-
   bool operator()(bool mine) {
-    const std::size_t slot = calls_++ % 2;
-    flags_[static_cast<std::size_t>(MYTHREAD)] = mine ? 1 : 0;
-    upc_all_reduceI(&any_[slot], flags_, UPC_LOGOR, static_cast<std::size_t>(THREADS), 1, nullptr,
-                    UPC_IN_MYSYNC | UPC_OUT_ALLSYNC);
-    return any_[slot] != 0;
+    upc_fence;
+    flag_[0] = mine ? 1 : 0;
+    samples::check(upccoll_allreduce(flag_.at(0), flag_.at(1), 1, UPC_INT, UPC_LOGOR, UPC_TEAM_ALL,
+                                     UPC_IN_MYSYNC | UPC_OUT_MYSYNC, nullptr),
+                   "upccoll_allreduce");
+    return flag_[1] != 0;
   }
 
  private:
-  pgas::shared_array<int> flags_;
-  pgas::shared_array<int> any_;
-  long calls_ = 0;
+  samples::MyBuffer<int> flag_{2};  // this thread's flag, then the result
 };
 
 // The whole of a cyclic shared int array in global order, one upc_memget per thread (called by one thread).
@@ -175,6 +165,7 @@ int run(const char *name, const char *summary, int argc, char **argv, Components
   samples::CommandLine args = command_line(name, summary);
   args.parse(argc, argv);
   const Graph graph = graph_of(name, args);
+  samples::Collectives library;
   pgas::shared_array<edge> El(static_cast<std::size_t>(graph.edges), 1, "El");
   pgas::shared_array<int> D(static_cast<std::size_t>(graph.vertices), 1, "D");
   pgas::shared_array<int> P(static_cast<std::size_t>(graph.vertices), 1, "P");

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -84,6 +85,15 @@ class Timer {
  private:
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
+
+// splitmix64's finalizer: a well-mixed 64-bit value of x (the samples' random inputs, pure functions of a
+// seed and an index, so that a verifier regenerates them without communicating).
+inline std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
 
 // Prints "NAME: DETAILS time=S s verification=..." and returns the process exit status.
 inline int report(const std::string &name, const std::string &details, double seconds, bool passed) {

@@ -1,10 +1,12 @@
-// What dp and dp_manual share: the command line, the arrays' initial values and the verification.
+// What dp and its variants share: the command line, the arrays' initial values and the verification (a
+// Collectives 2.0 reduce).
 #pragma once
 
 #include <pgas/upc.hpp>
+#include <span>
 #include <string>
-#include <vector>
 
+#include "collectives.hpp"
 #include "sample.hpp"
 
 namespace dp_sample {
@@ -32,30 +34,37 @@ struct Arrays {
   pgas::shared_array<int> x, y;
 };
 
-// Thread 0 checks x against x[i] * y[2i]^repeat and prints the verification line; returns the exit status.
+// Collective. Every thread checks its own part of x against x[i] * y[2i]^repeat, computed sequentially from
+// the initial values, and sums it; an upccoll_reduce to thread 0 adds up the mismatches and the sums, and
+// thread 0 compares the sum with the sum of the whole expected x and prints the verification line. Returns
+// the exit status.
 inline int verify(const std::string &name, const samples::CommandLine &args, const pgas::shared_array<int> &x,
                   double seconds) {
   const long n = args["--n"], repeat = args["--repeat"], seed = args["--seed"];
   if (args["--inject-error"] != 0 && MYTHREAD == 0) x[n / 2] = x[n / 2] + 1;
   upc_barrier;
+  const auto expected = [&](long i) {
+    long value = initial_x(i, seed);
+    for (long r = 0; r < repeat; ++r) value = static_cast<int>(value * initial_y(2 * i, seed));
+    return value;
+  };
+  samples::MyBuffer<long> counts(4);  // this thread's mismatches and sum, then the totals (on thread 0)
+  const std::span<int> mine = x.local_part();  // x is cyclic: x[MYTHREAD], x[MYTHREAD + THREADS], ...
+  for (std::size_t l = 0; l < mine.size(); ++l) {
+    if (mine[l] != expected(static_cast<long>(l) * THREADS + MYTHREAD)) ++counts[0];
+    counts[1] += mine[l];
+  }
+  samples::check(upccoll_reduce(counts.at(0), counts.at(2), 2, UPC_LONG, UPC_ADD, 0, UPC_TEAM_ALL,
+                                UPC_IN_MYSYNC | UPC_OUT_MYSYNC, nullptr),
+                 "upccoll_reduce");
   int status = 0;
   if (MYTHREAD == 0) {
-    // x is cyclic: thread t's part holds x[t], x[t + THREADS], ...; one bulk read per thread.
-    std::vector<std::vector<int>> parts(static_cast<std::size_t>(THREADS));
-    for (int t = 0; t < THREADS; ++t) {
-      parts[t].resize(pgas::layout::local_count(n, 1, THREADS, t));
-      if (!parts[t].empty()) upc_memget(parts[t].data(), &x[t], parts[t].size() * sizeof(int));
-    }
-    long errors = 0;
-    for (long i = 0; i < n; ++i) {
-      int expected = initial_x(i, seed);
-      for (long r = 0; r < repeat; ++r) expected *= initial_y(2 * i, seed);
-      if (parts[i % THREADS][i / THREADS] != expected) ++errors;
-    }
+    long sum = 0;
+    for (long i = 0; i < n; ++i) sum += expected(i);
     status = samples::report(name,
                              "n=" + std::to_string(n) + " threads=" + std::to_string(THREADS) +
                                  " repeat=" + std::to_string(repeat),
-                             seconds, errors == 0);
+                             seconds, counts[2] == 0 && counts[3] == sum);
   }
   upc_barrier;
   return status;
@@ -66,6 +75,7 @@ template <class Kernel>
 int run(const std::string &name, const std::string &summary, int argc, char **argv, Kernel kernel) {
   samples::CommandLine args = command_line(name, summary);
   args.parse(argc, argv);
+  samples::Collectives library;
   Arrays arrays(args["--n"], args["--seed"]);
   samples::Timer timer;
   kernel(arrays, args["--repeat"]);
