@@ -27,7 +27,7 @@ bool cache_core::contiguous_in_place(std::size_t first, std::size_t count, const
 }
 
 const void *cache_core::run(std::size_t first, std::size_t count) {
-  require_ready("run");
+  if (phase_ != phase::idle) require_ready("run");  // before the tile's download too, or after it
   if (first > g_.count || count > g_.count - first) misuse("run", "the run reaches past the cached object");
   static const char kNothing = 0;
   if (count == 0) return &kNothing;

@@ -104,8 +104,9 @@ class cache {
   }
   // Indices [first, first + count) as one array, read with plain loads until the tile ends (upload): the
   // elements themselves where they lie contiguously in memory read in place, else a copy made now with one
-  // bulk transfer per owner thread (a halo row, a blocked array's band). After download(), for elements
-  // the tile only reads: a put to an element of a copied run in the same tile stops the job.
+  // bulk transfer per owner thread (a halo row, a blocked array's band). Before or after the tile's
+  // download, for elements the tile only reads: a put to an element of a copied run in the same tile stops
+  // the job.
   const Element *run(std::size_t first, std::size_t count) {
     return static_cast<const Element *>(core_.run(origin_ + first, count));
   }
