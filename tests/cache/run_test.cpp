@@ -18,7 +18,6 @@ const std::size_t kBlocks[] = {1, 3, 16, indefinite};
 
 template <class T>
 class CacheRuns : public testing::Test {};
-using ElementTypes = testing::Types<int, double, record>;
 TYPED_TEST_SUITE(CacheRuns, ElementTypes);
 
 TYPED_TEST(CacheRuns, EveryElementEqualsTheDirectRead) {
