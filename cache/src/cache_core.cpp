@@ -282,7 +282,7 @@ void cache_core::write_through(const where &w, const void *value) {
   ++stats_.transport_calls;
 }
 
-void cache_core::put(std::size_t index, const void *value) {
+void cache_core::put_element(std::size_t index, const void *value) {
   require_ready("put");
   where w = checked_locate(index, "put");
   if (char *base = in_place_[static_cast<std::size_t>(w.thread)]) {
@@ -355,6 +355,7 @@ void cache_core::finish_upload() {
   for (pgas_token_t &token : tokens_)
     if (token != 0) remote_sync(std::exchange(token, 0));
   table_->clear();  // the tile ends: nothing is kept for the next one
+  release_runs();
   replay_.clear();
   cursor_ = 0;
   next_value_ = 0;
@@ -387,6 +388,7 @@ void cache_core::abandon() {
 }
 
 void cache_core::release() {
+  release_runs();
   priority_.reset();  // collective, like close
   table_.reset();
   for (auto *bytes : {&values_, &contributions_, &staging_}) uninitialized_vector<char>().swap(*bytes);

@@ -10,6 +10,7 @@
 
 #include "analysis.hpp"
 #include "ast_util.hpp"
+#include "same_expression.hpp"
 
 namespace pgas::refactor {
 
@@ -246,13 +247,12 @@ class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
              op && op->getOperator() == OO_Plus && op->getNumArgs() == 2)
       operands[0] = op->getArg(0), operands[1] = op->getArg(1);
     if (!operands[0]) return;
-    const std::string element = compact_text(a.subscript, ctx_);
     for (int k = 0; k < 2; ++k) {
       const Expr *read = bare(operands[k]);
       if (auto *conversion = dyn_cast<CXXMemberCallExpr>(read))
         read = bare(conversion->getImplicitObjectArgument());
       const CXXOperatorCallExpr *inner = subscript_call(read);
-      if (!inner || compact_text(inner, ctx_) != element) continue;
+      if (!inner || !same_expression(inner, a.subscript, ctx_)) continue;
       consumed_.insert(inner);
       const Expr *base = bare(inner->getArg(0));
       if (const CXXOperatorCallExpr *row = subscript_call(base)) {  // A[r][c]

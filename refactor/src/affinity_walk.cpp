@@ -8,15 +8,12 @@ namespace pgas::refactor {
 
 using namespace clang;
 
-namespace {
-
 bool mentions(const Stmt *s, const ValueDecl *v) {
   std::set<const ValueDecl *> named;
   collect_refs(s, named);
   return named.count(v) != 0;
 }
 
-// e = v + (terms free of v) - (terms free of v), in any order of the additions.
 bool unit_in(const Expr *e, const ValueDecl *v) {
   e = bare(e);
   if (named_decl(e) == v) return true;
@@ -27,8 +24,6 @@ bool unit_in(const Expr *e, const ValueDecl *v) {
            (unit_in(bo->getRHS(), v) && !mentions(bo->getLHS(), v));
   return bo->getOpcode() == BO_Sub && unit_in(bo->getLHS(), v) && !mentions(bo->getRHS(), v);
 }
-
-}  // namespace
 
 bool affinity_walks(const LoopModel &m) {
   if (!m.declares_var || m.stride != "1" || !m.affinity_expr) return false;

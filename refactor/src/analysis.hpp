@@ -81,6 +81,11 @@ void check_speculation(clang::ASTContext &ctx, const LoopModel &model, CallEffec
 // or `&A[r][e]` (A, r free of the loop variable) or an integer `e`, with e the variable plus or minus
 // terms free of it.
 bool affinity_walks(const LoopModel &model);
+// Whether the statement names v (affinity_walk.cpp).
+bool mentions(const clang::Stmt *s, const clang::ValueDecl *v);
+// Whether e = v + (terms free of v) - (terms free of v), in any order of the additions: e moves by exactly
+// one when v does.
+bool unit_in(const clang::Expr *e, const clang::ValueDecl *v);
 
 // Whether the access is to the element the affinity names (`&A[i]` with A[i]), which is always local.
 bool owner_computes(const Access &a, const LoopModel &model, const clang::ASTContext &ctx);

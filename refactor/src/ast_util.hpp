@@ -9,7 +9,6 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
-#include <cctype>
 #include <set>
 #include <string>
 
@@ -63,16 +62,6 @@ inline bool combinable_number(clang::QualType t, const clang::ASTContext &ctx) {
   if (!number) return false;
   const auto bytes = ctx.getTypeSizeInChars(t).getQuantity();
   return bytes == 4 || bytes == 8;
-}
-
-// The text of an expression without white space or outer parentheses, for comparing two spellings of one
-// element or value.
-inline std::string compact_text(const clang::Expr *e, const clang::ASTContext &ctx) {
-  std::string t = spelled(bare(e)->getSourceRange(), ctx), out;
-  for (char c : t)
-    if (!std::isspace(static_cast<unsigned char>(c))) out += c;
-  while (out.size() > 2 && out.front() == '(' && out.back() == ')') out = out.substr(1, out.size() - 2);
-  return out;
 }
 
 // The variable a (possibly parenthesized or converted) expression names, if it names one.

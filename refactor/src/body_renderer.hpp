@@ -78,10 +78,14 @@ class Renderer {
     return row + " * " + array(a).name + ".cols() + " + col;
   }
 
+  // The index_run each access reads through (index_runs.hpp), or "" for its cache.
+  void read_runs(std::vector<std::string> runs) { runs_ = std::move(runs); }
+
   std::string access(const Access &a) {
     const std::string &cache = array(a).cache_var, idx = index(a);
+    const auto k = static_cast<std::size_t>(&a - m_.accesses.data());
     if (a.kind == Access::kRead)
-      return cache + ".get(" + idx + ")" +
+      return (k < runs_.size() && !runs_[k].empty() ? runs_[k] : cache) + ".get(" + idx + ")" +
              (a.member.empty() || !array(a).member.empty() ? "" : "." + a.member);
     std::string value = a.value ? node(a.value) : "1";
     if (a.kind == Access::kWrite || settings_.policy_of(array(a).name) == write_policy::sum)
@@ -126,6 +130,7 @@ class Renderer {
       if (child) mark_statements(child, isa<CompoundStmt>(s));
   }
   const CachedArray &array(const Access &a) const { return m_.arrays[static_cast<std::size_t>(a.array)]; }
+  std::vector<std::string> runs_;
 
   std::string range(unsigned begin, unsigned end) {
     std::string out;

@@ -12,6 +12,7 @@
 #include "analysis.hpp"
 #include "ast_util.hpp"
 #include "call_effects.hpp"
+#include "same_expression.hpp"
 
 namespace pgas::refactor {
 
@@ -77,7 +78,7 @@ bool owner_computes(const Access &a, const LoopModel &m, const ASTContext &ctx) 
       amp && amp->getOperator() == OO_Amp ? subscript_call(amp->getArg(0)) : nullptr;
   if (!own || a.row || named_decl(own->getArg(0)) != m.arrays[static_cast<std::size_t>(a.array)].decl)
     return false;
-  return spelled(own->getArg(1)->getSourceRange(), ctx) == spelled(a.index->getSourceRange(), ctx);
+  return same_expression(own->getArg(1), a.index, ctx);
 }
 
 namespace {

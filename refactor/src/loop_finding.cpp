@@ -69,7 +69,16 @@ bool is_alias_fallback(const ForStmt *loop, ASTContext &ctx) {
   return false;
 }
 
-// Whether a comment on the line holds NOREFACTOR; with `alone`, only when the line holds nothing else.
+// Whether a comment is an opt-out, as NOLINT is for clang-tidy: its text, without the comment markers and
+// the white space around, is exactly NOREFACTOR, NOREFACTOR(reason) or NOREFACTOR: reason.
+bool opt_out_comment(llvm::StringRef comment) {
+  if (!comment.consume_front("//") && comment.consume_front("/*")) comment.consume_back("*/");
+  comment = comment.trim();
+  if (!comment.consume_front("NOREFACTOR")) return false;
+  return comment.empty() || comment.front() == ':' || (comment.front() == '(' && comment.back() == ')');
+}
+
+// Whether a comment on the line is an opt-out; with `alone`, only when the line holds nothing else.
 bool marked_line(const SourceManager &sm, FileID file, unsigned line, bool alone, const LangOptions &lang) {
   bool invalid = false;
   const llvm::StringRef buffer = sm.getBufferData(file, &invalid);
@@ -86,7 +95,7 @@ bool marked_line(const SourceManager &sm, FileID file, unsigned line, bool alone
     if (token.is(tok::eof) || sm.getFileOffset(token.getLocation()) >= end) break;
     if (token.is(tok::comment)) {
       const llvm::StringRef text(buffer.data() + sm.getFileOffset(token.getLocation()), token.getLength());
-      marked = marked || text.contains("NOREFACTOR");
+      marked = marked || opt_out_comment(text);
     } else if (alone) {
       return false;
     }

@@ -173,29 +173,27 @@ std::vector<std::string> parse_arguments(const char *argv0) {
   return arguments;
 }
 
-// The compile flags as the suggested commands repeat them: "-- flags" as given (read before the parser
-// takes them off the command line), else "-p DIR" (CommonOptionsParser's option).
-std::string build_flags(int argc, const char **argv) {
+// The compile flags as the suggested commands repeat them: "--" and the flags as given (read before the
+// parser takes them off the command line), else "-p DIR" (CommonOptionsParser's option).
+std::vector<std::string> build_flags(int argc, const char **argv) {
   for (int k = 1; k < argc; ++k)
-    if (std::string(argv[k]) == "--") {
-      std::string flags = "--";
-      for (int f = k + 1; f < argc; ++f) flags += std::string(" ") + argv[f];
-      return flags;
-    }
-  return "";
+    if (std::string(argv[k]) == "--") return std::vector<std::string>(argv + k, argv + argc);
+  return {};
 }
 
-std::string build_path_flag() {
+std::vector<std::string> build_path_flag() {
   auto &registered = cl::getRegisteredOptions();
   auto p = registered.find("p");
-  if (p == registered.end()) return "";
+  if (p == registered.end()) return {};
   const std::string &dir = static_cast<cl::opt<std::string> *>(p->second)->getValue();
-  return dir.empty() ? "" : "-p " + dir;
+  if (dir.empty()) return {};
+  return {"-p", dir};
 }
 
 int print_suggestions(const clang::tooling::CompilationDatabase &database,
                       const std::vector<std::string> &files, const Settings &settings,
-                      const TraceSelection &selection, const std::string &flags, const char *argv0) {
+                      const TraceSelection &selection, const std::vector<std::string> &flags,
+                      const char *argv0) {
   SuggestOptions options;
   options.settings = &settings;
   options.selection = &selection;
@@ -218,12 +216,13 @@ int print_suggestions(const clang::tooling::CompilationDatabase &database,
 
 int main(int argc, const char **argv) {
   cl::SetVersionPrinter([](llvm::raw_ostream &out) { out << "pgas-refactor " << PGAS_VERSION << "\n"; });
-  const std::string command_flags = build_flags(argc, argv);  // before the parser takes them
+  const std::vector<std::string> command_flags = build_flags(argc, argv);  // before the parser takes them
   auto parsed = clang::tooling::CommonOptionsParser::create(
       argc, argv, category, cl::OneOrMore,
       "Rewrites upc_forall loops with tiled caching and coalescing of remote accesses.\n\n"
-      "A loop with a comment holding NOREFACTOR on its upc_forall line, or alone on the line above\n"
-      "(// NOREFACTOR: why), is left as it is, silently.\n"
+      "A loop with a comment that is exactly NOREFACTOR, NOREFACTOR(reason) or NOREFACTOR: reason on\n"
+      "its upc_forall line, or alone on the line above, is left as it is, silently; a comment that only\n"
+      "contains the word (// NOREFACTORING) does not opt a loop out.\n"
       "Exit status: 0 done; 1 an error in a file (with --dry-run: something would change); 2 a bad\n"
       "command line (with --dry-run: also an error in a file).\n");
   if (!parsed) {

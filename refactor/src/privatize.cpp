@@ -1,7 +1,7 @@
 // Privatization: in a loop whose affinity is `&X[e]` the iteration runs on the thread that owns X[e], so its
 // accesses of X[e] need neither a proxy nor an affinity test: they become plain loads and stores through
 // pgas::refactored::local_element (the local part plus the element's local index). Only what the loop's own
-// test proves is privatized: the same array and the same index expression (spelled alike, naming the same
+// test proves is privatized: the same array and the same index expression (same_expression: naming the same
 // variables), whose variables the body leaves unchanged (so the index is the one the affinity test saw); X
 // not strict (a strict access orders memory, a plain load does not), not cached and not rebound; and no write
 // in the body through another name that may reach X's memory (a second pointer, a reference) that the
@@ -13,6 +13,7 @@
 
 #include "analysis.hpp"
 #include "ast_util.hpp"
+#include "same_expression.hpp"
 
 namespace pgas::refactor {
 
@@ -50,16 +51,6 @@ bool strict_array(const ValueDecl *d) {
   return false;
 }
 
-// Spelled alike and naming the same variables: `i` in the affinity and a body's own `i` that shadows it are
-// different indices.
-bool same_index(const Expr *a, const Expr *b, const ASTContext &ctx) {
-  if (!a || !b) return a == b;
-  std::set<const ValueDecl *> in_a, in_b;
-  collect_refs(a, in_a);
-  collect_refs(b, in_b);
-  return in_a == in_b && spelled(a->getSourceRange(), ctx) == spelled(b->getSourceRange(), ctx);
-}
-
 Refusal note(const LoopModel &m, const Stmt *at, const std::string &array, const std::string &why) {
   return {m.loop->getBeginLoc(),
           "accesses of '" + array + "' at the affinity's element are not privatized: " + why,
@@ -82,7 +73,8 @@ void privatize_owned_accesses(ASTContext &ctx, LoopModel &m, std::vector<Refusal
   if (!find_accesses({name}, ctx, probe, unusable) || probe.arrays.size() != 1) return;
   std::vector<Access> owned;
   for (const Access &a : probe.accesses)
-    if (a.member.empty() && same_index(a.row, own->row, ctx) && same_index(a.index, own->index, ctx))
+    if (a.member.empty() && same_expression(a.row, own->row, ctx) &&
+        same_expression(a.index, own->index, ctx))
       owned.push_back(a);
   if (owned.empty()) return;
   const Stmt *first = owned.front().whole;

@@ -37,6 +37,7 @@
 #include "analysis.hpp"
 #include "ast_util.hpp"
 #include "body_renderer.hpp"
+#include "index_runs.hpp"
 #include "inner_trips.hpp"
 #include "line_mapping.hpp"
 #include "pgas/hpcstpf.h"
@@ -177,6 +178,31 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   // A tile found from the layout holds `chunk` iterations of this thread's, and the walk says where the
   // next tile starts; a tile found by testing holds `chunk` iterations of the loop's.
   const bool walks = m.affinity_walks && !owned.empty();
+  // Reads at an index that moves by one per iteration, as runs of their arrays (index_runs.hpp): one
+  // index_run per array and index, declared once the tile's iterations are known.
+  std::vector<std::string> run_of(m.accesses.size());
+  std::string runs;
+  if (walks) {
+    const std::vector<bool> as_run = run_reads(m);
+    std::map<std::string, std::string> names;  // cache and index -> the run's name
+    for (std::size_t k = 0; k < m.accesses.size(); ++k) {
+      if (!as_run[k]) continue;
+      const CachedArray &a = m.arrays[static_cast<std::size_t>(m.accesses[k].array)];
+      const std::string index = render.index(m.accesses[k]);
+      auto [at, added] = names.try_emplace(a.cache_var + "\n" + index);
+      if (added) {
+        at->second = fresh(a.name + "_run",
+                           [&](const std::string &name) { return caches.count(name) || taken(name); });
+        caches.insert(at->second);
+        out.names.push_back(at->second);
+        runs += "const pgas::refactored::index_run<" + a.element_type + "> " + at->second + "(" +
+                a.cache_var + ", " + owned + ", [&](" + m.var_type + " " + m.var_name + ") { return " +
+                index + "; });\n";
+      }
+      run_of[k] = at->second;
+    }
+    render.read_runs(run_of);
+  }
   // A variable declared before the loop keeps the init value when the range is empty, as in the original.
   std::string text = m.declares_var ? "" : m.var_name + " = " + m.first + ";\n";
   text += "for (" + m.var_type + " " + tile + " = " + (m.declares_var ? m.first : m.var_name) + "; " + tile +
@@ -203,6 +229,9 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
         }
       std::string hint = m.arrays[static_cast<std::size_t>(a.array)].cache_var + ".hint_speculative(" +
                          render.index(a) + ");\n";
+      // A read as a run is hinted only in a tile the run does not cover.
+      if (const std::string &run = run_of[static_cast<std::size_t>(&a - m.accesses.data())]; !run.empty())
+        hint = "if (!" + run + ".covers()) " + hint;
       // An index that depends on ordinary loops of the body is hinted inside copies of their headers.
       for (auto f = a.loops.rbegin(); f != a.loops.rend(); ++f)
         hint = "for (" + render.node((*f)->getInit()) + " " + render.node((*f)->getCond()) + "; " +
@@ -217,7 +246,7 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
       const std::string parameter = "[&](" + m.var_type + " " + m.var_name + ") { return ";
       text += tile + " = pgas::refactored::owned_iterations(" + tile + ", " + parameter + m.var_name + " " +
               m.compare + " " + m.bound + "; }, " + parameter + m.affinity + "; }, " + owned + ", " + chunk +
-              ");\n";
+              ");\n" + runs;
     }
     // An index may throw where the original computes it later (a call not declared noexcept): the hints
     // then stop at the exception, the rest of the tile misses at get, and the executor throws it again at
@@ -276,7 +305,7 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   SourceLocation end = sm.getExpansionLoc(m.body->getEndLoc());
   if (!block) end = Lexer::findLocationAfterToken(end, tok::semi, sm, ctx.getLangOpts(), false);
   out.range = block ? CharSourceRange::getTokenRange(begin, end) : CharSourceRange::getCharRange(begin, end);
-  out.names = {chunk, tile};
+  out.names.insert(out.names.end(), {chunk, tile});
   if (!owned.empty()) out.names.push_back(owned);
   for (const CachedArray &a : m.arrays) out.names.push_back(a.cache_var);
   out.opening = opening;

@@ -9,9 +9,12 @@
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/StmtCXX.h>
 
+#include <algorithm>
+
 #include "analysis.hpp"
 #include "ast_util.hpp"
 #include "call_effects.hpp"
+#include "same_expression.hpp"
 
 namespace pgas::refactor {
 
@@ -58,10 +61,10 @@ class Speculation {
     if (auto *call = dyn_cast<CXXOperatorCallExpr>(s); !conditional && call &&
                                                        call->getOperator() == OO_Subscript &&
                                                        is_shared_type(call->getArg(0)->getType()))
-      always_read_.insert(compact_text(call, ctx_));
+      always_read_.push_back(call);
     if (auto *bo = dyn_cast<BinaryOperator>(s);
         !conditional && bo && (bo->getOpcode() == BO_Div || bo->getOpcode() == BO_Rem))
-      always_divides_by_.insert(compact_text(bo->getRHS(), ctx_));
+      always_divides_by_.push_back(bo->getRHS());
     auto first_then_rest = [&](const Stmt *first, std::initializer_list<const Stmt *> rest) {
       mark(first, conditional);
       for (const Stmt *r : rest) mark(r, true);
@@ -129,8 +132,7 @@ class Speculation {
       Expr::EvalResult r;
       const Expr *by = bo->getRHS();
       const bool constant = !by->isValueDependent() && by->EvaluateAsInt(r, ctx_) && r.Val.getInt() != 0;
-      if (!constant && !always_divides_by_.count(compact_text(by, ctx_)))
-        return "it divides by a value that may be zero";
+      if (!constant && !among(always_divides_by_, by)) return "it divides by a value that may be zero";
     }
     if (isa<ArraySubscriptExpr>(s)) return "it subscripts an array";
     if (auto *uo = dyn_cast<UnaryOperator>(s); uo && uo->getOpcode() == UO_Deref)
@@ -156,11 +158,17 @@ class Speculation {
     if (!s) return nullptr;
     if (auto *call = dyn_cast<CXXOperatorCallExpr>(s); call && call->getOperator() == OO_Subscript &&
                                                        is_shared_type(call->getArg(0)->getType()) &&
-                                                       !always_read_.count(compact_text(call, ctx_)))
+                                                       !among(always_read_, call))
       return call;
     for (const Stmt *child : s->children())
       if (const Expr *found = shared_subscript(child)) return found;
     return nullptr;
+  }
+
+  // Whether `e` is the same expression as one of `known`.
+  bool among(const std::vector<const Expr *> &known, const Expr *e) const {
+    return std::any_of(known.begin(), known.end(),
+                       [&](const Expr *k) { return same_expression(k, e, ctx_); });
   }
 
   ASTContext &ctx_;
@@ -168,8 +176,8 @@ class Speculation {
   CallEffects &effects_;
   std::vector<Refusal> &refusals_;
   std::set<const Stmt *> conditional_;
-  std::set<std::string> always_read_;        // shared elements read for every iteration, as spelled
-  std::set<std::string> always_divides_by_;  // divisors of every iteration, as spelled
+  std::vector<const Expr *> always_read_;        // shared elements read for every iteration
+  std::vector<const Expr *> always_divides_by_;  // divisors of every iteration
 };
 
 }  // namespace

@@ -9,9 +9,11 @@
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 #include "analysis.hpp"
+#include "common/shell_words.hpp"
 #include "loop_finding.hpp"
 #include "loop_verdicts.hpp"
 
@@ -133,18 +135,37 @@ std::vector<std::string> array_specs(const LoopAdvice &a) {
   return specs;
 }
 
-std::string command(const LoopAdvice &a, const SuggestOptions &options) {
-  std::string text = "pgas-refactor";
-  for (const std::string &spec : array_specs(a)) text += " --array " + spec;
+// The rewrite's command line, word by word: the output is the file's stem with _opt, in the directory the
+// command runs in.
+std::vector<std::string> command(const LoopAdvice &a, const SuggestOptions &options) {
+  std::vector<std::string> words = {"pgas-refactor"};
+  for (const std::string &spec : array_specs(a)) words.insert(words.end(), {"--array", spec});
   const std::string stem = llvm::sys::path::stem(a.file).str();
-  return text + " " + a.file + " -o " + stem + "_opt.cpp " + options.build_flags;
+  words.insert(words.end(), {a.file, "-o", stem + "_opt.cpp"});
+  words.insert(words.end(), options.build_flags.begin(), options.build_flags.end());
+  return words;
+}
+
+// An argument of a CMake command as CMake reads it back: quoted, with its escapes, when it holds anything
+// but plain characters.
+std::string cmake_word(const std::string &word) {
+  if (plain_word(word)) return word;
+  std::string quoted = "\"";
+  for (char c : word) {
+    if (c == '\\' || c == '"' || c == '$' || c == ';') quoted += '\\';
+    quoted += c;
+  }
+  return quoted + "\"";
 }
 
 std::string cmake_call(const LoopAdvice &a) {
   std::string arrays;
-  for (const std::string &spec : array_specs(a)) arrays += " " + spec;
-  return "pgas_refactor(TARGET " + llvm::sys::path::stem(a.file).str() + "_opt SOURCE " + a.file + " ARRAYS" +
-         arrays + ")";
+  for (const std::string &spec : array_specs(a)) arrays += " " + cmake_word(spec);
+  std::string target = llvm::sys::path::stem(a.file).str() + "_opt";
+  for (char &c : target)  // a target's name holds letters, digits and _.+- only
+    if (!std::isalnum(static_cast<unsigned char>(c)) && std::string("_.+-").find(c) == std::string::npos)
+      c = '_';
+  return "pgas_refactor(TARGET " + target + " SOURCE " + cmake_word(a.file) + " ARRAYS" + arrays + ")";
 }
 
 const char *verdict_name(LoopAdvice::Verdict v) {
@@ -205,7 +226,7 @@ std::string advice_text(const std::vector<LoopAdvice> &advice, const SuggestOpti
            (policies.empty() ? policy_name(options.settings->policy) + " (the default)"
                              : policies + " (--policy any refuses it: " + a.reason + ")") +
            "\n";
-    out += "   command: " + command(a, options) + "\n   cmake: " + cmake_call(a) + "\n";
+    out += "   command: " + shell_command(command(a, options)) + "\n   cmake: " + cmake_call(a) + "\n";
   }
   return out;
 }
@@ -233,7 +254,9 @@ std::string advice_json(const std::vector<LoopAdvice> &advice, const SuggestOpti
                             {"note", a.note},
                             {"policies", std::move(policies)}};
     if (a.verdict == LoopAdvice::kRewritable) {
-      loop["command"] = command(a, options);
+      const std::vector<std::string> words = command(a, options);
+      loop["command"] = shell_command(words);
+      loop["argv"] = llvm::json::Array(words);
       loop["cmake"] = cmake_call(a);
     }
     loops.push_back(std::move(loop));

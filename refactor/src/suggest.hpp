@@ -27,12 +27,12 @@ struct LoopAdvice {
   std::map<std::string, write_policy> policies;  // the policy each written chosen array needs (any if absent)
 };
 
-// How the suggested commands name the compile flags: "-p DIR" or "-- flags...".
+// How the suggested commands name the compile flags: "-p DIR" or "-- flags...", word by word.
 struct SuggestOptions {
   const Settings *settings = nullptr;  // --policy, --chunk, ... as given (the arrays come from the trace)
   const TraceSelection *selection = nullptr;
   std::vector<std::string> parse_arguments;
-  std::string build_flags;  // as the commands repeat them
+  std::vector<std::string> build_flags;  // as the commands repeat them
 };
 
 // The advice for every loop with remote accesses, most first. A file that does not parse is an error (its

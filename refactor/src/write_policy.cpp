@@ -16,6 +16,7 @@
 
 #include "analysis.hpp"
 #include "ast_util.hpp"
+#include "same_expression.hpp"
 
 namespace pgas::refactor {
 
@@ -29,22 +30,23 @@ bool reads_modified(const Stmt *s, const std::set<const ValueDecl *> &modified) 
   return std::any_of(refs.begin(), refs.end(), [&](const ValueDecl *d) { return modified.count(d) != 0; });
 }
 
-// A comparison `lhs op rhs` of a condition, with op one of < <= > >= ==, as texts.
+// A comparison `lhs op rhs` of a condition, with op one of < <= > >= ==.
 struct Fact {
-  std::string lhs, op, rhs;
+  const Expr *lhs;
+  std::string op;
+  const Expr *rhs;
 };
 
-void conjuncts(const Expr *e, const ASTContext &ctx, std::vector<Fact> &out) {
+void conjuncts(const Expr *e, std::vector<Fact> &out) {
   e = bare(e);
   if (auto *bo = dyn_cast<BinaryOperator>(e)) {
     if (bo->getOpcode() == BO_LAnd) {
-      conjuncts(bo->getLHS(), ctx, out);
-      conjuncts(bo->getRHS(), ctx, out);
+      conjuncts(bo->getLHS(), out);
+      conjuncts(bo->getRHS(), out);
       return;
     }
     if (bo->isComparisonOp() && bo->getOpcode() != BO_NE && bo->getOpcode() != BO_Cmp)
-      out.push_back(
-          {compact_text(bo->getLHS(), ctx), bo->getOpcodeStr().str(), compact_text(bo->getRHS(), ctx)});
+      out.push_back({bo->getLHS(), bo->getOpcodeStr().str(), bo->getRHS()});
     return;
   }
   if (auto *op = dyn_cast<CXXOperatorCallExpr>(e); op && op->getNumArgs() == 2) {
@@ -54,7 +56,7 @@ void conjuncts(const Expr *e, const ASTContext &ctx, std::vector<Fact> &out) {
                                                                       {OO_GreaterEqual, ">="},
                                                                       {OO_EqualEqual, "=="}};
     if (auto it = ops.find(op->getOperator()); it != ops.end())
-      out.push_back({compact_text(op->getArg(0), ctx), it->second, compact_text(op->getArg(1), ctx)});
+      out.push_back({op->getArg(0), it->second, op->getArg(1)});
   }
 }
 
@@ -145,33 +147,35 @@ class PolicyChecker {
   bool combines(const Access &a, write_policy policy) {
     const Expr *target = a.field_call ? a.field_call : a.subscript;  // the element, or its member
     if (!a.value || reads_modified(target, modified_)) return false;
-    const std::string element = compact_text(target, ctx_);
     // A[k] = std::min(A[k], v)
     if (auto *call = dyn_cast<CallExpr>(bare(a.value)); call && call->getNumArgs() == 2) {
       const FunctionDecl *f = call->getDirectCallee();
       if (f && f->isInStdNamespace() && f->getName() == policy_name(policy) &&
           !reads_modified(call, modified_))
-        return compact_text(call->getArg(0), ctx_) == element ||
-               compact_text(call->getArg(1), ctx_) == element;
+        return same_expression(call->getArg(0), target, ctx_) ||
+               same_expression(call->getArg(1), target, ctx_);
     }
     // if (v < A[k]) A[k] = v, with A[k] also reached through an equality (v < x && x == A[k]).
     const Expr *cond = guarding_condition(a.whole, ctx_);
     if (!cond || reads_modified(cond, modified_) || reads_modified(a.value, modified_)) return false;
     std::vector<Fact> facts;
-    conjuncts(cond, ctx_, facts);
-    std::set<std::string> same = {element};
+    conjuncts(cond, facts);
+    std::vector<const Expr *> same = {target};  // the element, and what the condition equates with it
     for (const Fact &f : facts)
       if (f.op == "==") {
-        if (f.lhs == element) same.insert(f.rhs);
-        if (f.rhs == element) same.insert(f.lhs);
+        if (same_expression(f.lhs, target, ctx_)) same.push_back(f.rhs);
+        if (same_expression(f.rhs, target, ctx_)) same.push_back(f.lhs);
       }
-    const std::string v = compact_text(a.value, ctx_);
+    const auto is_element = [&](const Expr *e) {
+      return std::any_of(same.begin(), same.end(),
+                         [&](const Expr *s) { return same_expression(s, e, ctx_); });
+    };
     const bool min = policy == write_policy::min;
     for (const Fact &f : facts) {
       const bool less = f.op == "<" || f.op == "<=", greater = f.op == ">" || f.op == ">=";
       // v < x, or x > v (min); v > x, or x < v (max)
-      if (f.lhs == v && same.count(f.rhs) && (min ? less : greater)) return true;
-      if (f.rhs == v && same.count(f.lhs) && (min ? greater : less)) return true;
+      if (same_expression(f.lhs, a.value, ctx_) && is_element(f.rhs) && (min ? less : greater)) return true;
+      if (same_expression(f.rhs, a.value, ctx_) && is_element(f.lhs) && (min ? greater : less)) return true;
     }
     return false;
   }

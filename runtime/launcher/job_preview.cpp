@@ -5,32 +5,13 @@
 #include <vector>
 
 #include "common/launch_contract.hpp"
+#include "common/shell_words.hpp"
 #include "cpu_binding.hpp"
 #include "emulation.hpp"
 #include "mpi_launch.hpp"
 #include "trace_setup.hpp"
 
 namespace pgas::launcher {
-namespace {
-
-// A word as a POSIX shell reads it back: quoted when it holds anything but plain characters.
-std::string shell_word(const std::string &word) {
-  const bool plain = !word.empty() && word.find_first_not_of(
-                                          "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                                          "0123456789_/.,:=+@%-") == std::string::npos;
-  if (plain) return word;
-  std::string quoted = "'";
-  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
-std::string command_line(const std::vector<std::string> &words) {
-  std::string line;
-  for (const std::string &word : words) line += (line.empty() ? "" : " ") + shell_word(word);
-  return line;
-}
-
-}  // namespace
 
 std::string job_preview(LaunchOptions options) {
   if (!options.trace.file.empty()) {
@@ -42,7 +23,7 @@ std::string job_preview(LaunchOptions options) {
   std::string text;
   if (options.conduit == "mpi") {
     text = "# mpi conduit: mpirun starts the " + std::to_string(options.threads) + " threads\n" +
-           command_line(mpirun_command(options)) + "\n";
+           shell_command(mpirun_command(options)) + "\n";
   } else {
     text = "# shm conduit: pgasrun forks " + std::to_string(options.threads) + " processes; each also gets " +
            launch::kControlFdEnv + " and " + launch::kSegmentFdsEnv +
@@ -60,14 +41,14 @@ std::string job_preview(LaunchOptions options) {
                         canonical_bandwidth(options.bandwidth_bps));
       for (const auto &[name, value] : options.extra_env) words.push_back(name + "=" + value);
       words.insert(words.end(), options.program.begin(), options.program.end());
-      text += command_line(words);
+      text += shell_command(words);
       if (options.bind_to_core) text += "    # on CPU " + std::to_string(cpus.at(thread));
       text += "\n";
     }
   }
   if (!options.trace.file.empty())
     text += "# after the job (RAW_DIR: a new private directory of raw recorder files)\n" +
-            command_line(importer_command(options)) + "\n";
+            shell_command(importer_command(options)) + "\n";
   return text;
 }
 

@@ -37,6 +37,9 @@ void fill(const pgas::shared_array<T, Spec...> &a) {
   upc_barrier;
 }
 
+// The element types the typed suites run with.
+using ElementTypes = testing::Types<int, double, record>;
+
 enum class pattern { uniform, skewed, all_local, all_remote, duplicates };
 inline const pattern kPatterns[] = {pattern::uniform, pattern::skewed, pattern::all_local,
                                     pattern::all_remote, pattern::duplicates};

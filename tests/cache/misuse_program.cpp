@@ -29,6 +29,19 @@ const std::map<std::string, std::function<void(const shared_array<int> &)>> kMod
        c.start_download();
        (void)c.get(1);
      }},
+    {"put-in-run",
+     [](const shared_array<int> &a) {
+       cache<int> c(a, 8);
+       c.download();
+       const int *all = c.run(0, a.size());
+       c.put(1, all[0]);
+     }},
+    {"run-out-of-range",
+     [](const shared_array<int> &a) {
+       cache<int> c(a, 8);
+       c.download();
+       (void)c.run(a.size() - 1, 2);
+     }},
     {"put-after-close",
      [](const shared_array<int> &a) {
        cache<int> c(a, 8);

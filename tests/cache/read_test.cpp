@@ -18,7 +18,6 @@ const std::size_t kBlocks[] = {1, 3, indefinite};
 
 template <class T>
 class CacheReads : public testing::Test {};
-using ElementTypes = testing::Types<int, double, record>;
 TYPED_TEST_SUITE(CacheReads, ElementTypes);
 
 TYPED_TEST(CacheReads, EveryGetEqualsTheDirectRead) {

@@ -45,6 +45,32 @@ cmd=$(sed -n 's/^   command: \(.*--array h:sum.*\)$/\1/p' "$work/advice.txt")
 (cd "$work" && eval "${cmd/pgas-refactor/\"$tool\"}") 2>"$work/err" || fail "the suggested command failed: $(cat "$work/err")"
 grep -q "pgas::cache<int> h_cache(h, .*pgas::write_policy::sum)" "$work/advice_opt.cpp" ||
   fail "the suggested command did not rewrite the loop"
+# Words a shell would split or unquote come out quoted: the printed command, run as printed, passes the same
+# words (an include directory named with a space and a quote, a definition with spaces); JSON has them raw.
+odd="$work/it's a dir"
+mkdir -p "$odd" && echo "#define ODD_VALUE 7" >"$odd/odd.h"
+odd_flags=("${flags[@]}" "-I$odd" "-DODD_NOTE=\"two words\"" -include odd.h)
+"$tool" --suggest --trace "$work/run.db" "$source" "${odd_flags[@]}" >"$work/odd.txt" 2>"$work/err" ||
+  fail "--suggest with odd flags failed: $(cat "$work/err")"
+cmd=$(sed -n 's/^   command: \(.*--array h:sum.*\)$/\1/p' "$work/odd.txt")
+grep -qF -- "'-I$work/it'\\''s a dir'" <<<"$cmd" || fail "the include directory is not quoted: $cmd"
+rm -f "$work/advice_opt.cpp"
+(cd "$work" && eval "${cmd/pgas-refactor/\"$tool\"}") 2>"$work/err" ||
+  fail "the quoted command failed: $cmd: $(cat "$work/err")"
+grep -q "pgas::cache<int> h_cache(h, .*pgas::write_policy::sum)" "$work/advice_opt.cpp" ||
+  fail "the quoted command did not rewrite the loop"
+# Run as printed, the words are the ones given (a shell prints them back one per line).
+(cd "$work" && eval "printf '%s\\n' ${cmd#pgas-refactor }") | tail -n ${#odd_flags[@]} >"$work/words"
+printf '%s\n' "${odd_flags[@]}" | diff - "$work/words" || fail "the command's flags do not read back as given"
+"$tool" --suggest --format json --trace "$work/run.db" "$source" "${odd_flags[@]}" >"$work/odd.json" ||
+  fail "--suggest --format json with odd flags failed"
+python3 - "$work/odd.json" "$odd" <<'PY' || fail "the JSON argv"
+import json, shlex, sys
+loop = json.load(open(sys.argv[1]))["loops"][1]
+assert "-I" + sys.argv[2] in loop["argv"] and '-DODD_NOTE="two words"' in loop["argv"], loop["argv"]
+assert shlex.split(loop["command"]) == loop["argv"], (loop["command"], loop["argv"])
+PY
+
 # --suggest needs --trace, and changes nothing.
 "$tool" --suggest --array y "$source" "${flags[@]}" >/dev/null 2>&1 && fail "--suggest without --trace accepted"
 echo PASS

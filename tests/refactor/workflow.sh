@@ -83,9 +83,9 @@ grep -q "refused.cpp:8:3: error: not rewritten: 'y' is read and written in the s
 run 2 --dry-run --warnings-as-errors --array y refused.cpp "${flags[@]}"
 cmp -s refused.cpp "$inputs/refused.cpp" || fail "--warnings-as-errors changed the file"
 
-# NOREFACTOR: the first two loops are opted out, silently; the other two are rewritten.
+# NOREFACTOR: the first two loops and the fifth are opted out, silently; the others are rewritten.
 run 1 --dry-run --array y opted_out.cpp "${flags[@]}"
-grep -q "opted_out.cpp: 2 loop(s) would be rewritten, 0 left unchanged, 2 opted out (NOREFACTOR)" out ||
+grep -q "opted_out.cpp: 4 loop(s) would be rewritten, 0 left unchanged, 3 opted out (NOREFACTOR)" out ||
   fail "NOREFACTOR: $(cat out)"
 [ ! -s err ] || fail "an opted-out loop was reported: $(cat err)"
 run 0 --array y opted_out.cpp -o opted_out.out "${flags[@]}"
@@ -93,6 +93,9 @@ grep -qF 'x[i] = x[i] * y[(i + 1) % n]; }  // NOREFACTOR' opted_out.out || fail 
 grep -qF 'x[i] = x[i] + y[(i + 2) % n]; }' opted_out.out || fail "the loop under a NOREFACTOR line changed"
 grep -qE 'y_cache[0-9]*.get\(\(i \+ 3\) % n\)' opted_out.out || fail "NOREFACTOR in a string opted a loop out"
 grep -qE 'y_cache[0-9]*.get\(\(i \+ 4\) % n\)' opted_out.out || fail "a NOREFACTOR comment after code opted a loop out"
+grep -qF 'x[i] = y[(i + 5) % n]; }' opted_out.out || fail "the loop under a NOREFACTOR(reason) line changed"
+grep -qE 'y_cache[0-9]*.get\(\(i \+ 6\) % n\)' opted_out.out || fail "a comment containing NOREFACTOR opted a loop out"
+grep -qE 'y_cache[0-9]*.get\(\(i \+ 7\) % n\)' opted_out.out || fail "NOREFACTORING opted a loop out"
 
 # --help names every flag.
 "$tool" --help >help.txt 2>&1

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "common/shell_words.hpp"
 #include "pgas/tracedb/text.hpp"
 
 namespace pgas::report {
@@ -29,18 +30,6 @@ std::string human(std::int64_t value, Unit unit) {
       return human_ns(static_cast<double>(value));
   }
   return "";
-}
-
-// The word as a POSIX shell would need it typed.
-std::string shell_word(const std::string &word) {
-  bool plain = !word.empty();
-  for (char c : word)
-    plain = plain && (std::isalnum(static_cast<unsigned char>(c)) ||
-                      std::string_view("-_./=:,+@%").find(c) != std::string_view::npos);
-  if (plain) return word;
-  std::string quoted = "'";
-  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
 }
 
 }  // namespace

@@ -7,6 +7,8 @@
 //   c.download();                          // start_download() + finish_download()
 //   for (i in the tile) x[i] = x[i] * c.get(2 * i);
 //   c.upload();                            // start_upload() + finish_upload(): ends the tile
+// Consecutive indices a tile only reads can be read as one array instead (a stencil's neighbouring row):
+//   const int *row = c.run(first, count);  // after download(); row[k] is index first + k until upload()
 // The destructor closes the cache. When an exception leaves the scope of a cache, the destructor ends the
 // tile instead: the elements written so far are uploaded (as the original loop would have written them
 // before the exception) and the exception goes on; nothing collective runs then.
@@ -99,6 +101,14 @@ class cache {
     Element v;
     if (!core_.try_get<sizeof(Element)>(origin_ + i, &v)) core_.get(origin_ + i, &v);
     return v;
+  }
+  // Indices [first, first + count) as one array, read with plain loads until the tile ends (upload): the
+  // elements themselves where they lie contiguously in memory read in place, else a copy made now with one
+  // bulk transfer per owner thread (a halo row, a blocked array's band). Before or after the tile's
+  // download, for elements the tile only reads: a put to an element of a copied run in the same tile stops
+  // the job.
+  const Element *run(std::size_t first, std::size_t count) {
+    return static_cast<const Element *>(core_.run(origin_ + first, count));
   }
   void put(std::size_t i, const Element &v) { core_.put(origin_ + i, &v); }
   void start_upload() { core_.start_upload(); }

@@ -15,6 +15,7 @@
 
 #include "pgas/cache.hpp"
 #include "pgas/refactored/distinct_objects.hpp"
+#include "pgas/refactored/index_run.hpp"
 #include "pgas/refactored/local_element.hpp"
 #include "pgas/upc.hpp"
 

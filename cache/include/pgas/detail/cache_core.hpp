@@ -84,7 +84,14 @@ class cache_core {
   void start_download();
   void finish_download();
   void get(std::size_t index, void *value);
-  void put(std::size_t index, const void *value);
+  // Indices [first, first + count) as one dense array of elements, valid until the tile ends
+  // (cache_runs.cpp).
+  const void *run(std::size_t first, std::size_t count);
+  void put(std::size_t index, const void *value) {
+    if (!copied_runs_.empty()) [[unlikely]]
+      refuse_put_in_run(index);
+    put_element(index, value);
+  }
   void start_upload();
   void finish_upload();
   void close();  // releases the buffers; any later use is an error
@@ -149,6 +156,10 @@ class cache_core {
   [[noreturn]] void misuse(const char *operation, const char *what) const;
   void require_ready(const char *operation) const;
   void fetch_single(const where &w, void *dst);
+  void put_element(std::size_t index, const void *value);
+  void refuse_put_in_run(std::size_t index) const;
+  bool contiguous_in_place(std::size_t first, std::size_t count, const where &at) const;
+  void release_runs();
   void write_through(const where &w, const void *value);
   void issue_grouped(bool download, char *buffer);
   void release();
@@ -187,6 +198,11 @@ class cache_core {
   uninitialized_vector<std::uint32_t> scatter_;  // where each element of a download goes in values_
   std::vector<std::size_t> per_thread_;          // counts, then starts, of a grouping by owner
   std::vector<pgas_token_t> tokens_;
+  struct copied_run {  // a run() of this tile read into a private copy
+    std::size_t first, count;
+    std::unique_ptr<char[]> bytes;
+  };
+  std::vector<copied_run> copied_runs_;
   std::uint32_t next_value_ = 0;
   std::uint32_t downloaded_ = 0;      // hinted entries below this position have been downloaded
   std::size_t in_flight_ = 0;         // elements of the download in flight

@@ -1,0 +1,48 @@
+// Reads of a cached array at an index that moves by one per iteration (`cur[i - 1][j]` in a loop over j, as
+// `(i - 1) * cols + j`): when the tile's owned iterations are consecutive, the indices they read are one
+// run of the array, read by pgas::cache::run with one bulk transfer per owner (or in place) into an array
+// the executor indexes with plain loads, and the inspector need not hint them. Any other tile (iterations
+// not consecutive, as under a cyclic affinity; an index that does not move by exactly one; a run reaching
+// past the array) reads through the cache as before, and so does any index outside the run.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "pgas/cache.hpp"
+
+namespace pgas::refactored {
+
+template <class Element>
+class index_run {
+ public:
+  // `index(v)` is the access's index at iteration v; it is computed at the first and last owned iterations.
+  template <class Integer, class Index>
+  index_run(cache<Element> &c, const std::vector<Integer> &owned, Index index) : cache_(&c) {
+    if (owned.empty()) return;
+    const Integer front = owned.front(), back = owned.back();
+    using Unsigned = std::make_unsigned_t<Integer>;
+    const auto span = static_cast<std::size_t>(static_cast<Unsigned>(back) - static_cast<Unsigned>(front));
+    if (back < front || span + 1 != owned.size()) return;  // not consecutive
+    const auto first = index(front), last = index(back);
+    if (std::cmp_less(first, 0) || last < first || std::cmp_not_equal(last - first, span) ||
+        std::cmp_greater_equal(last, c.size()))
+      return;
+    first_ = static_cast<std::size_t>(first);
+    count_ = span + 1;
+    data_ = c.run(first_, count_);
+  }
+
+  // Whether the run holds the index of every owned iteration (the inspector need not hint them).
+  bool covers() const { return count_ != 0; }
+  Element get(std::size_t i) const { return i - first_ < count_ ? data_[i - first_] : cache_->get(i); }
+
+ private:
+  cache<Element> *cache_;
+  const Element *data_ = nullptr;
+  std::size_t first_ = 0, count_ = 0;
+};
+
+}  // namespace pgas::refactored

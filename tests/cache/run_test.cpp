@@ -1,0 +1,96 @@
+// Runs (pgas::cache::run, cache_runs.cpp): consecutive indices read as one array hold exactly what direct
+// reads return, for every blocking factor, element type and run (empty, one element, across blocks and
+// owners, the whole array); a run in one block of this thread's part is that memory itself; a run within
+// one peer's block is one transfer when it is copied; the copies last until the tile ends.
+#include <gtest/gtest.h>
+
+#include <pgas/cache.hpp>
+#include <random>
+
+#include "cache_test_util.hpp"
+
+using namespace pgas;
+using namespace cache_test;
+
+namespace {
+
+const std::size_t kBlocks[] = {1, 3, 16, indefinite};
+
+template <class T>
+class CacheRuns : public testing::Test {};
+TYPED_TEST_SUITE(CacheRuns, ElementTypes);
+
+TYPED_TEST(CacheRuns, EveryElementEqualsTheDirectRead) {
+  using T = TypeParam;
+  for (std::size_t block : kBlocks) {
+    shared_array<T> a(37 * static_cast<std::size_t>(THREADS) + 5, block);
+    fill(a);
+    std::mt19937_64 rng(99 + static_cast<unsigned>(MYTHREAD));
+    cache<T> c(a, 16);
+    for (int tile = 0; tile < 20; ++tile) {
+      c.download();
+      std::vector<std::pair<std::size_t, std::size_t>> runs = {{0, 0}, {a.size(), 0}, {0, a.size()}};
+      for (int k = 0; k < 5; ++k) {
+        const std::size_t first = std::uniform_int_distribution<std::size_t>(0, a.size() - 1)(rng);
+        runs.push_back({first, std::uniform_int_distribution<std::size_t>(1, a.size() - first)(rng)});
+      }
+      std::vector<const T *> arrays;
+      for (auto [first, count] : runs) arrays.push_back(c.run(first, count));
+      for (std::size_t r = 0; r < runs.size(); ++r)  // every run of the tile is still readable at its end
+        for (std::size_t k = 0; k < runs[r].second; ++k)
+          ASSERT_EQ(arrays[r][k], value_of<T>(runs[r].first + k))
+              << "block " << block << ", run " << runs[r].first << "+" << runs[r].second << ", element " << k;
+      c.upload();
+    }
+    c.close();
+    upc_barrier;
+  }
+}
+
+// A run inside one block: in this thread's part, the elements themselves (no copy, no transfer); in a
+// peer's part, copied with one transfer, or read in place where peers' parts are mapped.
+TEST(CacheRuns, ARunInOneBlockIsOneTransferAtMost) {
+  constexpr std::size_t kBlock = 16;
+  shared_array<double> a(kBlock * static_cast<std::size_t>(THREADS), kBlock);
+  fill(a);
+  cache<double> c(a, 8);
+  c.download();
+  const std::size_t mine = kBlock * static_cast<std::size_t>(MYTHREAD);
+  const hpcstpf_stats_t before = c.stats();
+  const double *own = c.run(mine + 2, kBlock - 4);
+  EXPECT_EQ(own, a.local_part().data() + 2);
+  EXPECT_EQ(c.stats().transport_calls, before.transport_calls);
+  EXPECT_EQ(c.stats().local, before.local + (kBlock - 4));
+  const std::size_t peer = kBlock * static_cast<std::size_t>((MYTHREAD + 1) % THREADS);
+  const double *theirs = c.run(peer + 1, kBlock - 1);
+  for (std::size_t k = 0; k + 1 < kBlock; ++k) EXPECT_EQ(theirs[k], value_of<double>(peer + 1 + k));
+  EXPECT_LE(c.stats().transport_calls, before.transport_calls + 1);
+  // Across every block: one transfer per peer at most.
+  (void)c.run(0, a.size());
+  EXPECT_LE(c.stats().transport_calls, before.transport_calls + 1 + static_cast<std::uint64_t>(THREADS - 1));
+  c.upload();
+  c.close();
+}
+
+// Runs of an array the tile also writes elsewhere: a put outside every copied run is allowed, and the next
+// tile's runs see what the last upload wrote.
+TEST(CacheRuns, NextTileSeesTheUploadedWrites) {
+  const auto threads = static_cast<std::size_t>(THREADS);
+  shared_array<int> a(8 * threads, 8);
+  fill(a);
+  cache<int> c(a, 8);
+  c.download();
+  const std::size_t next = 8 * ((static_cast<std::size_t>(MYTHREAD) + 1) % threads);
+  (void)c.run(next, 4);
+  c.put(next + 4, -7);
+  c.upload();
+  upc_barrier;
+  c.download();
+  const int *after = c.run(next, 8);
+  EXPECT_EQ(after[4], -7);
+  for (std::size_t k : {0, 1, 2, 3, 5, 6, 7}) EXPECT_EQ(after[k], value_of<int>(next + k));
+  c.upload();
+  c.close();
+}
+
+}  // namespace
