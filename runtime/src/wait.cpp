@@ -32,6 +32,8 @@ std::uint64_t spin_clock_ns() {
 
 std::uint64_t spin_budget_ns() { return g_runtime.oversubscribed ? 0 : 5000; }
 
+std::uint64_t yield_budget_ns() { return g_runtime.oversubscribed ? 0 : 200000; }
+
 void wake_all(WaitWord &w) {
   w.value.fetch_add(1, std::memory_order_seq_cst);
   wake_sleepers(w);

@@ -28,6 +28,10 @@ std::uint64_t spin_clock_ns();
 // depending on the CPU, so spinning is bounded by time), nothing when threads outnumber usable CPUs, so that
 // the thread we wait for gets a core.
 std::uint64_t spin_budget_ns();
+// How long a wait that polls may keep yielding before it sleeps, in ns: long enough to cover a typical
+// load imbalance between collectives (200 us) when every thread has a core, nothing when threads
+// outnumber usable CPUs.
+std::uint64_t yield_budget_ns();
 
 // Call after changing the state that waiters of `w` test: bumps the word and wakes sleepers, if any.
 void wake_all(WaitWord &w);

@@ -2,8 +2,6 @@
 // when it applies. Whether a call is staged depends only on its single-valued arguments, so every thread
 // decides alike.
 #include <algorithm>
-#include <map>
-#include <tuple>
 #include <vector>
 
 #include "coll/backoff.hpp"
@@ -14,31 +12,40 @@
 namespace pgas::rt::coll {
 namespace {
 
-// Where each thread stages its blocks for other threads: a source range sent to several receivers (a
-// broadcast's) is staged once, in the order the blocks name them.
+// Where each thread stages its blocks for other threads, in the order the blocks name them: a source range
+// sent to several receivers in a row (a broadcast's, a gather_all's) is staged once.
 struct Layout {
   std::vector<std::uint64_t> block_at;  // per block: its bytes' place in its holder's staged bytes
   std::vector<std::uint64_t> staged;    // per thread: how many bytes it stages
-  std::vector<char> names_range_first;  // per block: whether no block before it names its range
+  std::vector<char> names_range_first;  // per block: whether it stages its range (no block before it did)
 };
 
 bool crosses(const Block &b) { return b.src.thread != b.dst.thread; }
+
+bool same_range(const Block &a, const Block &b) {
+  return a.src.handle == b.src.handle && a.src.thread == b.src.thread && a.src.offset == b.src.offset &&
+         a.bytes == b.bytes;
+}
 
 Layout lay_out(std::span<const Block> blocks) {
   Layout l;
   l.block_at.assign(blocks.size(), 0);
   l.names_range_first.assign(blocks.size(), 0);
   l.staged.assign(static_cast<std::size_t>(g_runtime.threads), 0);
-  std::map<std::tuple<pgas_handle_t, int, std::uint64_t, std::size_t>, std::uint64_t> chunk_at;
+  std::vector<long> last(static_cast<std::size_t>(g_runtime.threads), -1);  // per holder: its last block
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const Block &b = blocks[i];
     if (!crosses(b)) continue;
-    auto &staged = l.staged[static_cast<std::size_t>(b.src.thread)];
-    const auto [it, first] =
-        chunk_at.try_emplace({b.src.handle, b.src.thread, b.src.offset, b.bytes}, staged);
-    if (first) staged += b.bytes;
-    l.block_at[i] = it->second;
-    l.names_range_first[i] = first ? 1 : 0;
+    const auto holder = static_cast<std::size_t>(b.src.thread);
+    const long previous = last[holder];
+    last[holder] = static_cast<long>(i);
+    if (previous >= 0 && same_range(blocks[static_cast<std::size_t>(previous)], b)) {
+      l.block_at[i] = l.block_at[static_cast<std::size_t>(previous)];
+      continue;
+    }
+    l.block_at[i] = l.staged[holder];
+    l.staged[holder] += b.bytes;
+    l.names_range_first[i] = 1;
   }
   return l;
 }

@@ -15,9 +15,13 @@ namespace {
 
 constexpr std::uint32_t kStagingSlot = kMaxHandles - 2;  // sync/sync_flags.hpp has the other runtime slot
 constexpr std::uint32_t kGeneration = 1;
-constexpr std::uint64_t kEntryBytes = 2 * sizeof(std::uint64_t);  // {call, offset}
+// An entry is one word: the call << kOffsetBits | the offset of its bytes in the ring (one strict store
+// publishes both).
+constexpr std::uint64_t kEntryBytes = sizeof(std::uint64_t);
+constexpr unsigned kOffsetBits = 20;
 constexpr std::uint64_t kTableBytes = kStagedCalls * kEntryBytes;
 constexpr std::uint64_t kMaxRing = std::uint64_t{256} << 10;
+static_assert(kMaxRing <= std::uint64_t{1} << kOffsetBits);
 constexpr std::uint64_t kMinRing = 4096;
 
 // The ring: a thirty-second of the segment, at most 256 KiB, a power of two.
@@ -104,20 +108,19 @@ std::uint64_t stage_reserve(std::uint64_t sequence, std::size_t bytes, std::vect
 }
 
 void stage_publish(std::uint64_t sequence, std::uint64_t offset) {
-  const int me = g_runtime.mythread;
-  store_flag(me, entry_at(sequence) + sizeof(std::uint64_t), offset);
-  store_flag(me, entry_at(sequence), sequence);  // last: a reader that sees it sees the bytes and the offset
+  store_flag(g_runtime.mythread, entry_at(sequence), sequence << kOffsetBits | offset);
 }
 
 bool staged_by(int holder, std::uint64_t sequence, std::uint64_t *offset) {
-  if (load_flag(holder, entry_at(sequence)) != sequence) return false;
-  *offset = load_flag(holder, entry_at(sequence) + sizeof(std::uint64_t));
+  const std::uint64_t entry = load_flag(holder, entry_at(sequence));
+  if (entry >> kOffsetBits != sequence) return false;
+  *offset = entry & ((std::uint64_t{1} << kOffsetBits) - 1);
   return true;
 }
 
 void sleep_until_staged(int holder, std::uint64_t sequence) {
   const std::uint64_t seen = load_flag(holder, entry_at(sequence));
-  if (seen != sequence) sleep_on_flag(holder, entry_at(sequence), seen);
+  if (seen >> kOffsetBits != sequence) sleep_on_flag(holder, entry_at(sequence), seen);
 }
 
 }  // namespace pgas::rt::coll

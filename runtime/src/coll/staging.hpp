@@ -6,9 +6,9 @@
 // of a receiver, it waits for that receiver.
 //
 // The staging object is one of the runtime's own shared objects, laid out by every thread at start-up in
-// its segment: thread t's part is a table of kStagedCalls entries {call, offset of its bytes in the ring}
-// (strict flag words, written by t), then the ring. Its size follows the segment's (a 64 KiB segment
-// stages nothing).
+// its segment: thread t's part is a table of kStagedCalls entries, each a strict flag word written by t
+// that holds the call and the offset of its bytes in the ring, then the ring. Its size follows the segment's
+// (a 64 KiB segment stages nothing).
 #pragma once
 
 #include <cstddef>
