@@ -54,7 +54,12 @@ struct Description {
   upccoll_dtype_t dt = 0;   // combining kinds: the element type, operation and count
   upccoll_op_t op = 0;
   std::uint64_t count = 0;
+  // The user's function when the call is a step of another one (upccoll_team_split's allgathers): the name
+  // of its synchronization event and messages; nullptr: kind_name(kind).
+  const char *function = nullptr;
 };
+// The user's function the call belongs to: call.function, else kind_name(call.kind).
+const char *call_name(const Description &call);
 
 struct Operation {
   Team *team;
