@@ -71,6 +71,9 @@ struct Operation {
   std::vector<char> checked;  // members whose signature this call compared
 };
 
+// Whether this thread has, or can allocate, the block `call` needs (its tables and staged send data): a
+// call without one is refused with UPCCOLL_ERROR_MALLOC before it is initiated.
+bool block_available(Team &team, const Description &call);
 // Initiates the call on `team` (waits only when the team's ring is full, see pgas/upccoll.h).
 Operation *initiate(Team &team, Description call);
 // Advances the call as far as it can without blocking; true once it is complete on this thread.
