@@ -215,3 +215,9 @@ void not_local(pgas_handle_t handle, int thread, const char *operation) {
 }
 
 }  // namespace pgas::detail
+
+bool pgas::rt::local_heap_fits(std::uint64_t bytes) {
+  OpenHeap open(runtime("remote_alloc").mythread);
+  const std::uint64_t largest = range_largest_free(open.get());
+  return bytes <= largest && (bytes + kAllocAlignment - 1) / kAllocAlignment * kAllocAlignment <= largest;
+}

@@ -100,6 +100,27 @@ TEST(Coll2Errors, EveryDetectableCode) {
   EXPECT_EQ(upccoll_alltoallv(send.pointer, counts.data(), displs.data(), UPC_INT, recv.pointer,
                               counts.data(), nullptr, UPC_INT, UPC_TEAM_ALL, 0, nullptr),
             UPCCOLL_ERROR_RDISPLS);
+  // Sizes in bytes that do not fit in size_t (they would wrap to a few bytes that the buffers hold).
+  constexpr size_t kWraps = SIZE_MAX / sizeof(int) + 3;  // kWraps * sizeof(int) wraps to 8
+  EXPECT_EQ(upccoll_allreduce(send.pointer, recv.pointer, kWraps, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr),
+            UPCCOLL_ERROR_SIZE);
+  EXPECT_EQ(upccoll_allgather(send.pointer, kWraps, UPC_INT, recv.pointer, kWraps, UPC_INT, UPC_TEAM_ALL, 0,
+                              nullptr),
+            UPCCOLL_ERROR_SIZE);
+  EXPECT_EQ(
+      upccoll_reduce_scatter(send.pointer, recv.pointer, kWraps, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr),
+      UPCCOLL_ERROR_SIZE);
+  std::vector<size_t> far(static_cast<std::size_t>(THREADS), SIZE_MAX / sizeof(int) + 1);  // wraps to 0
+  EXPECT_EQ(upccoll_alltoallv(send.pointer, counts.data(), far.data(), UPC_INT, recv.pointer, counts.data(),
+                              displs.data(), UPC_INT, UPC_TEAM_ALL, 0, nullptr),
+            UPCCOLL_ERROR_SIZE)
+      << "a displacement";
+  std::vector<size_t> halves(static_cast<std::size_t>(THREADS), SIZE_MAX / 2 / sizeof(int) + 1);
+  if (THREADS > 1) {  // the last piece ends past size_t
+    EXPECT_EQ(upccoll_reduce_scatterv(send.pointer, recv.pointer, halves.data(), UPC_INT, UPC_ADD,
+                                      UPC_TEAM_ALL, 0, nullptr),
+              UPCCOLL_ERROR_SIZE);
+  }
   // Nothing was initiated by the refused calls: the team still agrees.
   send[0] = 1;
   ASSERT_EQ(upccoll_allreduce(send.pointer, recv.pointer, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr),

@@ -3,7 +3,8 @@
 // receiver read from each source (thread, peer, operation, line, bytes; the line of the call that completed
 // a non-blocking one), and nothing else is recorded (the
 // team's words and the call blocks' tables are the library's bookkeeping, not the program's data); and each
-// call's wait for completion is one team_collective wait per thread at that line.
+// call's wait for completion is one team_collective wait per thread at that line; a team split's waits
+// and data are the split's, at its line.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -46,7 +47,11 @@ TEST_P(Coll2Trace, RecordsExactlyTheBytesTheCallsMove) {
   auto q = db.prepare(
       "SELECT a.thread, a.peer, a.op, coalesce(s.line, -1), a.count, a.bytes FROM access a "
       "LEFT JOIN site s ON s.id = a.site");
-  while (q.step()) got[{q.int64(0), q.int64(1), q.text(2), q.int64(3)}] = {q.int64(4), q.int64(5)};
+  // The split's own exchange (colors and keys, then the new team's areas) moves through the engine, staged
+  // or not: its rows vary with the path taken and are not compared here; its waits are, below.
+  while (q.step())
+    if (q.int64(3) != line_of("split"))
+      got[{q.int64(0), q.int64(1), q.text(2), q.int64(3)}] = {q.int64(4), q.int64(5)};
   EXPECT_EQ(got, want);
 
   // Each call's wait for completion, once per thread, at the line that completed it, named by its function.
@@ -55,6 +60,7 @@ TEST_P(Coll2Trace, RecordsExactlyTheBytesTheCallsMove) {
     want_waits[{t, "upccoll_allgather", line_of("allgather")}] = 1;
     want_waits[{t, "upccoll_bcast", line_of("bcast completed")}] = 1;
     want_waits[{t, "upccoll_allreduce", line_of("allreduce completed")}] = 1;
+    want_waits[{t, "upccoll_team_split", line_of("split")}] = 2;  // named after the split, not its allgathers
   }
   auto waits = db.prepare(
       "SELECT w.thread, w.name, coalesce(s.line, -1), w.count FROM sync_wait w LEFT JOIN site s ON s.id = "

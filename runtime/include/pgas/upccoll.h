@@ -43,8 +43,12 @@
  *    (0, already waited for, or another thread's); upccoll_wait on an invalid handle stops the job with a
  *    message (it returns no code). A handle that upccoll_test found complete must still be waited for.
  *  - Every call before upccoll_initialize or after upccoll_finalize returns UPCCOLL_ERROR_UNINITIALIZED.
- *    UPCCOLL_ERROR_SIZE and UPCCOLL_ERROR_MALLOC are never returned (a team cannot have a wrong size, and
- *    shared memory exhaustion stops the job with the heap's message).
+ *  - UPCCOLL_ERROR_SIZE (the proposal's "invalid team size": a team cannot have a wrong size here) is returned
+ *    when a size in bytes of the call does not fit in size_t: a count times its type's size, times the team
+ *    size, or a displacement plus its count. UPCCOLL_ERROR_MALLOC: the calling thread's shared heap cannot
+ *    hold the call's block (its tables and a copy of its send data, kept until the readers are done); the
+ *    call is then not initiated. As with any error, a member refused while the others are not leaves them
+ *    waiting for it: equal threads in equal states are refused together.
  *
  * Completion and ordering (the proposal's sections 2.5 and 3.3): an initiation never waits for another thread
  * (IN_ALLSYNC included); a completion (upccoll_wait, a successful upccoll_test, upccoll_fence, a blocking
@@ -137,7 +141,7 @@ typedef enum {
   UPCCOLL_SUCCESS = 0,
   UPCCOLL_ERROR,              /* generic error (a NULL out-parameter) */
   UPCCOLL_ERROR_TEAM,         /* invalid team handle */
-  UPCCOLL_ERROR_SIZE,         /* invalid team size */
+  UPCCOLL_ERROR_SIZE,         /* invalid team size (a size in bytes overflows) */
   UPCCOLL_ERROR_RANK,         /* invalid team rank (a negative split key) */
   UPCCOLL_ERROR_HANDLE,       /* invalid collective handle */
   UPCCOLL_ERROR_SENDBUF,      /* invalid send buffer (NULL, not the caller's, too small) */
@@ -153,7 +157,7 @@ typedef enum {
   UPCCOLL_ERROR_RECVCNTS,     /* invalid receive counts (NULL) */
   UPCCOLL_ERROR_SDISPLS,      /* invalid send displacements (NULL) */
   UPCCOLL_ERROR_RDISPLS,      /* invalid receive displacements (NULL) */
-  UPCCOLL_ERROR_MALLOC,       /* failure in malloc() */
+  UPCCOLL_ERROR_MALLOC,       /* failure in malloc() (no shared memory for the call) */
   UPCCOLL_ERROR_UNINITIALIZED /* the library is not initialized */
 } upccoll_return_t;
 

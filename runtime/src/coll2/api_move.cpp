@@ -45,6 +45,7 @@ upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces piece
   if (const upccoll_return_t error = pieces(sizes, &call.send, &call.recv)) return error;
   if (!send_here) call.send.clear();
   if (!recv_here) call.recv.clear();
+  if (overflows(call.send) || overflows(call.recv)) return UPCCOLL_ERROR_SIZE;
   if (!call.send.empty() && !buffer_valid(call.sendbuf, extent(call.send))) return UPCCOLL_ERROR_SENDBUF;
   if (!call.recv.empty() && !buffer_valid(call.recvbuf, extent(call.recv))) return UPCCOLL_ERROR_RECVBUF;
   return launch(*team, std::move(call), c.handle);
@@ -59,13 +60,13 @@ upccoll_return_t fixed(const Common &c, bool sends, bool receives, std::size_t s
   return moving(c, sends, receives, [&](const Sizes &z, auto *send, auto *recv) {
     // A thread that both sends and receives (a root, or everyone without one) checks that the sizes agree.
     const bool both = c.root == -1 || z.is_root;
-    if ((sends ? sendcnt : recvcnt) == 0 || (both && sendcnt * z.send != recvcnt * z.recv))
+    if ((sends ? sendcnt : recvcnt) == 0 || (both && times(sendcnt, z.send) != times(recvcnt, z.recv)))
       return UPCCOLL_ERROR_COUNT;
     const auto pieces = [&](Shape shape, std::size_t bytes) {
       return shape == Shape::kOne ? one(bytes) : even_pieces(z.team.size(), bytes);
     };
-    *send = pieces(send_shape, sendcnt * z.send);
-    *recv = pieces(recv_shape, recvcnt * z.recv);
+    *send = pieces(send_shape, times(sendcnt, z.send));
+    *recv = pieces(recv_shape, times(recvcnt, z.recv));
     return UPCCOLL_SUCCESS;
   });
 }
@@ -86,7 +87,7 @@ upccoll_return_t variable(const Common &c, bool sends, bool receives, const Side
     const auto pieces = [&](const Side &side, bool used, std::size_t size, upccoll_return_t no_counts,
                             upccoll_return_t no_displs, std::vector<Piece> *out) {
       if (!side.arrays) {
-        *out = one(side.count * size);
+        *out = one(times(side.count, size));
         return UPCCOLL_SUCCESS;
       }
       if (!used) return UPCCOLL_SUCCESS;

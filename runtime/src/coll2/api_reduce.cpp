@@ -35,7 +35,8 @@ upccoll_return_t computing(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shar
   if (const upccoll_return_t error = send_pieces(team->size(), size, &call.send)) return error;
   if (const upccoll_return_t error = recv_elements(*team, &elements)) return error;
   call.count = elements;
-  if (receives(kind, team->rank, root)) call.recv = {{0, elements * size}};
+  if (receives(kind, team->rank, root)) call.recv = {{0, times(elements, size)}};
+  if (overflows(call.send) || overflows(call.recv)) return UPCCOLL_ERROR_SIZE;
   if (!buffer_valid(call.sendbuf, extent(call.send))) return UPCCOLL_ERROR_SENDBUF;
   if (!call.recv.empty() && !buffer_valid(call.recvbuf, extent(call.recv))) return UPCCOLL_ERROR_RECVBUF;
   return launch(*team, std::move(call), out);
@@ -48,7 +49,7 @@ upccoll_return_t whole(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shared_p
   return computing(
       kind, sendbuf, recvbuf, dt, op, root, team, flags, handle,
       [&](int, std::size_t size, std::vector<Piece> *send) {
-        *send = {{0, count * size}};
+        *send = {{0, times(count, size)}};
         return count == 0 ? UPCCOLL_ERROR_COUNT : UPCCOLL_SUCCESS;
       },
       [&](const Team &, std::size_t *elements) {
@@ -91,7 +92,7 @@ upccoll_return_t upccoll_reduce_scatter(upccoll_shared_ptr_t sendbuf, upccoll_sh
   return computing(
       Kind::kReduceScatter, sendbuf, recvbuf, dt, op, 0, team, flags, handle,
       [&](int n, std::size_t size, std::vector<Piece> *send) {
-        *send = even_pieces(n, count * size);
+        *send = even_pieces(n, times(count, size));
         return count == 0 ? UPCCOLL_ERROR_COUNT : UPCCOLL_SUCCESS;
       },
       [&](const Team &, std::size_t *elements) {
@@ -109,7 +110,7 @@ upccoll_return_t upccoll_reduce_scatterv(upccoll_shared_ptr_t sendbuf, upccoll_s
       [&](int n, std::size_t size, std::vector<Piece> *send) {
         if (recvcounts == nullptr) return UPCCOLL_ERROR_RECVCNTS;
         std::vector<std::size_t> displs(static_cast<std::size_t>(n));
-        std::exclusive_scan(recvcounts, recvcounts + n, displs.begin(), std::size_t{0});
+        std::exclusive_scan(recvcounts, recvcounts + n, displs.begin(), std::size_t{0}, plus);
         *send = counted_pieces(n, recvcounts, displs.data(), size);
         return UPCCOLL_SUCCESS;
       },

@@ -28,21 +28,23 @@ bool buffer_valid(const upccoll_shared_ptr_t &buffer, std::size_t bytes) {
 
 std::vector<Piece> even_pieces(int n, std::size_t each) {
   std::vector<Piece> pieces;
-  for (int t = 0; t < n; ++t) pieces.push_back({static_cast<std::size_t>(t) * each, each});
+  for (int t = 0; t < n; ++t) pieces.push_back({times(static_cast<std::size_t>(t), each), each});
   return pieces;
 }
 
 std::vector<Piece> counted_pieces(int n, const std::size_t *counts, const std::size_t *displs,
                                   std::size_t size) {
   std::vector<Piece> pieces;
-  for (int t = 0; t < n; ++t) pieces.push_back({displs[t] * size, counts[t] * size});
+  for (int t = 0; t < n; ++t) pieces.push_back({times(displs[t], size), times(counts[t], size)});
   return pieces;
 }
 
 std::size_t extent(const std::vector<Piece> &pieces) {
   std::size_t end = 0;
-  for (const Piece &p : pieces) end = std::max<std::size_t>(end, p.offset + p.bytes);
+  for (const Piece &p : pieces) end = std::max<std::size_t>(end, plus(p.offset, p.bytes));
   return end;
 }
+
+bool overflows(const std::vector<Piece> &pieces) { return extent(pieces) == kOverflow; }
 
 }  // namespace pgas::rt::coll2

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <vector>
 
 #include "coll2/operation.hpp"
@@ -18,6 +19,19 @@ inline bool root_valid(const Team &team, int root) { return root >= 0 && root < 
 
 // `buffer` is not NULL, has affinity to this thread and holds `bytes` from where it points: else `error`.
 bool buffer_valid(const upccoll_shared_ptr_t &buffer, std::size_t bytes);
+
+// Byte sizes saturate at kOverflow instead of wrapping: a call whose pieces reach it is UPCCOLL_ERROR_SIZE.
+inline constexpr std::size_t kOverflow = std::numeric_limits<std::size_t>::max();
+inline std::size_t times(std::size_t a, std::size_t b) {
+  std::size_t product = 0;
+  return __builtin_mul_overflow(a, b, &product) ? kOverflow : product;
+}
+inline std::size_t plus(std::size_t a, std::size_t b) {
+  std::size_t sum = 0;
+  return __builtin_add_overflow(a, b, &sum) ? kOverflow : sum;
+}
+// Whether a piece's end (offset + bytes) does not fit in size_t (the call is UPCCOLL_ERROR_SIZE).
+bool overflows(const std::vector<Piece> &pieces);
 
 // n pieces of `each` bytes, piece t at t * each.
 std::vector<Piece> even_pieces(int n, std::size_t each);

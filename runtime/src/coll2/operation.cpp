@@ -5,9 +5,11 @@
 #include <cstring>
 
 #include "coll/backoff.hpp"
+#include "coll2/arguments.hpp"
 #include "coll2/block.hpp"
 #include "coll2/roles.hpp"
 #include "coll2/transfer.hpp"
+#include "heap.hpp"
 #include "pgas/detail/api.hpp"
 #include "runtime.hpp"
 
@@ -34,6 +36,13 @@ Team::Spare take_block(Team &team, std::uint64_t bytes) {
                        .name = nullptr,
                        .site = "upccoll call block"};
   return {remote_alloc(&layout), capacity};
+}
+
+// The bytes of `call`'s block: header, tables and staged send data (kOverflow when they overflow).
+std::uint64_t block_bytes(const Description &call) {
+  std::uint64_t bytes = data_at(call.send.size(), call.recv.size());
+  for (const Piece &p : call.send) bytes = plus(bytes, p.bytes);
+  return bytes;
 }
 
 // Writes the header and tables of `call`'s block in a block of this thread (the data is staged later).
@@ -80,6 +89,16 @@ std::uint64_t signature(const Description &call, bool in_all, bool out_all) {
   const std::uint64_t root = has_root(call.kind) ? static_cast<std::uint64_t>(call.root) + 1 : 0;
   return static_cast<std::uint64_t>(call.kind) | static_cast<std::uint64_t>(in_all) << 8 |
          static_cast<std::uint64_t>(out_all) << 9 | root << 16;
+}
+
+bool block_available(Team &team, const Description &call) {
+  if (call.send.empty() && call.recv.empty()) return true;
+  release_blocks(team, false);
+  const std::uint64_t bytes = block_bytes(call);
+  if (bytes == kOverflow) return false;
+  for (const Team::Spare &spare : team.spare)
+    if (spare.capacity >= bytes) return true;
+  return local_heap_fits(std::max(bytes, kSmallestBlock));
 }
 
 Operation *initiate(Team &team, Description call) {

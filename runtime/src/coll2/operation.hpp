@@ -54,7 +54,12 @@ struct Description {
   upccoll_dtype_t dt = 0;   // combining kinds: the element type, operation and count
   upccoll_op_t op = 0;
   std::uint64_t count = 0;
+  // The user's function when the call is a step of another one (upccoll_team_split's allgathers): the name
+  // of its synchronization event and messages; nullptr: kind_name(kind).
+  const char *function = nullptr;
 };
+// The user's function the call belongs to: call.function, else kind_name(call.kind).
+const char *call_name(const Description &call);
 
 struct Operation {
   Team *team;
@@ -66,6 +71,9 @@ struct Operation {
   std::vector<char> checked;  // members whose signature this call compared
 };
 
+// Whether this thread has, or can allocate, the block `call` needs (its tables and staged send data): a
+// call without one is refused with UPCCOLL_ERROR_MALLOC before it is initiated.
+bool block_available(Team &team, const Description &call);
 // Initiates the call on `team` (waits only when the team's ring is full, see pgas/upccoll.h).
 Operation *initiate(Team &team, Description call);
 // Advances the call as far as it can without blocking; true once it is complete on this thread.

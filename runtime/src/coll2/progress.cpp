@@ -22,6 +22,10 @@ const char *kind_name(Kind kind) {
   return names[static_cast<int>(kind)];
 }
 
+const char *call_name(const Description &call) {
+  return call.function != nullptr ? call.function : kind_name(call.kind);
+}
+
 namespace {
 
 // "upccoll_bcast (root 2, IN_ALLSYNC)" for a signature (operation.cpp).
@@ -132,7 +136,7 @@ void check_members_alive(Operation &op) {
       stop_job(
           "thread %d finished main (returned or called exit) while thread %d waits in %s, call #%llu "
           "of a team of %d, which thread %d never initiated",
-          thread, team.members[static_cast<std::size_t>(team.rank)], kind_name(op.call.kind),
+          thread, team.members[static_cast<std::size_t>(team.rank)], call_name(op.call),
           static_cast<unsigned long long>(op.sequence), team.size(), thread);
   }
 }
@@ -141,7 +145,7 @@ void check_members_alive(Operation &op) {
 
 void complete(Operation &op) {
   // The wait, from the thread's first look at the call's completion to its end, as the user's function.
-  pgas::sync_scope scope(PGAS_SYNC_team_collective, op.team->areas[0], kind_name(op.call.kind));
+  pgas::sync_scope scope(PGAS_SYNC_team_collective, op.team->areas[0], call_name(op.call));
   for (coll::Backoff backoff; !progress(op);) {
     if (backoff.slow()) check_members_alive(op);
     backoff.pause();

@@ -46,7 +46,7 @@ struct Destination {
   stop_job(
       "%s, call #%llu of a team of %d: team rank %d expects %llu bytes from rank %d, which sends "
       "%llu",
-      kind_name(op.call.kind), static_cast<unsigned long long>(op.sequence), op.team->size(), receiver,
+      call_name(op.call), static_cast<unsigned long long>(op.sequence), op.team->size(), receiver,
       static_cast<unsigned long long>(expected), source, static_cast<unsigned long long>(sent));
 }
 
