@@ -201,13 +201,38 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
       }
       run_of[k] = at->second;
     }
-    render.read_runs(run_of);
   }
+  // Reads inside counting loops of the body, as one run for every tile (index_runs.hpp), declared at the top
+  // of each tile: kept until close() (fetched once), unless the caches are hoisted past the loop (other code
+  // may write the array between its executions).
+  std::string loop_run_decls;
+  const std::vector<std::string> loop_run_args =
+      loop_runs(m, ctx, [&](const Access &a) { return render.index(a); });
+  {
+    std::map<std::string, std::string> names;  // cache and arguments -> the run's name
+    for (std::size_t k = 0; k < m.accesses.size(); ++k) {
+      if (loop_run_args[k].empty() || !run_of[k].empty()) continue;
+      const CachedArray &a = m.arrays[static_cast<std::size_t>(m.accesses[k].array)];
+      auto [at, added] = names.try_emplace(a.cache_var + "\n" + loop_run_args[k]);
+      if (added) {
+        at->second = fresh(a.name + "_run",
+                           [&](const std::string &name) { return caches.count(name) || taken(name); });
+        caches.insert(at->second);
+        out.names.push_back(at->second);
+        loop_run_decls += "const pgas::refactored::index_run<" + a.element_type + "> " + at->second + "(" +
+                          a.cache_var + ", " + loop_run_args[k] +
+                          ", pgas::run_lifetime::" + (hoist_to ? "tile" : "until_close") + ");\n";
+      }
+      run_of[k] = at->second;
+    }
+  }
+  render.read_runs(run_of);
   // A variable declared before the loop keeps the init value when the range is empty, as in the original.
   std::string text = m.declares_var ? "" : m.var_name + " = " + m.first + ";\n";
   text += "for (" + m.var_type + " " + tile + " = " + (m.declares_var ? m.first : m.var_name) + "; " + tile +
           " " + m.compare + " " + m.bound + ";" + (walks ? "" : " " + tile + " = " + tile_end) + ") {\n";
   if (!owned.empty()) text += owned + ".clear();\n";
+  text += loop_run_decls;
   int levels = 1;
   for (const Access &a : m.accesses)
     if (a.kind != Access::kWrite) levels = std::max(levels, std::min(a.depth, settings.inspector_levels));
