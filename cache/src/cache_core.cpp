@@ -389,6 +389,7 @@ void cache_core::abandon() {
 
 void cache_core::release() {
   release_runs();
+  release_kept_runs();
   priority_.reset();  // collective, like close
   table_.reset();
   for (auto *bytes : {&values_, &contributions_, &staging_}) uninitialized_vector<char>().swap(*bytes);

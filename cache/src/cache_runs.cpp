@@ -5,7 +5,10 @@
 // one bulk get when the owner's elements are contiguous both in its memory and in the run (a block of a
 // blocked array, a band's halo row), else one vector get. A copy holds the elements as they were when the
 // run was read, as a download does; it lives until the tile ends, and a put to one of its elements in the
-// same tile is an error (the copy would not see it: runs are for arrays a tile only reads).
+// same tile is an error (the copy would not see it: runs are for arrays a tile only reads). A run kept
+// until close() (run_lifetime::until_close, for an array no tile of the loop writes) lives across tiles: a
+// later run inside it is read from it with no transfer, and a put to one of its elements in any tile is
+// an error.
 #include <cstring>
 #include <memory>
 #include <utility>
@@ -26,7 +29,7 @@ bool cache_core::contiguous_in_place(std::size_t first, std::size_t count, const
   return static_cast<std::size_t>(p.phase) + count <= g_.block;
 }
 
-const void *cache_core::run(std::size_t first, std::size_t count) {
+const void *cache_core::run(std::size_t first, std::size_t count, bool until_close) {
   if (phase_ != phase::idle) require_ready("run");  // before the tile's download too, or after it
   if (first > g_.count || count > g_.count - first) misuse("run", "the run reaches past the cached object");
   static const char kNothing = 0;
@@ -36,6 +39,11 @@ const void *cache_core::run(std::size_t first, std::size_t count) {
     (at.thread == mythread_ ? stats_.local : stats_.direct) += count;
     return in_place_[static_cast<std::size_t>(at.thread)] + at.offset;
   }
+  for (const copied_run &r : kept_runs_)  // read once and kept: no transfer
+    if (until_close && first - r.first < r.count && count <= r.count - (first - r.first)) {
+      stats_.hits += count;
+      return r.bytes.get() + (first - r.first) * g_.elem_size;
+    }
   const std::size_t size = g_.elem_size;
   std::unique_ptr<char[]> bytes(new char[count * size]);
   // The elements not in place, by owner: their offsets there and their positions in the run.
@@ -76,7 +84,7 @@ const void *cache_core::run(std::size_t first, std::size_t count) {
       std::memcpy(bytes.get() + positions[t][k] * size, gathered[t].data() + k * size, size);
   }
   const char *data = bytes.get();
-  copied_runs_.push_back({first, count, std::move(bytes)});
+  (until_close ? kept_runs_ : copied_runs_).push_back({first, count, std::move(bytes)});
   return data;
 }
 
@@ -84,8 +92,13 @@ void cache_core::refuse_put_in_run(std::size_t index) const {
   for (const copied_run &r : copied_runs_)
     if (index - r.first < r.count)
       misuse("put", "the element is in a run read in this tile (runs are for elements the tile only reads)");
+  for (const copied_run &r : kept_runs_)
+    if (index - r.first < r.count)
+      misuse("put", "the element is in a run kept until close (runs are for elements the loop only reads)");
 }
 
 void cache_core::release_runs() { std::vector<copied_run>().swap(copied_runs_); }
+
+void cache_core::release_kept_runs() { std::vector<copied_run>().swap(kept_runs_); }
 
 }  // namespace pgas::detail

@@ -7,6 +7,8 @@
 
 #include <clang/AST/ASTContext.h>
 
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "loop_model.hpp"
@@ -19,5 +21,16 @@ namespace pgas::refactor {
 // variables declared before the loop alone (no declaration of the body, no inner loop, no cached read, no
 // call that may throw). Only loops whose tiles are found from the layout (LoopModel::affinity_walks).
 std::vector<bool> run_reads(const LoopModel &model);
+
+// Reads inside counting loops of the body (`b[l][j]` in `for (j ...) for (l ...)`, matmul): a read of a whole
+// element of an array the loop only reads, whose row and column do not depend on the loop variable and each
+// move with one counting loop at most (its variable plus or minus terms free of those loops), computed before
+// the body as above, in loops whose bounds trip_of knows and whose bodies do not change their variables.
+// The indices then lie between the index at the loops' first values and at their last: one run for every
+// tile (pgas::refactored::index_run's loop constructor, read once until close() when the caches are not
+// hoisted). For each access, the constructor's arguments after the cache (whether the loops run, and the
+// index at their first or last values), or "" when it is not read so. `index` renders an access's index.
+std::vector<std::string> loop_runs(const LoopModel &model, const clang::ASTContext &ctx,
+                                   const std::function<std::string(const Access &)> &index);
 
 }  // namespace pgas::refactor

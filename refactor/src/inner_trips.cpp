@@ -36,12 +36,8 @@ bool stable_operand(const Expr *e, const LoopModel &m, const std::set<const Valu
   return var && var->getType()->isIntegerType() && !modified.count(var) && !declared_in(var, m.loop, sm);
 }
 
-struct Trip {
-  const Expr *first = nullptr, *bound = nullptr;
-  bool inclusive = false;
-};
+}  // namespace
 
-// `for (T v = first; v < bound (or <=); ++v / v++ / v += 1)` with stable first and bound.
 std::optional<Trip> trip_of(const ForStmt *f, const LoopModel &m, const std::set<const ValueDecl *> &modified,
                             const SourceManager &sm) {
   auto *ds = dyn_cast_or_null<DeclStmt>(f->getInit());
@@ -61,10 +57,8 @@ std::optional<Trip> trip_of(const ForStmt *f, const LoopModel &m, const std::set
   if (!steps_by_one || !stable_operand(var->getInit(), m, modified, sm) ||
       !stable_operand(cond->getRHS(), m, modified, sm))
     return std::nullopt;
-  return Trip{var->getInit(), cond->getRHS(), cond->getOpcode() == BO_LE};
+  return Trip{var, var->getInit(), cond->getRHS(), cond->getOpcode() == BO_LE};
 }
-
-}  // namespace
 
 std::string elements_per_iteration(const LoopModel &m, int array, const ASTContext &ctx) {
   const CachedArray &a = m.arrays[static_cast<std::size_t>(array)];

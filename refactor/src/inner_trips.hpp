@@ -3,12 +3,25 @@
 
 #include <clang/AST/ASTContext.h>
 
+#include <optional>
 #include <set>
 #include <string>
 
 #include "loop_model.hpp"
 
 namespace pgas::refactor {
+
+// A counting loop of the body, `for (T v = first; v < bound (or <=); ++v / v++ / v += 1)`, whose first and
+// bound are integer literals or variables named before the loop that its body (`modified`: what the body
+// may change, from scan_writes) leaves unchanged.
+struct Trip {
+  const clang::VarDecl *var = nullptr;
+  const clang::Expr *first = nullptr, *bound = nullptr;
+  bool inclusive = false;
+};
+std::optional<Trip> trip_of(const clang::ForStmt *loop, const LoopModel &model,
+                            const std::set<const clang::ValueDecl *> &modified,
+                            const clang::SourceManager &sm);
 
 // The elements one iteration of the loop may hint in model.arrays[array], as a C++ expression evaluated
 // where the cache is opened: its number of accesses, where an access inside counting loops of the body

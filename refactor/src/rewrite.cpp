@@ -181,33 +181,48 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   // Reads at an index that moves by one per iteration, as runs of their arrays (index_runs.hpp): one
   // index_run per array and index, declared once the tile's iterations are known.
   std::vector<std::string> run_of(m.accesses.size());
+  std::map<std::string, std::string> run_names;  // cache and the run's arguments -> the run's name
+  // Reads access k through the run of `arguments`, declared into `decls` the first time it is named.
+  const auto read_through_run = [&](std::size_t k, const std::string &arguments, std::string &decls) {
+    const CachedArray &a = m.arrays[static_cast<std::size_t>(m.accesses[k].array)];
+    auto [at, added] = run_names.try_emplace(a.cache_var + "\n" + arguments);
+    if (added) {
+      at->second =
+          fresh(a.name + "_run", [&](const std::string &name) { return caches.count(name) || taken(name); });
+      caches.insert(at->second);
+      out.names.push_back(at->second);
+      decls += "const pgas::refactored::index_run<" + a.element_type + "> " + at->second + "(" + a.cache_var +
+               ", " + arguments + ");\n";
+    }
+    run_of[k] = at->second;
+  };
   std::string runs;
   if (walks) {
     const std::vector<bool> as_run = run_reads(m);
-    std::map<std::string, std::string> names;  // cache and index -> the run's name
-    for (std::size_t k = 0; k < m.accesses.size(); ++k) {
-      if (!as_run[k]) continue;
-      const CachedArray &a = m.arrays[static_cast<std::size_t>(m.accesses[k].array)];
-      const std::string index = render.index(m.accesses[k]);
-      auto [at, added] = names.try_emplace(a.cache_var + "\n" + index);
-      if (added) {
-        at->second = fresh(a.name + "_run",
-                           [&](const std::string &name) { return caches.count(name) || taken(name); });
-        caches.insert(at->second);
-        out.names.push_back(at->second);
-        runs += "const pgas::refactored::index_run<" + a.element_type + "> " + at->second + "(" +
-                a.cache_var + ", " + owned + ", [&](" + m.var_type + " " + m.var_name + ") { return " +
-                index + "; });\n";
-      }
-      run_of[k] = at->second;
-    }
-    render.read_runs(run_of);
+    for (std::size_t k = 0; k < m.accesses.size(); ++k)
+      if (as_run[k])
+        read_through_run(k,
+                         owned + ", [&](" + m.var_type + " " + m.var_name + ") { return " +
+                             render.index(m.accesses[k]) + "; }",
+                         runs);
   }
+  // Reads inside counting loops of the body, as one run for every tile (index_runs.hpp), declared at the top
+  // of each tile: kept until close() (fetched once), unless the caches are hoisted past the loop (other code
+  // may write the array between its executions).
+  std::string loop_run_decls;
+  const std::vector<std::string> loop_run_args =
+      loop_runs(m, ctx, [&](const Access &a) { return render.index(a); });
+  for (std::size_t k = 0; k < m.accesses.size(); ++k)
+    if (!loop_run_args[k].empty() && run_of[k].empty())
+      read_through_run(k, loop_run_args[k] + ", pgas::run_lifetime::" + (hoist_to ? "tile" : "until_close"),
+                       loop_run_decls);
+  render.read_runs(run_of);
   // A variable declared before the loop keeps the init value when the range is empty, as in the original.
   std::string text = m.declares_var ? "" : m.var_name + " = " + m.first + ";\n";
   text += "for (" + m.var_type + " " + tile + " = " + (m.declares_var ? m.first : m.var_name) + "; " + tile +
           " " + m.compare + " " + m.bound + ";" + (walks ? "" : " " + tile + " = " + tile_end) + ") {\n";
   if (!owned.empty()) text += owned + ".clear();\n";
+  text += loop_run_decls;
   int levels = 1;
   for (const Access &a : m.accesses)
     if (a.kind != Access::kWrite) levels = std::max(levels, std::min(a.depth, settings.inspector_levels));

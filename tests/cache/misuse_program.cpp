@@ -36,6 +36,15 @@ const std::map<std::string, std::function<void(const shared_array<int> &)>> kMod
        const int *all = c.run(0, a.size());
        c.put(1, all[0]);
      }},
+    {"put-in-kept-run",  // in a later tile than the one that read the run
+     [](const shared_array<int> &a) {
+       cache<int> c(a, 8);
+       c.download();
+       (void)c.run(0, a.size(), run_lifetime::until_close);
+       c.upload();
+       c.download();
+       c.put(1, 5);
+     }},
     {"run-out-of-range",
      [](const shared_array<int> &a) {
        cache<int> c(a, 8);

@@ -1,7 +1,8 @@
 // Runs (pgas::cache::run, cache_runs.cpp): consecutive indices read as one array hold exactly what direct
 // reads return, for every blocking factor, element type and run (empty, one element, across blocks and
 // owners, the whole array); a run in one block of this thread's part is that memory itself; a run within
-// one peer's block is one transfer when it is copied; the copies last until the tile ends.
+// one peer's block is one transfer when it is copied; the copies last until the tile ends, or until close()
+// when kept: a kept run is fetched once for every later tile.
 #include <gtest/gtest.h>
 
 #include <pgas/cache.hpp>
@@ -89,6 +90,56 @@ TEST(CacheRuns, NextTileSeesTheUploadedWrites) {
   const int *after = c.run(next, 8);
   EXPECT_EQ(after[4], -7);
   for (std::size_t k : {0, 1, 2, 3, 5, 6, 7}) EXPECT_EQ(after[k], value_of<int>(next + k));
+  c.upload();
+  c.close();
+}
+
+// A run kept until close(): fetched in the first tile with one transfer per peer at most, then read in
+// every later tile (the whole run or a part of it) with no transfer, holding the values it was read with;
+// after close() the cache is unusable as before. A tile's own runs still end with the tile.
+TYPED_TEST(CacheRuns, AKeptRunIsFetchedOnceForEveryTile) {
+  using T = TypeParam;
+  for (std::size_t block : kBlocks) {
+    shared_array<T> a(11 * static_cast<std::size_t>(THREADS) + 3, block);
+    fill(a);
+    cache<T> c(a, 8);
+    const hpcstpf_stats_t before = c.stats();
+    const T *first_tile = nullptr;
+    for (int tile = 0; tile < 6; ++tile) {
+      c.download();
+      const T *all = c.run(0, a.size(), run_lifetime::until_close);
+      if (tile == 0) first_tile = all;
+      EXPECT_EQ(all, first_tile) << "block " << block << ": the kept copy is the same in every tile";
+      const T *part = c.run(3, a.size() - 5, run_lifetime::until_close);
+      for (std::size_t k = 0; k < a.size(); ++k) ASSERT_EQ(all[k], value_of<T>(k)) << "block " << block;
+      for (std::size_t k = 0; k + 5 < a.size(); ++k) ASSERT_EQ(part[k], value_of<T>(3 + k));
+      c.upload();
+      EXPECT_LE(c.stats().transport_calls, before.transport_calls + static_cast<std::uint64_t>(THREADS - 1))
+          << "block " << block << ", tile " << tile << ": fetched once, not once per tile";
+    }
+    c.close();
+    upc_barrier;
+  }
+}
+
+// Elements outside every kept run may still be written; the kept run keeps the values it was read with
+// while the array changes after it.
+TEST(CacheRuns, AKeptRunKeepsItsValuesAndAllowsPutsOutside) {
+  const auto threads = static_cast<std::size_t>(THREADS);
+  shared_array<int> a(8 * threads, 8);
+  fill(a);
+  upc_barrier;
+  cache<int> c(a, 8);
+  const std::size_t next = 8 * ((static_cast<std::size_t>(MYTHREAD) + 1) % threads);
+  c.download();
+  const int *kept = c.run(next, 4, run_lifetime::until_close);
+  c.put(next + 4, -7);
+  c.upload();
+  upc_barrier;
+  c.download();
+  EXPECT_EQ(c.run(next, 4, run_lifetime::until_close), kept);
+  EXPECT_EQ(c.run(next + 4, 1)[0], -7);
+  for (std::size_t k = 0; k < 4; ++k) EXPECT_EQ(kept[k], value_of<int>(next + k));
   c.upload();
   c.close();
 }

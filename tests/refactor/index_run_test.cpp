@@ -1,11 +1,13 @@
 // pgas::refactored::index_run, the bulk read of an index that moves by one per iteration: over the tiles a
 // blocked array's owned iterations form, the run covers the tile and every read equals the direct read;
 // where it cannot (iterations not consecutive under a cyclic affinity, an index that moves by two, a run
-// past the array's end) it covers nothing and the reads go through the cache, still equal.
+// past the array's end) it covers nothing and the reads go through the cache, still equal. Its loop
+// constructor (reads in counting loops of the body) likewise, with a run kept until close.
 #include <gtest/gtest.h>
 
 #include <pgas/refactored.hpp>
 #include <pgas/upc.hpp>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -72,6 +74,43 @@ TEST(IndexRun, OtherTilesReadThroughTheCache) {
   const int near_end = read_tiles(blocked, 5, [n](long v) { return v + n / 2; });
   const int all = read_tiles(blocked, 5, [](long v) { return v; });
   EXPECT_LE(near_end, all);
+}
+
+// The loop constructor (a read in counting loops of the body, `b[l][j]`): the run between the corners
+// covers every index the loops read, each read equals the direct read, and kept until close it is fetched
+// in the first tile only; loops that do not run, or corners outside the array or out of order, cover
+// nothing and the reads go through the cache.
+TEST(IndexRun, LoopsReadOneRunKeptUntilClose) {
+  const auto threads = static_cast<std::size_t>(THREADS);
+  const long rows = 5, cols = 3 * static_cast<long>(threads) + 1;
+  const shared_array<long> b = filled(static_cast<std::size_t>(rows * cols), 1);
+  cache<long> c(b, 8);
+  for (int tile = 0; tile < 4; ++tile) {
+    const hpcstpf_stats_t before = c.stats();
+    const refactored::index_run<long> run(
+        c, true, [&](bool at_last) { return at_last ? (rows - 1) * cols + cols - 2 : 1L; },
+        run_lifetime::until_close);
+    EXPECT_TRUE(run.covers());
+    c.download();
+    // Tile 0 also reads the indices outside the run (columns 0 and cols - 1 of the first and last rows).
+    const long from = tile == 0 ? 0 : 1, to = tile == 0 ? rows * cols : (rows - 1) * cols + cols - 1;
+    for (long i = from; i < to; ++i)
+      EXPECT_EQ(run.get(static_cast<std::size_t>(i)), value_of(static_cast<std::size_t>(i)));
+    c.upload();
+    if (tile > 0)
+      EXPECT_EQ(c.stats().transport_calls, before.transport_calls) << "tile " << tile << ": fetched again";
+  }
+  const long size = rows * cols;
+  for (const auto &[loops_run, first, last] :
+       {std::tuple{false, 0L, size - 1}, {true, -1L, 3L}, {true, 0L, size}, {true, 4L, 2L}}) {
+    const refactored::index_run<long> none(
+        c, loops_run, [&](bool at_last) { return at_last ? last : first; }, run_lifetime::until_close);
+    EXPECT_FALSE(none.covers()) << first << ".." << last;
+    c.download();
+    EXPECT_EQ(none.get(2), value_of(2));
+    c.upload();
+  }
+  c.close();
 }
 
 }  // namespace

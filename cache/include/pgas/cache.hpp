@@ -29,6 +29,9 @@ namespace pgas {
 
 using cache_stats = hpcstpf_stats_t;
 
+// How long a copied run lasts: until the tile ends (upload), or until close() for elements no tile writes.
+enum class run_lifetime { tile, until_close };
+
 template <class Element>
 class cache {
   static_assert(std::is_trivially_copyable_v<Element>, "cached element types must be trivially copyable");
@@ -106,9 +109,12 @@ class cache {
   // elements themselves where they lie contiguously in memory read in place, else a copy made now with one
   // bulk transfer per owner thread (a halo row, a blocked array's band). Before or after the tile's
   // download, for elements the tile only reads: a put to an element of a copied run in the same tile stops
-  // the job.
-  const Element *run(std::size_t first, std::size_t count) {
-    return static_cast<const Element *>(core_.run(origin_ + first, count));
+  // the job. With run_lifetime::until_close, for elements no tile of the loop writes, the copy lives until
+  // close(): a later run inside it, in any tile, is read from it with no transfer (an array read whole
+  // by every tile is fetched once), and a put to one of its elements in any tile stops the job.
+  const Element *run(std::size_t first, std::size_t count, run_lifetime lifetime = run_lifetime::tile) {
+    return static_cast<const Element *>(
+        core_.run(origin_ + first, count, lifetime == run_lifetime::until_close));
   }
   void put(std::size_t i, const Element &v) { core_.put(origin_ + i, &v); }
   void start_upload() { core_.start_upload(); }

@@ -84,11 +84,11 @@ class cache_core {
   void start_download();
   void finish_download();
   void get(std::size_t index, void *value);
-  // Indices [first, first + count) as one dense array of elements, valid until the tile ends
-  // (cache_runs.cpp).
-  const void *run(std::size_t first, std::size_t count);
+  // Indices [first, first + count) as one dense array of elements, valid until the tile ends, or until
+  // close() when `until_close` (cache_runs.cpp).
+  const void *run(std::size_t first, std::size_t count, bool until_close = false);
   void put(std::size_t index, const void *value) {
-    if (!copied_runs_.empty()) [[unlikely]]
+    if (!copied_runs_.empty() || !kept_runs_.empty()) [[unlikely]]
       refuse_put_in_run(index);
     put_element(index, value);
   }
@@ -160,6 +160,7 @@ class cache_core {
   void refuse_put_in_run(std::size_t index) const;
   bool contiguous_in_place(std::size_t first, std::size_t count, const where &at) const;
   void release_runs();
+  void release_kept_runs();
   void write_through(const where &w, const void *value);
   void issue_grouped(bool download, char *buffer);
   void release();
@@ -203,6 +204,7 @@ class cache_core {
     std::unique_ptr<char[]> bytes;
   };
   std::vector<copied_run> copied_runs_;
+  std::vector<copied_run> kept_runs_;  // runs kept until close(), across tiles
   std::uint32_t next_value_ = 0;
   std::uint32_t downloaded_ = 0;      // hinted entries below this position have been downloaded
   std::size_t in_flight_ = 0;         // elements of the download in flight

@@ -35,6 +35,21 @@ class index_run {
     data_ = c.run(first_, count_);
   }
 
+  // A read inside counting loops of the body whose index moves only with them (`b[l][j]`): `loops_run` when
+  // every loop runs at least once, and `corner(false)`, `corner(true)` the index at the loops' first and
+  // last values, which bound every index the loops read: that run, the same in every tile, is read with
+  // the given lifetime (until close(): fetched in the first tile, one transfer per owner, then kept). An
+  // index outside it (a row or column whose loop the body leaves early) reads through the cache.
+  template <class Corner>
+  index_run(cache<Element> &c, bool loops_run, Corner corner, run_lifetime lifetime) : cache_(&c) {
+    if (!loops_run) return;
+    const auto first = corner(false), last = corner(true);
+    if (std::cmp_less(first, 0) || last < first || std::cmp_greater_equal(last, c.size())) return;
+    first_ = static_cast<std::size_t>(first);
+    count_ = static_cast<std::size_t>(last - first) + 1;
+    data_ = c.run(first_, count_, lifetime);
+  }
+
   // Whether the run holds the index of every owned iteration (the inspector need not hint them).
   bool covers() const { return count_ != 0; }
   Element get(std::size_t i) const { return i - first_ < count_ ? data_[i - first_] : cache_->get(i); }
