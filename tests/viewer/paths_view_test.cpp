@@ -41,7 +41,7 @@ qlonglong value(const QStandardItem *item) { return item ? item->data(kValueRole
 // The top-level item (column 0) of the tree at `line` doing `what`; null if none.
 QStandardItem *line_item(const QStandardItemModel *tree, int line, const QString &what) {
   for (int r = 0; r < tree->rowCount(); ++r)
-    if (cell(tree->item(r, 0)) == at(line) && cell(tree->item(r, 2)) == what) return tree->item(r, 0);
+    if (cell(tree->item(r, 0)) == at(line) && cell(tree->item(r, 1)) == what) return tree->item(r, 0);
   return nullptr;
 }
 
@@ -49,7 +49,7 @@ QStandardItem *line_item(const QStandardItemModel *tree, int line, const QString
 std::map<QString, std::pair<qlonglong, qlonglong>> callers_of(const QStandardItem *line) {
   std::map<QString, std::pair<qlonglong, qlonglong>> out;
   for (int r = 0; line && r < line->rowCount(); ++r)
-    out[cell(line->child(r, 0))] = {value(line->child(r, 5)), value(line->child(r, 4))};
+    out[cell(line->child(r, 0))] = {value(line->child(r, 4)), value(line->child(r, 3))};
   return out;
 }
 
@@ -79,7 +79,7 @@ class PathsViewTest : public QObject {
       QVERIFY2(callers.count(at(first_)) && callers.count(at(second_)), qPrintable(at(line)));
       QCOMPARE(callers.at(at(first_)), std::pair(qlonglong{3} * threads, qlonglong{threads}));
       QCOMPARE(callers.at(at(second_)), std::pair(qlonglong{5} * threads, qlonglong{threads}));
-      QCOMPARE(value(tree->item(item->row(), 5)), 8 * threads);  // the line's total: both paths
+      QCOMPARE(value(tree->item(item->row(), 4)), 8 * threads);  // the line's total: both paths
     }
   }
 
@@ -119,9 +119,9 @@ class PathsViewTest : public QObject {
     auto first_caller = [&] {
       return proxy->index(0, 0, proxy->mapFromSource(read->index())).data(kValueRole);
     };
-    view->sortByColumn(5, Qt::DescendingOrder);
+    view->sortByColumn(4, Qt::DescendingOrder);
     QCOMPARE(first_caller().toString(), at(second_));
-    view->sortByColumn(5, Qt::AscendingOrder);
+    view->sortByColumn(4, Qt::AscendingOrder);
     QCOMPARE(first_caller().toString(), at(first_));
     view->sortByColumn(-1, Qt::AscendingOrder);
   }
@@ -167,7 +167,7 @@ class PathsViewTest : public QObject {
     QVERIFY(read);
     QCOMPARE(read->rowCount(), 1);
     QCOMPARE(cell(read->child(0, 0)), QString("(no calling line recorded)"));
-    QCOMPARE(value(read->child(0, 5)), 8 * kThreads);
+    QCOMPARE(value(read->child(0, 4)), 8 * kThreads);
   }
 
   // --view paths renders the view headless, in the tab named after it.

@@ -25,8 +25,9 @@ QString chain_text(const std::vector<tdb::SourceLocation> &callers) {
 QList<QStandardItem *> path_items(QStandardItem *location, const std::string &function,
                                   const std::string &what, const QString &called_from, QStandardItem *threads,
                                   const tdb::Totals &t) {
-  QList<QStandardItem *> row{location, text_item(function), text_item(what), text_item(called_from), threads};
-  row << totals_items(t);
+  // The function last: template names are long.
+  QList<QStandardItem *> row{location, text_item(what), text_item(called_from), threads};
+  row << totals_items(t) << text_item(function);
   return row;
 }
 
@@ -59,9 +60,9 @@ std::vector<Line> group_by_line(const std::vector<tdb::PathRow> &paths) {
 PathsView::PathsView(QWidget *parent)
     : View(parent),
       tree_(new_table(this,
-                      {"location", "function", "what", "called from", "threads", "count", "bytes", "time"})),
+                      {"location", "what", "called from", "threads", "count", "bytes", "time", "function"})),
       rows_(new_table(this,
-                      {"location", "function", "what", "called from", "threads", "count", "bytes", "time"})),
+                      {"location", "what", "called from", "threads", "count", "bytes", "time", "function"})),
       tree_view_(new QTreeView(this)),
       note_(new QLabel(this)) {
   note_->setWordWrap(true);
@@ -76,7 +77,7 @@ PathsView::PathsView(QWidget *parent)
   tree_view_->setUniformRowHeights(true);
   tree_view_->setExpandsOnDoubleClick(false);  // a double-click shows the line
   tree_view_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  tree_view_->header()->setStretchLastSection(false);
+  tree_view_->header()->setStretchLastSection(true);
   tree_view_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(tree_view_, &QTreeView::doubleClicked, this, &PathsView::jump);
   connect(tree_view_, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {

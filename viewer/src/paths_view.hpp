@@ -21,7 +21,7 @@ class PathsView : public View {
   // One row per path, as pgas-report --section paths (CSV export).
   QAbstractItemModel *table() const override { return rows_; }
 
-  // Columns: location, function, what, called from, threads, count, bytes, time. Top level: one row per
+  // Columns: location, what, called from, threads, count, bytes, time, function. Top level: one row per
   // line and what (access or a kind of waiting), with the totals of its paths, largest time first;
   // children: one per chain of calling lines (location: the innermost calling line).
   QStandardItemModel *tree() const { return tree_; }
