@@ -4,7 +4,6 @@
 // line.
 #include "paths_view.hpp"
 
-#include <QFile>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -24,14 +23,7 @@ namespace {
 constexpr int kThreads = 3;
 
 // The line of paths_program.cpp marked "SITE:name".
-int line_of(const QString &name) {
-  QFile source(PATHS_SOURCE_PATH);
-  if (!source.open(QIODevice::ReadOnly)) return -1;
-  const QStringList lines = QString::fromUtf8(source.readAll()).split('\n');
-  for (int i = 0; i < lines.size(); ++i)
-    if (lines[i].endsWith("SITE:" + name)) return i + 1;
-  return -1;
-}
+int line_of(const QString &name) { return marked_line(PATHS_SOURCE_PATH, name); }
 
 QString at(int line) { return QString("paths_program.cpp:%1").arg(line); }
 
@@ -152,6 +144,23 @@ class PathsViewTest : public QObject {
     one.threads = {1};
     QVERIFY(filter_and_wait(*window_, one));
     check_two_callers(1);
+    QVERIFY(filter_and_wait(*window_, {}));
+    check_two_callers(kThreads);
+  }
+
+  // The target filter applies to the accesses, not to the waits: reads of thread 1 are thread 0's only
+  // (each thread reads the next), while the barrier keeps every thread's events.
+  void target_filter_applies_to_accesses_only() {
+    pgas::tracedb::Filter target;
+    target.peers = {1};
+    QVERIFY(filter_and_wait(*window_, target));
+    const auto reads = callers_of(line_item(paths()->tree(), read_, "access"));
+    QCOMPARE(reads.size(), std::size_t{2});
+    QCOMPARE(reads.at(at(first_)), std::pair(qlonglong{3}, qlonglong{1}));
+    QCOMPARE(reads.at(at(second_)), std::pair(qlonglong{5}, qlonglong{1}));
+    const auto barriers = callers_of(line_item(paths()->tree(), barrier_, "barrier"));
+    QCOMPARE(barriers.size(), std::size_t{2});
+    QCOMPARE(barriers.at(at(second_)), std::pair(qlonglong{5} * kThreads, qlonglong{kThreads}));
     QVERIFY(filter_and_wait(*window_, {}));
     check_two_callers(kThreads);
   }
