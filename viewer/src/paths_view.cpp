@@ -2,13 +2,13 @@
 
 #include <QHeaderView>
 #include <QMenu>
-#include <QSortFilterProxyModel>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <map>
 #include <tuple>
 
 #include "table_items.hpp"
+#include "table_view.hpp"
 
 namespace pgas::viewer {
 namespace {
@@ -66,12 +66,7 @@ PathsView::PathsView(QWidget *parent)
       tree_view_(new QTreeView(this)),
       note_(new QLabel(this)) {
   note_->setWordWrap(true);
-  auto *proxy = new QSortFilterProxyModel(tree_view_);
-  proxy->setSourceModel(tree_);
-  proxy->setSortRole(kValueRole);
-  tree_view_->setModel(proxy);
-  tree_view_->setSortingEnabled(true);
-  tree_view_->sortByColumn(-1, Qt::AscendingOrder);  // the reader's order until a header is clicked
+  show_sortable(tree_view_, tree_);  // the reader's order until a header is clicked
   tree_view_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   tree_view_->setSelectionBehavior(QAbstractItemView::SelectRows);
   tree_view_->setUniformRowHeights(true);
