@@ -1,7 +1,7 @@
 // The call paths view on real traces: paths_program (tests/tracedb/trace), whose helper makes one remote
 // read and one barrier and is called from two loops on different lines (3 and 5 times), run by pgasrun
-// --trace --lines --callers 2 on 3 threads, and once without --callers. And --view paths from the command
-// line.
+// --trace --lines --callers 2 on 3 threads (and 1, 2, 8), and once without --callers. And --view paths from
+// the command line.
 #include "paths_view.hpp"
 
 #include <QSortFilterProxyModel>
@@ -58,11 +58,13 @@ class PathsViewTest : public QObject {
 
   PathsView *paths() const { return static_cast<PathsView *>(window_->view("paths")); }
 
-  // Each of the helper's lines lists its two calling lines with their counts on `threads` threads.
-  void check_two_callers(int threads) {
-    const QStandardItemModel *tree = paths()->tree();
-    for (const auto &[line, what] :
-         {std::pair{read_, QString("access")}, std::pair{barrier_, QString("barrier")}}) {
+  // Each of the helper's lines lists its two calling lines with their counts on `threads` threads (the
+  // read only when it is remote).
+  void check_two_callers(const QStandardItemModel *tree, int threads, bool remote_reads = true) {
+    if (!remote_reads) QVERIFY(!line_item(tree, read_, "access"));
+    std::vector<std::pair<int, QString>> lines{{barrier_, "barrier"}};
+    if (remote_reads) lines.emplace_back(read_, "access");
+    for (const auto &[line, what] : lines) {
       const QStandardItem *item = line_item(tree, line, what);
       QVERIFY2(item, qPrintable(at(line) + " " + what + " is not listed"));
       QCOMPARE(item->rowCount(), 2);
@@ -94,7 +96,7 @@ class PathsViewTest : public QObject {
   // The helper's read and barrier, each with the two loops' lines below it and their counts.
   void helper_lines_list_both_calling_lines() {
     QVERIFY(show_view(*window_, "paths"));
-    check_two_callers(kThreads);
+    check_two_callers(paths()->tree(), kThreads);
     QVERIFY(!paths()->note().contains("without --callers"));
     // Exported as pgas-report's paths table: one row per path.
     QCOMPARE(row_of(paths()->table(), 0, at(read_)) >= 0, true);
@@ -143,9 +145,9 @@ class PathsViewTest : public QObject {
     pgas::tracedb::Filter one;
     one.threads = {1};
     QVERIFY(filter_and_wait(*window_, one));
-    check_two_callers(1);
+    check_two_callers(paths()->tree(), 1);
     QVERIFY(filter_and_wait(*window_, {}));
-    check_two_callers(kThreads);
+    check_two_callers(paths()->tree(), kThreads);
   }
 
   // The target filter applies to the accesses, not to the waits: reads of thread 1 are thread 0's only
@@ -162,7 +164,20 @@ class PathsViewTest : public QObject {
     QCOMPARE(barriers.size(), std::size_t{2});
     QCOMPARE(barriers.at(at(second_)), std::pair(qlonglong{5} * kThreads, qlonglong{kThreads}));
     QVERIFY(filter_and_wait(*window_, {}));
-    check_two_callers(kThreads);
+    check_two_callers(paths()->tree(), kThreads);
+  }
+
+  // 1, 2 and 8 threads (3 above): the same paths, scaled; on 1 thread the read is local (no access row).
+  void other_thread_counts() {
+    for (int n : {1, 2, 8}) {
+      const QString db = dir_.filePath(QString("paths-n%1.db").arg(n));
+      const QString error = record_trace(PGASRUN_PATH, db, n, 10, {"--callers", "2", PATHS_PROGRAM_PATH});
+      QVERIFY2(error.isEmpty(), qPrintable(error));
+      auto window = open_window(db.toStdString());
+      QVERIFY2(window->error().isEmpty(), qPrintable(window->error()));
+      check_two_callers(static_cast<PathsView *>(window->view("paths"))->tree(), n, n > 1);
+      if (QTest::currentTestFailed()) QFAIL(qPrintable(QString("on %1 threads").arg(n)));
+    }
   }
 
   // Without --callers: the note says how to record them; the lines have no calling line.
