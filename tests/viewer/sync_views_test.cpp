@@ -3,7 +3,6 @@
 // waits_trace_test.sh: a wait of about k*D is at least k*D/2 and below 40*D; "about nothing" is below D/2;
 // where the late thread is known, it waits less than every other thread.
 // And --view renders each new view from the command line.
-#include <QFile>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -30,14 +29,7 @@ bool about(qlonglong ns, qlonglong k_d) { return ns >= k_d / 2 && ns < 40 * kD; 
 bool nothing(qlonglong ns) { return ns < kD / 2; }
 
 // The line of waits_program.cpp marked "SITE:name".
-int line_of(const QString &name) {
-  QFile source(WAITS_SOURCE_PATH);
-  if (!source.open(QIODevice::ReadOnly)) return -1;
-  const QStringList lines = QString::fromUtf8(source.readAll()).split('\n');
-  for (int i = 0; i < lines.size(); ++i)
-    if (lines[i].endsWith("SITE:" + name)) return i + 1;
-  return -1;
-}
+int line_of(const QString &name) { return marked_line(WAITS_SOURCE_PATH, name); }
 
 // Thread -> time, for messages.
 QString describe(const std::map<int, qlonglong> &threads) {

@@ -1,6 +1,7 @@
 #include "viewer_fixture.hpp"
 
 #include <QEventLoop>
+#include <QFile>
 #include <QProcess>
 #include <QSet>
 #include <QTimer>
@@ -51,6 +52,15 @@ QString record_trace(const QString &pgasrun, const QString &db, int threads, int
   if (run.exitStatus() != QProcess::NormalExit || run.exitCode() != 0)
     return "pgasrun failed: " + QString::fromLocal8Bit(run.readAllStandardError());
   return {};
+}
+
+int marked_line(const QString &source, const QString &name) {
+  QFile file(source);
+  if (!file.open(QIODevice::ReadOnly)) return -1;
+  const QStringList lines = QString::fromUtf8(file.readAll()).split('\n');
+  for (int i = 0; i < lines.size(); ++i)
+    if (lines[i].endsWith("SITE:" + name)) return i + 1;
+  return -1;
 }
 
 Run run_viewer(const QString &viewer, const QStringList &args) {

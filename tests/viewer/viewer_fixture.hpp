@@ -33,6 +33,9 @@ bool filter_and_wait(MainWindow &window, const pgas::tracedb::Filter &filter);
 QString record_trace(const QString &pgasrun, const QString &db, int threads, int timeline_ms,
                      const QStringList &command);
 
+// The line (from 1) of `source` that ends with "SITE:name"; -1 if none or unreadable.
+int marked_line(const QString &source, const QString &name);
+
 // pgas-viewer (PGAS_VIEWER_PATH) run with `args`: its exit status (-1 if it crashed or timed out) and stderr.
 struct Run {
   int status;

@@ -12,6 +12,7 @@
 #include "export.hpp"
 #include "heatmap_view.hpp"
 #include "imbalance_view.hpp"
+#include "paths_view.hpp"
 #include "source_view.hpp"
 #include "summary_view.hpp"
 #include "sync_view.hpp"
@@ -38,6 +39,7 @@ View *new_view(const std::string &name, QWidget *parent) {
   if (name == "timeline") return new TimelineView(parent);
   if (name == "sync") return new SyncView(parent);
   if (name == "imbalance") return new ImbalanceView(parent);
+  if (name == "paths") return new PathsView(parent);
   return new CompareView(parent);
 }
 

@@ -19,7 +19,7 @@ int dimension(const std::string &text, const std::string &whole) {
 
 const std::vector<std::string> &view_names() {
   static const std::vector<std::string> kNames = {"summary",  "threads", "variables", "heatmap", "source",
-                                                  "timeline", "sync",    "imbalance", "compare"};
+                                                  "timeline", "sync",    "imbalance", "paths",   "compare"};
   return kNames;
 }
 
@@ -36,7 +36,9 @@ std::string usage() {
          "thread, accesses per shared variable with their index-space heat strip, the thread x thread\n"
          "heatmap, the annotated source (accesses and waiting per line), the timeline (one lane per thread:\n"
          "computation, remote access and waiting; wheel or +/- zoom, Home resets), synchronization per line\n"
-         "and object, and load imbalance per line, with filters by operation, variable and thread.\n"
+         "and object, load imbalance per line, and call paths (each access or wait line with the calling\n"
+         "lines that reached it, from pgasrun --trace --lines --callers N), with filters by operation,\n"
+         "variable and thread.\n"
          "\n"
          "options:\n"
          "  --compare OTHER.db    compare with a second run (e.g. after refactoring): the compare view\n"

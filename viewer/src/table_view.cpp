@@ -9,16 +9,10 @@ namespace pgas::viewer {
 
 QTableView *new_table_view(QAbstractItemModel *model, QWidget *parent, bool sortable) {
   auto *view = new QTableView(parent);
-  if (sortable) {
-    auto *proxy = new QSortFilterProxyModel(view);
-    proxy->setSourceModel(model);
-    proxy->setSortRole(kValueRole);
-    view->setModel(proxy);
-    view->setSortingEnabled(true);
-    view->sortByColumn(-1, Qt::AscendingOrder);  // the model's order until a header is clicked
-  } else {
+  if (sortable)
+    show_sortable(view, model);
+  else
     view->setModel(model);
-  }
   view->verticalHeader()->hide();
   view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
   view->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -4,9 +4,24 @@
 #pragma once
 
 #include <QAbstractItemModel>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 
+#include "table_items.hpp"
+
 namespace pgas::viewer {
+
+// Shows `model` in `view` (a table or a tree) through a proxy that sorts by kValueRole when a header is
+// clicked, and keeps the model's order until then.
+template <class ItemView>
+void show_sortable(ItemView *view, QAbstractItemModel *model) {
+  auto *proxy = new QSortFilterProxyModel(view);
+  proxy->setSourceModel(model);
+  proxy->setSortRole(kValueRole);
+  view->setModel(proxy);
+  view->setSortingEnabled(true);
+  view->sortByColumn(-1, Qt::AscendingOrder);
+}
 
 QTableView *new_table_view(QAbstractItemModel *model, QWidget *parent, bool sortable = true);
 // The view's index of the model's (row, column).

@@ -42,7 +42,7 @@ std::shared_ptr<const TraceData> load_trace(const LoadRequest &request, const Pr
   data->variables = std::move(digest.variables);
   data->lines = std::move(digest.lines);
   data->pairs = std::move(digest.pairs);
-  steps.at(scan_end, "offset histograms, timeline and synchronization");
+  steps.at(scan_end, "offset histograms, timeline, synchronization and call paths");
   for (const tdb::VariableRow &v : data->variables) {
     if (v.totals.count == 0) continue;
     VariableDetail &detail = data->details[v.handle];
@@ -51,6 +51,7 @@ std::shared_ptr<const TraceData> load_trace(const LoadRequest &request, const Pr
   }
   data->timeline = trace.timeline(filter);
   data->sync = trace.sync_digest(filter);
+  data->paths = trace.paths(filter);
 
   if (!request.compare.empty()) {
     steps.at(scan_end + 0.05, "checking " + request.compare);

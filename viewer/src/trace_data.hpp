@@ -43,7 +43,8 @@ struct TraceData {
   std::vector<tdb::LineRow> lines;
   std::vector<tdb::PairRow> pairs;
   std::vector<tdb::TimelineRow> timeline;
-  tdb::SyncDigest sync;  // waits per line, kind and object; imbalance per line, worst first
+  tdb::SyncDigest sync;             // waits per line, kind and object; imbalance per line, worst first
+  std::vector<tdb::PathRow> paths;  // per line and chain of calling lines, hottest first
   std::int64_t unsymbolized_sites = 0;
   std::optional<CompareData> compare;
 };
