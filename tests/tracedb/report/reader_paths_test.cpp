@@ -99,7 +99,8 @@ TEST(ReaderPaths, DatabaseWithoutCallPathsHasNoCallers) {
   const TraceReader reader(path);
   EXPECT_FALSE(reader.run().has_paths);
   EXPECT_EQ(reader.run().callers, 0);
-  const PathRow *helper = find(reader.paths(), 5, {}, "access");
+  const std::vector<PathRow> paths = reader.paths();  // kept: find points into it
+  const PathRow *helper = find(paths, 5, {}, "access");
   ASSERT_NE(helper, nullptr);
   EXPECT_EQ(helper->totals.count, 11);
 }
