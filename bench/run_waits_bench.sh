@@ -3,7 +3,8 @@
 # no-op without the tracer); 2. the recorder's added cost per barrier and per lock/unlock on one thread,
 # where nothing waits; 3. a barrier-heavy and a lock-heavy program at 2 and 8 threads, untraced against
 # pgasrun --trace (counts) and --trace --lines (call sites: a stack walk per event), with the added cost of
-# section 2 as a share of the untraced event.
+# section 2 as a share of the untraced event; 4. the 8-thread barrier program untraced and traced in interleaved
+# pairs (the target: at most 5% added).
 # Usage: bench/run_waits_bench.sh [BUILD_DIR] [REPEATS]   (default: build, 5)
 set -euo pipefail
 build=${1:-build}
@@ -49,3 +50,20 @@ for what in barrier lock; do
       "$(calc "100 * $add_c / $u")" "$(calc "100 * $add_l / $u")"
   done
 done
+
+echo "== 4. the barrier program at 8 threads, untraced and --trace interleaved (a pair per repeat, x3 repeats):"
+echo "   drift of a shared machine between the runs of section 3 falls on both sides alike"
+pairs=$((3 * repeats))
+untraced=$(mktemp) traced=$(mktemp) ratios=$(mktemp)
+for _ in $(seq "$pairs"); do
+  u=$("$bin/pgasrun" -n 8 "$bin/bench_sync_overhead" barrier 20000 | sed -n 's/.*ns_per_event=\([0-9.]*\).*/\1/p')
+  c=$("$bin/pgasrun" -n 8 --trace "$db" --force "$bin/bench_sync_overhead" barrier 20000 2>/dev/null |
+    sed -n 's/.*ns_per_event=\([0-9.]*\).*/\1/p')
+  echo "$u" >>"$untraced"
+  echo "$c" >>"$traced"
+  calc "$c / $u" >>"$ratios"
+  echo >>"$ratios"
+done
+printf "barrier   8 threads, %d pairs: untraced median %.1f ns, --trace median %.1f ns, median of the pair ratios %.3fx\n" \
+  "$pairs" "$(median <"$untraced")" "$(median <"$traced")" "$(median <"$ratios")"
+rm -f "$untraced" "$traced" "$ratios"
