@@ -202,9 +202,7 @@ void Call::finish_all_to_all() {
 
 void Call::wait_all_done(std::uint64_t sequence) {
   for (int peer = 0; peer < g_runtime.threads; ++peer) {
-    if (peer == g_runtime.mythread) continue;
-    for (Backoff backoff(configured_variant().spin); !done_by(peer, sequence);)
-      backoff.pause([&] { sleep_until_done(peer, sequence); });
+    if (peer != g_runtime.mythread) wait_done_by(peer, sequence);
   }
 }
 

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstring>
 
+#include "coll/backoff.hpp"
+#include "coll/variant.hpp"
 #include "conduit/active.hpp"
 #include "control.hpp"
 #include "runtime.hpp"
@@ -202,6 +204,11 @@ void store_flag(int thread, std::uint64_t at, std::uint64_t value) { store(threa
 
 void sleep_on_flag(int thread, std::uint64_t at, std::uint64_t seen) {
   if (load(thread, at) == seen) sleep_on(thread, at, seen);
+}
+
+void wait_done_by(int peer, std::uint64_t sequence) {
+  for (Backoff backoff(configured_variant().spin); !done_by(peer, sequence);)
+    backoff.pause([&] { sleep_until_done(peer, sequence); });
 }
 
 }  // namespace pgas::rt::coll

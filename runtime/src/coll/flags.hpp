@@ -43,6 +43,8 @@ bool record_of(int peer, std::uint64_t sequence, Record *out);
 void signal_done(int peer, std::uint64_t sequence);
 // Whether `peer` finished its accesses to this thread's data in collective `sequence`.
 bool done_by(int peer, std::uint64_t sequence);
+// Waits (polling as the job's MYSYNC variant says) until done_by(peer, sequence).
+void wait_done_by(int peer, std::uint64_t sequence);
 
 // A slot of the partial ring: room for any reduction type (long double included).
 struct PartialSlot {

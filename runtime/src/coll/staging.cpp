@@ -4,9 +4,7 @@
 #include <cstring>
 #include <deque>
 
-#include "coll/backoff.hpp"
 #include "coll/flags.hpp"
-#include "coll/variant.hpp"
 #include "range_allocator.hpp"
 #include "runtime.hpp"
 
@@ -53,9 +51,7 @@ std::uint64_t g_head = 0, g_tail = 0;
 // Waits until every reader of the oldest staged call has read it, then frees its bytes.
 void reclaim_oldest() {
   const Pending &oldest = g_pending.front();
-  for (int reader : oldest.readers)
-    for (Backoff backoff(configured_variant().spin); !done_by(reader, oldest.sequence);)
-      backoff.pause([&] { sleep_until_done(reader, oldest.sequence); });
+  for (int reader : oldest.readers) wait_done_by(reader, oldest.sequence);
   g_tail = oldest.end;
   g_pending.pop_front();
 }
