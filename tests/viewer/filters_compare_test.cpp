@@ -82,6 +82,28 @@ class FiltersCompareTest : public QObject {
     QCOMPARE(summary_count(*w), 443);
   }
 
+  // A filter on something the trace does not hold selects nothing: it is kept (and shown as absent in the
+  // bar), never dropped in favour of "all".
+  void filter_on_what_the_trace_lacks_selects_nothing() {
+    auto w = open_window(ws().baseline);
+    const std::set<std::string> absent_op = {"upc_all_broadcast"};
+    const std::set<std::string> absent_variable = {"no_such_array"};
+    const std::set<int> absent_thread = {17};
+    for (int which = 0; which < 3; ++which) {
+      pgas::tracedb::Filter filter;
+      if (which == 0) filter.ops = absent_op;
+      if (which == 1) filter.variables = absent_variable;
+      if (which == 2) filter.threads = absent_thread;
+      QVERIFY(filter_and_wait(*w, filter));
+      QCOMPARE(summary_count(*w), 0);
+      QCOMPARE(w->filter_bar()->filter().ops, filter.ops);
+      QCOMPARE(w->filter_bar()->filter().variables, filter.variables);
+      QCOMPARE(w->filter_bar()->filter().threads, filter.threads);
+    }
+    QVERIFY(filter_and_wait(*w, {}));
+    QCOMPARE(summary_count(*w), 495);
+  }
+
   void clicking_a_thread_bar_filters_by_it() {
     auto w = open_window(ws().baseline);
     auto *threads = static_cast<ThreadsView *>(w->view("threads"));

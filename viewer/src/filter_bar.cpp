@@ -13,6 +13,15 @@ QAction *add_choice(QMenu *menu, const QString &text, const QVariant &value) {
   return action;
 }
 
+// The action whose value is `value`, added (labelled as absent from the trace) when the menu has none: a
+// filter on something the trace does not hold selects nothing, it does not fall back to "all".
+template <typename Value>
+QAction *choice_for(QMenu *menu, const Value &value, const QString &absent_text) {
+  for (QAction *a : menu->actions())
+    if (a->data() == QVariant::fromValue(value)) return a;
+  return add_choice(menu, absent_text + " (not in this trace)", QVariant::fromValue(value));
+}
+
 QList<QAction *> checked(const QMenu *menu) {
   QList<QAction *> out;
   for (QAction *a : menu->actions())
@@ -110,13 +119,32 @@ tdb::Filter FilterBar::filter() const {
 
 void FilterBar::set_filter(const tdb::Filter &filter) {
   quiet_ = true;
-  for (QAction *a : ops_->actions()) a->setChecked(filter.ops.count(a->data().toString().toStdString()) > 0);
-  for (QAction *a : variables_->actions()) {
-    const bool named = filter.variables.count(a->text().toStdString()) > 0;
-    a->setChecked(named || filter.handles.count(a->data().toLongLong()) > 0);
+  for (QMenu *menu : {ops_, variables_, threads_, targets_})
+    for (QAction *a : menu->actions()) a->setChecked(false);
+  for (const std::string &op : filter.ops) {
+    const QString name = QString::fromStdString(op);
+    choice_for(ops_, name, name)->setChecked(true);
   }
-  for (QAction *a : threads_->actions()) a->setChecked(filter.threads.count(a->data().toInt()) > 0);
-  for (QAction *a : targets_->actions()) a->setChecked(filter.peers.count(a->data().toInt()) > 0);
+  for (const std::string &name : filter.variables) {
+    bool found = false;
+    for (QAction *a : variables_->actions()) {
+      if (!a->property("named").toBool() || a->text().toStdString() != name) continue;
+      a->setChecked(true);
+      found = true;
+    }
+    if (!found) {
+      // Named variables are filtered by their text (filter()), so an absent one keeps its bare name.
+      QAction *absent = add_choice(variables_, QString::fromStdString(name), QVariant());
+      absent->setProperty("named", true);
+      absent->setToolTip("not in this trace");
+      absent->setChecked(true);
+    }
+  }
+  for (long long handle : filter.handles)
+    choice_for(variables_, static_cast<qlonglong>(handle), QString("(handle %1)").arg(handle))
+        ->setChecked(true);
+  for (int t : filter.threads) choice_for(threads_, t, QString("thread %1").arg(t))->setChecked(true);
+  for (int t : filter.peers) choice_for(targets_, t, QString("thread %1").arg(t))->setChecked(true);
   quiet_ = false;
   refresh_titles();
   Q_EMIT changed(this->filter());

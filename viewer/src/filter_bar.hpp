@@ -22,7 +22,8 @@ class FilterBar : public QWidget {
   // The choices, from an unfiltered load of the trace; clears the filter.
   void set_choices(const TraceData &data);
   tdb::Filter filter() const;
-  // Checks exactly these (unknown values are ignored); emits changed() once.
+  // Checks exactly these; a value the trace does not hold is added as a checked choice marked as absent, so
+  // that the filter selects nothing rather than everything. Emits changed() once.
   void set_filter(const tdb::Filter &filter);
   void clear();
 
