@@ -57,7 +57,9 @@ std::string usage_text() {
          "                           only when touched; every thread maps all segments, which together\n"
          "                           may take at most " +
          max_segments +
-         "\n"
+         "; the first three quarters of a thread's segment\n"
+         "                           hold collective allocations (upc_all_alloc, upc_global_alloc and\n"
+         "                           the runtime's own), the last quarter that thread's upc_alloc heap\n"
          "      --timeout SECONDS    end the job after SECONDS, at most " +
          max_timeout +
          " (a year)\n"
