@@ -44,7 +44,9 @@ int read_tiles(const shared_array<long> &a, std::size_t chunk, Index index) {
     c.download();
     for (long v : owned) {
       const auto i = static_cast<std::size_t>(index(v));
-      if (i < a.size()) EXPECT_EQ(run.get(i), value_of(i)) << "iteration " << v;
+      if (i < a.size()) {
+        EXPECT_EQ(run.get(i), value_of(i)) << "iteration " << v;
+      }
     }
     c.upload();
   }
@@ -66,7 +68,9 @@ TEST(IndexRun, OtherTilesReadThroughTheCache) {
   const auto threads = static_cast<std::size_t>(THREADS);
   const shared_array<long> cyclic = filled(9 * threads + 2, 1);
   const int covered = read_tiles(cyclic, 4, [](long v) { return v + 1; });
-  if (THREADS > 1) EXPECT_EQ(covered, 0);  // every THREADS-th iteration: not consecutive
+  if (THREADS > 1) {
+    EXPECT_EQ(covered, 0);  // every THREADS-th iteration: not consecutive
+  }
   const shared_array<long> blocked = filled(7 * 3 * threads + 4, 7);
   EXPECT_EQ(read_tiles(blocked, 5, [](long v) { return 2 * v; }), 0);  // moves by two
   const long n = static_cast<long>(blocked.size());
@@ -97,8 +101,9 @@ TEST(IndexRun, LoopsReadOneRunKeptUntilClose) {
     for (long i = from; i < to; ++i)
       EXPECT_EQ(run.get(static_cast<std::size_t>(i)), value_of(static_cast<std::size_t>(i)));
     c.upload();
-    if (tile > 0)
+    if (tile > 0) {
       EXPECT_EQ(c.stats().transport_calls, before.transport_calls) << "tile " << tile << ": fetched again";
+    }
   }
   const long size = rows * cols;
   for (const auto &[loops_run, first, last] :
