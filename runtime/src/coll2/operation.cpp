@@ -8,6 +8,7 @@
 #include "coll2/arguments.hpp"
 #include "coll2/block.hpp"
 #include "coll2/roles.hpp"
+#include "coll2/small.hpp"
 #include "coll2/transfer.hpp"
 #include "heap.hpp"
 #include "pgas/detail/api.hpp"
@@ -107,25 +108,51 @@ Operation *initiate(Team &team, Description call) {
   // The ring is full when this thread's call of a ring ago is still incomplete or being read.
   if (held.incomplete != nullptr) complete(*held.incomplete);
   for (coll::Backoff backoff; held.block != 0; backoff.pause()) release_blocks(team, false);
+  for (coll::Backoff backoff; held.inline_data && !readers_done(team, held);) backoff.pause();
   const bool in_all = (call.flags & UPC_IN_ALLSYNC) != 0 || call.kind == Kind::kBarrier;
   const bool out_all = (call.flags & UPC_OUT_ALLSYNC) != 0, fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
+  const bool small = small_path(team, call.kind, in_all, out_all);
   auto *op = new Operation{.team = &team,
                            .sequence = s,
                            .call = std::move(call),
                            .in_all = in_all,
                            .out_all = out_all,
                            .fenced = fenced,
+                           .small = small,
                            .checked = {}};
   const Description &c = op->call;
   op->checked.assign(static_cast<std::size_t>(team.size()), 0);
-  const Team::Spare block = c.send.empty() && c.recv.empty() ? Team::Spare{0, 0} : write_block(team, c);
+  // On the small path only a sender needs a block, and only when its data does not fit inline.
+  const bool inline_data = op->small && fits_inline(c);
+  const bool no_block = op->small ? inline_data || c.send.empty() : c.send.empty() && c.recv.empty();
+  const Team::Spare block = no_block ? Team::Spare{0, 0} : write_block(team, c);
   held = {.sequence = s,
           .block = block.block,
           .capacity = block.capacity,
           .kind = static_cast<std::uint8_t>(c.kind),
           .root = c.root,
-          .incomplete = op};
-  team.store(team.rank, team.at(s, kSignature), signature(c, op->in_all, op->out_all));
+          .incomplete = op,
+          .inline_data = inline_data};
+  if (block.block != 0) ++team.held_blocks;
+  const std::uint64_t signed_as = signature(c, op->in_all, op->out_all) | (inline_data ? kInlineData : 0);
+  if (op->small) {
+    // Plain stores to this thread's own slot; the started flag's release store publishes them.
+    team.word(team.rank, team.at(s, kSignature)).store(signed_as, std::memory_order_relaxed);
+    if (inline_data) stage_inline(team, c, s);
+    if (block.block != 0) {
+      team.word(team.rank, team.at(s, kBlock)).store(block.block, std::memory_order_relaxed);
+      stage_member(team, team.rank, s);
+    } else {
+      team.word(team.rank, team.at(s, kStaged)).store(s, std::memory_order_relaxed);
+    }
+    op->my_staged = true;
+    // A barrier orders every access before it (a sequentially consistent store); data calls only publish.
+    team.word(team.rank, team.at(s, kStarted))
+        .store(s, c.kind == Kind::kBarrier ? std::memory_order_seq_cst : std::memory_order_release);
+    release_blocks(team, false);
+    return op;
+  }
+  team.store(team.rank, team.at(s, kSignature), signed_as);
   team.store(team.rank, team.at(s, kBlock), block.block);
   if (!in_all) {  // MYSYNC: the send buffer is copied now and is the user's again on return
     stage_member(team, team.rank, s);
@@ -137,13 +164,16 @@ Operation *initiate(Team &team, Description call) {
 }
 
 void release_blocks(Team &team, bool all) {
+  if (team.held_blocks == 0 && !all) return;
   for (Team::Held &held : team.held) {
+    if (all) held.inline_data = false;  // every member completed its calls: nobody reads the slots
     if (held.block == 0 || held.incomplete != nullptr || (!all && !readers_done(team, held))) continue;
     if (!all && team.spare.size() < kMaxSpare)
       team.spare.push_back({held.block, held.capacity});
     else
       remote_free(held.block);
     held.block = 0;
+    --team.held_blocks;
   }
   if (all) {
     for (const Team::Spare &spare : team.spare) remote_free(spare.block);

@@ -67,6 +67,7 @@ struct Operation {
   Description call;
   bool in_all, out_all;
   bool fenced;  // UPC_ASYNC_FENCE: completed by upccoll_fence
+  bool small;   // completes on the small path (small.hpp)
   bool my_staged = false, my_filled = false, complete = false;
   std::vector<char> checked;  // members whose signature this call compared
 };

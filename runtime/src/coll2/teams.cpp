@@ -70,7 +70,7 @@ void create_team_all() {
   auto *team = new Team;
   for (int t = 0; t < threads; ++t) team->members.push_back(t);
   team->rank = g_runtime.mythread;
-  const std::size_t words = static_cast<std::size_t>(threads) + kRing * team->slot_words();
+  const std::size_t words = area_words(static_cast<std::uint64_t>(threads));
   g_team_all_area = pgas::detail::allocate(PGAS_ALLOC_ALL, static_cast<std::size_t>(threads),
                                            words * sizeof(std::uint64_t), "upccoll_initialize");
   team->areas.assign(static_cast<std::size_t>(threads), g_team_all_area);
