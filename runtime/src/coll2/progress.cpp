@@ -162,12 +162,29 @@ void check_members_alive(Operation &op) {
   }
 }
 
+// Polls done() for `budget_ns` (checking the clock every 64 polls); true once it is.
+template <class Done>
+bool poll_until(Done done, std::uint64_t budget_ns) {
+  if (done()) return true;
+  if (budget_ns == 0) return false;
+  const std::uint64_t start = spin_clock_ns();
+  do {
+    for (int i = 0; i < 64; ++i) {
+      if (done()) return true;
+      cpu_relax();
+    }
+  } while (spin_clock_ns() - start < budget_ns);
+  return false;
+}
+
 }  // namespace
 
 void complete(Operation &op) {
   // The wait, from the thread's first look at the call's completion to its end, as the user's function.
   pgas::sync_scope scope(PGAS_SYNC_team_collective, op.team->areas[0], call_name(op.call));
-  if (spin_until([&] { return progress(op); })) return;
+  // With a core per thread, poll (no yield: a yield hands the core to any other process on the machine for a
+  // whole time slice) for as long as the runtime's waits yield (wait.hpp), as MPI's progress loops do.
+  if (poll_until([&] { return progress(op); }, yield_budget_ns())) return;
   // Then yield and sleep (coll/backoff.hpp); whether a member finished main instead of initiating is asked
   // rarely, as it costs remote reads on a network conduit.
   constexpr std::uint64_t kLivenessEveryNs = 10'000'000;
