@@ -25,7 +25,7 @@ Operation *outstanding_handle(upccoll_handle_t h) {
 
 void retire(Operation *op) {
   std::erase(g_outstanding, op);
-  delete op;
+  free_operation(op);
 }
 
 }  // namespace
@@ -42,7 +42,7 @@ upccoll_return_t launch(Team &team, Description call, upccoll_handle_t *handle) 
     return UPCCOLL_SUCCESS;
   }
   complete(*op);
-  delete op;
+  free_operation(op);
   return UPCCOLL_SUCCESS;
 }
 

@@ -92,8 +92,34 @@ std::uint64_t signature(const Description &call, bool in_all, bool out_all) {
          static_cast<std::uint64_t>(out_all) << 9 | root << 16;
 }
 
+namespace {
+
+bool all_in(const Description &call) {
+  return (call.flags & UPC_IN_ALLSYNC) != 0 || call.kind == Kind::kBarrier;
+}
+bool all_out(const Description &call) { return (call.flags & UPC_OUT_ALLSYNC) != 0; }
+
+// Whether this thread's part of `call` needs a call block: on the small path only a sender whose data does
+// not fit inline does.
+bool needs_block(bool small, bool inline_data, const Description &call) {
+  return small ? !inline_data && !call.send.empty() : !call.send.empty() || !call.recv.empty();
+}
+
+// Finished operations kept for later calls (one allocation less per call).
+std::vector<Operation *> g_spare_operations;
+
+}  // namespace
+
+void free_operation(Operation *op) {
+  if (g_spare_operations.size() < 16)
+    g_spare_operations.push_back(op);
+  else
+    delete op;
+}
+
 bool block_available(Team &team, const Description &call) {
-  if (call.send.empty() && call.recv.empty()) return true;
+  const bool small = small_path(team, call.kind, all_in(call), all_out(call));
+  if (!needs_block(small, small && fits_inline(call), call)) return true;
   release_blocks(team, false);
   const std::uint64_t bytes = block_bytes(call);
   if (bytes == kOverflow) return false;
@@ -102,6 +128,17 @@ bool block_available(Team &team, const Description &call) {
   return local_heap_fits(std::max(bytes, kSmallestBlock));
 }
 
+namespace {
+
+Operation *new_operation() {
+  if (g_spare_operations.empty()) return new Operation;
+  Operation *op = g_spare_operations.back();
+  g_spare_operations.pop_back();
+  return op;
+}
+
+}  // namespace
+
 Operation *initiate(Team &team, Description call) {
   const std::uint64_t s = team.next_sequence++;
   Team::Held &held = team.held[s % kRing];
@@ -109,23 +146,20 @@ Operation *initiate(Team &team, Description call) {
   if (held.incomplete != nullptr) complete(*held.incomplete);
   for (coll::Backoff backoff; held.block != 0; backoff.pause()) release_blocks(team, false);
   for (coll::Backoff backoff; held.inline_data && !readers_done(team, held);) backoff.pause();
-  const bool in_all = (call.flags & UPC_IN_ALLSYNC) != 0 || call.kind == Kind::kBarrier;
-  const bool out_all = (call.flags & UPC_OUT_ALLSYNC) != 0, fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
-  const bool small = small_path(team, call.kind, in_all, out_all);
-  auto *op = new Operation{.team = &team,
-                           .sequence = s,
-                           .call = std::move(call),
-                           .in_all = in_all,
-                           .out_all = out_all,
-                           .fenced = fenced,
-                           .small = small,
-                           .checked = {}};
+  const bool in_all = all_in(call), out_all = all_out(call);
+  Operation *op = new_operation();
+  op->team = &team;
+  op->sequence = s;
+  op->call = std::move(call);
+  op->in_all = in_all;
+  op->out_all = out_all;
+  op->fenced = (op->call.flags & UPC_ASYNC_FENCE) != 0;
+  op->small = small_path(team, op->call.kind, in_all, out_all);
+  op->my_staged = op->my_filled = op->complete = false;
   const Description &c = op->call;
   op->checked.assign(static_cast<std::size_t>(team.size()), 0);
-  // On the small path only a sender needs a block, and only when its data does not fit inline.
   const bool inline_data = op->small && fits_inline(c);
-  const bool no_block = op->small ? inline_data || c.send.empty() : c.send.empty() && c.recv.empty();
-  const Team::Spare block = no_block ? Team::Spare{0, 0} : write_block(team, c);
+  const Team::Spare block = needs_block(op->small, inline_data, c) ? write_block(team, c) : Team::Spare{0, 0};
   held = {.sequence = s,
           .block = block.block,
           .capacity = block.capacity,
