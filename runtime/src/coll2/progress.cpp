@@ -162,18 +162,19 @@ void check_members_alive(Operation &op) {
   }
 }
 
-// Polls done() for `budget_ns` (checking the clock every 64 polls); true once it is.
+// With a core per thread: polls done() for spin_budget_ns(), then polls and yields between polls (a yield
+// returns at once when nobody else wants the core, and lets a peer that shares it run) up to
+// yield_budget_ns(); true once done. Nothing when threads outnumber cores.
 template <class Done>
-bool poll_until(Done done, std::uint64_t budget_ns) {
-  if (done()) return true;
-  if (budget_ns == 0) return false;
+bool poll_then_yield(Done done) {
+  if (spin_until(done)) return true;
+  const std::uint64_t budget = yield_budget_ns();
+  if (budget == 0) return false;
   const std::uint64_t start = spin_clock_ns();
   do {
-    for (int i = 0; i < 64; ++i) {
-      if (done()) return true;
-      cpu_relax();
-    }
-  } while (spin_clock_ns() - start < budget_ns);
+    yield_cpu();
+    if (done()) return true;
+  } while (spin_clock_ns() - start < budget);
   return false;
 }
 
@@ -182,10 +183,8 @@ bool poll_until(Done done, std::uint64_t budget_ns) {
 void complete(Operation &op) {
   // The wait, from the thread's first look at the call's completion to its end, as the user's function.
   pgas::sync_scope scope(PGAS_SYNC_team_collective, op.team->areas[0], call_name(op.call));
-  // With a core per thread, poll (no yield: a yield hands the core to any other process on the machine for a
-  // whole time slice) for as long as the runtime's waits yield (wait.hpp), as MPI's progress loops do.
-  if (poll_until([&] { return progress(op); }, yield_budget_ns())) return;
-  // Then yield and sleep (coll/backoff.hpp); whether a member finished main instead of initiating is asked
+  if (poll_then_yield([&] { return progress(op); })) return;
+  // Then sleep (coll/backoff.hpp); whether a member finished main instead of initiating is asked
   // rarely, as it costs remote reads on a network conduit.
   constexpr std::uint64_t kLivenessEveryNs = 10'000'000;
   std::uint64_t next_check = 0;
