@@ -104,3 +104,37 @@ TEST(Coll2Paths, BroadcastOfEachSizeAroundTheLimit) {
 }
 
 }  // namespace
+
+// Calls of hundreds of KiB per member (staged in call blocks on the small path too).
+TEST(Coll2Paths, LargeCalls) {
+  Library library;
+  const auto n = static_cast<std::size_t>(THREADS);
+  constexpr std::size_t kBcast = 1 << 20, kReduced = 40000, kBlock = 100000;
+  Buffer<unsigned char> send(kBcast), recv(kBcast);
+  for (std::size_t i = 0; i < kBcast; ++i) send[i] = static_cast<unsigned char>(i * 13 + MYTHREAD);
+  const int root = THREADS - 1;
+  ASSERT_EQ(upccoll_bcast(send.pointer, kBcast, UPC_BYTE, recv.pointer, kBcast, UPC_BYTE, root, UPC_TEAM_ALL,
+                          0, nullptr),
+            UPCCOLL_SUCCESS);
+  for (std::size_t i = 0; i < kBcast; ++i)
+    ASSERT_EQ(recv[i], static_cast<unsigned char>(i * 13 + static_cast<std::size_t>(root)))
+        << "bcast byte " << i;
+  Buffer<double> values(kReduced), sums(kReduced);
+  for (std::size_t i = 0; i < kReduced; ++i) values[i] = static_cast<double>(i) + MYTHREAD;
+  ASSERT_EQ(upccoll_allreduce(values.pointer, sums.pointer, kReduced, UPC_DOUBLE, UPC_ADD, UPC_TEAM_ALL, 0,
+                              nullptr),
+            UPCCOLL_SUCCESS);
+  const double threads = THREADS;
+  for (std::size_t i = 0; i < kReduced; ++i)
+    ASSERT_EQ(sums[i], threads * static_cast<double>(i) + threads * (threads - 1) / 2) << "allreduce " << i;
+  Buffer<int> rows(kBlock * n), columns(kBlock * n);
+  for (std::size_t i = 0; i < kBlock * n; ++i) rows[i] = static_cast<int>(i) + MYTHREAD * 1000000;
+  ASSERT_EQ(upccoll_alltoall(rows.pointer, kBlock, UPC_INT, columns.pointer, kBlock, UPC_INT, UPC_TEAM_ALL, 0,
+                             nullptr),
+            UPCCOLL_SUCCESS);
+  for (std::size_t t = 0; t < n; ++t)
+    for (std::size_t i = 0; i < kBlock; i += 7)
+      ASSERT_EQ(columns[t * kBlock + i], static_cast<int>(static_cast<std::size_t>(MYTHREAD) * kBlock + i) +
+                                             static_cast<int>(t) * 1000000)
+          << "alltoall from " << t << " element " << i;
+}
