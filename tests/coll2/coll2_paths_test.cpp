@@ -1,8 +1,8 @@
 // Both paths of a Collectives 2.0 call on shm in one run: contributions on each side of the inline limit
-// (2 KiB of send data per member by default, PGAS_COLL2_INLINE), so that one call has sources whose data is
-// in their slots and sources whose data is staged in call blocks, and many such calls in flight, more than
-// the ring holds, completed in reverse order. CMake runs the binary also with PGAS_COLL2_INLINE=0 (every call
-// through the block engine) and =64 (most data staged).
+// (4160 bytes of send data and piece ends per member by default, PGAS_COLL2_INLINE), so that one call has
+// sources whose data is in their slots and sources whose data is staged in call blocks, and many such calls
+// in flight, more than the ring holds, completed in reverse order. CMake runs the binary also with
+// PGAS_COLL2_INLINE=0 (every call through the block engine) and =64 (most data staged).
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -14,7 +14,7 @@ using namespace coll2_test;
 
 namespace {
 
-// Elements rank r sends: a few on even ranks (inline), more than 2 KiB of ints on odd ranks (staged).
+// Elements rank r sends: a few on even ranks (inline), more than 4 KiB of longs on odd ranks (staged).
 std::size_t mine_of(int rank) { return rank % 2 == 0 ? 3 : 700; }
 long value(int rank, std::size_t i) { return rank * 100000L + static_cast<long>(i) + 1; }
 
@@ -90,7 +90,7 @@ TEST(Coll2Paths, RingWrapsWithInlineAndStagedCallsInFlight) {
 // Broadcasts on each side of where the data stops sharing the started flag's line and of the inline limit.
 TEST(Coll2Paths, BroadcastOfEachSizeAroundTheLimit) {
   Library library;
-  for (const std::size_t bytes : {1, 8, 40, 41, 2039, 2040, 2041, 4096}) {
+  for (const std::size_t bytes : {1, 8, 40, 41, 4151, 4152, 4153, 8192}) {
     Buffer<unsigned char> send(bytes), recv(bytes);
     for (std::size_t i = 0; i < bytes; ++i) send[i] = static_cast<unsigned char>(i * 7 + MYTHREAD);
     const int root = static_cast<int>(bytes % static_cast<std::size_t>(THREADS));

@@ -30,7 +30,8 @@ namespace pgas::rt::coll2 {
 struct Operation;
 
 inline constexpr std::uint64_t kRing = 64;
-inline constexpr std::uint64_t kInlineWords = 256;  // 2 KiB of send data per member and call
+// 4 KiB of send data per member and call, and the ends of up to 8 pieces.
+inline constexpr std::uint64_t kInlineWords = 512 + 8;
 inline constexpr std::uint64_t kInlineData = std::uint64_t{1} << 62;  // in the signature word
 
 // The words of an area: the departed words, then the ring (each rounded up to whole cache lines).
