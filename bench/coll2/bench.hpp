@@ -10,9 +10,9 @@
 // memcpy_us is one memcpy of the bytes a rank receives, on every thread at once, measured the same way: the
 // memory-bandwidth limit of the large sizes.
 // iallreduce is the non-blocking allreduce overlapped with computation: each rank first times the blocking
-// allreduce (b, its own best), then starts the non-blocking one, computes for b seconds (a busy loop) and
-// waits; per_call_us is that whole (o), hidden = (b + b - o) / b clamped to [0, 1] the share of the
-// collective that the computation hid (slowest rank's b and o).
+// allreduce (b, its own best), then the computation alone (c: a busy loop of b seconds), then starts the
+// non-blocking one, computes and waits; per_call_us is that whole (o), hidden = (b + c - o) / b clamped to
+// [0, 1] the share of the collective that the computation hid (slowest rank's b, c and o).
 #pragma once
 
 #include <algorithm>
@@ -130,12 +130,13 @@ inline void compute_for(double seconds) {
 
 // The iallreduce row: `blocking_s` and `overlapped_s` are the slowest rank's.
 inline void print_overlap(const char *engine, int threads, std::size_t bytes, long calls, const Options &o,
-                          double blocking_s, double overlapped_s) {
-  const double hidden = std::clamp((2 * blocking_s - overlapped_s) / blocking_s, 0.0, 1.0);
+                          double blocking_s, double compute_s, double overlapped_s) {
+  const double hidden = std::clamp((blocking_s + compute_s - overlapped_s) / blocking_s, 0.0, 1.0);
   std::printf(
       "%s collective=iallreduce threads=%d bytes=%zu iterations=%ld repeats=%ld per_call_us=%.3f "
-      "blocking_us=%.3f hidden=%.2f\n",
-      engine, threads, bytes, calls, o.repeats, overlapped_s * 1e6, blocking_s * 1e6, hidden);
+      "blocking_us=%.3f compute_us=%.3f hidden=%.2f\n",
+      engine, threads, bytes, calls, o.repeats, overlapped_s * 1e6, blocking_s * 1e6, compute_s * 1e6,
+      hidden);
   std::fflush(stdout);
 }
 
