@@ -181,8 +181,11 @@ Operation *initiate(Team &team, Description call) {
     }
     op->my_staged = true;
     // A barrier orders every access before it (a sequentially consistent store); data calls only publish.
-    team.word(team.rank, team.at(s, kStarted))
-        .store(s, c.kind == Kind::kBarrier ? std::memory_order_seq_cst : std::memory_order_release);
+    // (Constant orders: a computed one compiles to a sequentially consistent store.)
+    if (c.kind == Kind::kBarrier)
+      team.word(team.rank, team.at(s, kStarted)).store(s, std::memory_order_seq_cst);
+    else
+      team.word(team.rank, team.at(s, kStarted)).store(s, std::memory_order_release);
     release_blocks(team, false);
     return op;
   }

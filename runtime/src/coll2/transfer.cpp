@@ -105,7 +105,7 @@ void fill(const Operation &op, int receiver, const Receiving &r, std::vector<int
   };
   for (int t = 0; t < team.size(); ++t)
     if (reads_from(kind, receiver, t, op.call.root, team.size())) sources.push_back(t);
-  thread_local std::vector<unsigned char> values;
+  static std::vector<unsigned char> values;  // a UPC thread is a process: kept between calls
   for (std::size_t k = 0; k < sources.size(); ++k) {
     const Located from = locate(op, sources[k], receiver);
     const Destination to = destination(sources[k]);
@@ -152,7 +152,7 @@ void fill_member(const Operation &op, int receiver) {
 void fill_own(const Operation &op) {
   const Team &team = *op.team;
   const Description &c = op.call;
-  thread_local std::vector<std::uint64_t> table;
+  static std::vector<std::uint64_t> table;
   table.clear();
   for (const Piece &p : c.recv) table.insert(table.end(), {p.offset, p.bytes});
   const Receiving r{{c.recvbuf.handle, c.recvbuf.thread, c.recvbuf.offset},
@@ -161,7 +161,7 @@ void fill_own(const Operation &op) {
                     c.dt,
                     c.op,
                     c.count};
-  thread_local std::vector<int> sources;
+  static std::vector<int> sources;
   sources.clear();
   fill(op, team.rank, r, sources);
   // Only this thread reads its sources' data for it: a plain release store tells each source.
