@@ -139,7 +139,7 @@ Operation *new_operation() {
 
 }  // namespace
 
-Operation *initiate(Team &team, Description call) {
+Operation *initiate(Team &team, const Description &call) {
   const std::uint64_t s = team.next_sequence++;
   Team::Held &held = team.held[s % kRing];
   // The ring is full when this thread's call of a ring ago is still incomplete or being read.
@@ -150,7 +150,7 @@ Operation *initiate(Team &team, Description call) {
   Operation *op = new_operation();
   op->team = &team;
   op->sequence = s;
-  op->call = std::move(call);
+  op->call = call;  // a reused operation keeps its vectors' capacity
   op->in_all = in_all;
   op->out_all = out_all;
   op->fenced = (op->call.flags & UPC_ASYNC_FENCE) != 0;

@@ -76,7 +76,7 @@ struct Operation {
 // call without one is refused with UPCCOLL_ERROR_MALLOC before it is initiated.
 bool block_available(Team &team, const Description &call);
 // Initiates the call on `team` (waits only when the team's ring is full, see pgas/upccoll.h).
-Operation *initiate(Team &team, Description call);
+Operation *initiate(Team &team, const Description &call);
 // Advances the call as far as it can without blocking; true once it is complete on this thread.
 bool progress(Operation &op);
 // Gives back a completed call (initiate reuses it).

@@ -39,9 +39,9 @@ std::vector<std::uint64_t> allgather_words(Team &parent, const std::vector<std::
                    .sendbuf = {send, g_runtime.mythread, 0},
                    .recvbuf = {recv, g_runtime.mythread, 0},
                    .send = {{0, bytes}},
-                   .recv = even_pieces(parent.size(), bytes),
                    .function = "upccoll_team_split"};
-  launch(parent, std::move(call), nullptr);
+  even_pieces(parent.size(), bytes, &call.recv);
+  launch(parent, call, nullptr);
   std::vector<std::uint64_t> all(words.size() * parent.members.size());
   std::memcpy(all.data(), pgas::detail::local_address(recv, 0, all.size() * 8, "upccoll_team_split"),
               all.size() * 8);
