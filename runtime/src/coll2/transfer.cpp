@@ -1,7 +1,9 @@
 #include "coll2/transfer.hpp"
 
+#include <cstring>
 #include <vector>
 
+#include "coll2/arguments.hpp"
 #include "coll2/block.hpp"
 #include "coll2/datatypes.hpp"
 #include "coll2/roles.hpp"
@@ -92,6 +94,7 @@ struct Receiving {
   upccoll_dtype_t dt;
   upccoll_op_t operation;
   std::uint64_t elements;
+  std::byte *local = nullptr;  // the recvbuf in this process when it is this thread's (the small path)
 };
 
 // Fills `receiver`'s recvbuf from its sources (all staged); returns the sources.
@@ -111,7 +114,10 @@ void fill(const Operation &op, int receiver, const Receiving &r, std::vector<int
     const Destination to = destination(sources[k]);
     if (from.bytes != to.bytes) size_mismatch(op, receiver, sources[k], to.bytes, from.bytes);
     if (!combining(kind)) {
-      if (to.bytes > 0) pgas::detail::memcpy_shared(to.at, from.at, to.bytes);
+      if (to.bytes > 0 && r.local != nullptr)
+        pgas::detail::memget(r.local + (to.at.offset - r.recvbuf.offset), from.at, to.bytes);
+      else if (to.bytes > 0)
+        pgas::detail::memcpy_shared(to.at, from.at, to.bytes);
       continue;
     }
     if (values.size() < sources.size() * to.bytes) values.resize(sources.size() * to.bytes);
@@ -123,7 +129,10 @@ void fill(const Operation &op, int receiver, const Receiving &r, std::vector<int
     unsigned char *result = values.data() + (sources.size() - 1) * to.bytes;
     for (std::size_t k = sources.size() - 1; k-- > 0;)
       apply(r.operation, r.dt, values.data() + k * to.bytes, result, r.elements);
-    if (to.bytes > 0) pgas::detail::memput(to.at, result, to.bytes);
+    if (to.bytes > 0 && r.local != nullptr)
+      std::memcpy(r.local + (to.at.offset - r.recvbuf.offset), result, to.bytes);
+    else if (to.bytes > 0)
+      pgas::detail::memput(to.at, result, to.bytes);
   }
   if (values.size() > (std::size_t{1} << 20)) std::vector<unsigned char>().swap(values);  // kept when small
 }
@@ -160,7 +169,10 @@ void fill_own(const Operation &op) {
                     c.recv.size(),
                     c.dt,
                     c.op,
-                    c.count};
+                    c.count,
+                    c.recv.empty() ? nullptr
+                                   : static_cast<std::byte *>(pgas::detail::local_address(
+                                         c.recvbuf.handle, c.recvbuf.offset, extent(c.recv), "upccoll"))};
   static std::vector<int> sources;
   sources.clear();
   fill(op, team.rank, r, sources);
