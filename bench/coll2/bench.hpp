@@ -9,6 +9,10 @@
 // one block of allgather, alltoall(v) and reduce_scatter (a rank sends or receives `threads` such blocks).
 // memcpy_us is one memcpy of the bytes a rank receives, on every thread at once, measured the same way: the
 // memory-bandwidth limit of the large sizes.
+// iallreduce is the non-blocking allreduce overlapped with computation: each rank first times the blocking
+// allreduce (b, its own best), then the computation alone (c: a busy loop of b seconds), then starts the
+// non-blocking one, computes and waits; per_call_us is that whole (o), hidden = (b + c - o) / b clamped to
+// [0, 1] the share of the collective that the computation hid (slowest rank's b, c and o).
 #pragma once
 
 #include <algorithm>
@@ -23,9 +27,9 @@
 
 namespace coll2bench {
 
-inline const std::vector<std::string> kCollectives = {"barrier",   "bcast",          "reduce",
-                                                      "allreduce", "allgather",      "alltoall",
-                                                      "alltoallv", "reduce_scatter", "scan"};
+inline const std::vector<std::string> kCollectives = {"barrier",   "bcast",     "reduce",    "allreduce",
+                                                      "allgather", "alltoall",  "alltoallv", "reduce_scatter",
+                                                      "scan",      "iallreduce"};
 inline const std::vector<std::size_t> kSizes = {8, 64, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304};
 
 struct Options {
@@ -39,7 +43,8 @@ struct Options {
   std::fprintf(
       stderr,
       "%s: %s\nusage: %s [--collectives NAME,...] [--sizes BYTES,...] [--iterations N] [--repeats N]\n"
-      "collectives: barrier bcast reduce allreduce allgather alltoall alltoallv reduce_scatter scan\n",
+      "collectives: barrier bcast reduce allreduce allgather alltoall alltoallv reduce_scatter scan "
+      "iallreduce\n",
       program, problem.c_str(), program);
   std::exit(2);
 }
@@ -113,6 +118,26 @@ inline double best_per_call(const Options &o, long calls, const std::function<vo
     best = std::min(best, s / static_cast<double>(calls));
   }
   return best;
+}
+
+// Computation that keeps the core busy for `seconds` without touching the collective's buffers.
+inline void compute_for(double seconds) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  volatile double x = 1.0;
+  while (std::chrono::steady_clock::now() < end)
+    for (int i = 0; i < 64; ++i) x = x * 1.0000001 + 1e-9;
+}
+
+// The iallreduce row: `blocking_s` and `overlapped_s` are the slowest rank's.
+inline void print_overlap(const char *engine, int threads, std::size_t bytes, long calls, const Options &o,
+                          double blocking_s, double compute_s, double overlapped_s) {
+  const double hidden = std::clamp((blocking_s + compute_s - overlapped_s) / blocking_s, 0.0, 1.0);
+  std::printf(
+      "%s collective=iallreduce threads=%d bytes=%zu iterations=%ld repeats=%ld per_call_us=%.3f "
+      "blocking_us=%.3f compute_us=%.3f hidden=%.2f\n",
+      engine, threads, bytes, calls, o.repeats, overlapped_s * 1e6, blocking_s * 1e6, compute_s * 1e6,
+      hidden);
+  std::fflush(stdout);
 }
 
 inline void print(const char *engine, const std::string &c, int threads, std::size_t bytes, long calls,

@@ -1,7 +1,8 @@
 // The Collectives 2.0 benchmark (bench.hpp) on Open MPI's blocking collectives, the peer of
 // upccoll_bench.cpp: mpirun -np N coll2_bench_mpi [options]. barrier ... scan are MPI_Barrier, MPI_Bcast,
 // MPI_Reduce, MPI_Allreduce, MPI_Allgather, MPI_Alltoall, MPI_Alltoallv, MPI_Reduce_scatter_block and
-// MPI_Scan on MPI_COMM_WORLD (bytes as MPI_BYTE, reductions as MPI_SUM of MPI_DOUBLE).
+// MPI_Scan on MPI_COMM_WORLD (bytes as MPI_BYTE, reductions as MPI_SUM of MPI_DOUBLE); iallreduce is
+// MPI_Iallreduce, the computation, then MPI_Wait.
 #include <mpi.h>
 
 #include <vector>
@@ -41,6 +42,25 @@ int main(int argc, char **argv) {
         call = [&] { MPI_Reduce_scatter_block(sd, rd, doubles, MPI_DOUBLE, MPI_SUM, world); };
       if (c == "scan") call = [&] { MPI_Scan(sd, rd, doubles, MPI_DOUBLE, MPI_SUM, world); };
       const long calls = coll2bench::iterations_for(o, bytes);
+      if (c == "iallreduce") {
+        const double blocking = coll2bench::best_per_call(
+            o, calls, [&] { MPI_Barrier(world); },
+            [&] { MPI_Allreduce(sd, rd, doubles, MPI_DOUBLE, MPI_SUM, world); });
+        const double compute = coll2bench::best_per_call(
+            o, calls, [&] { MPI_Barrier(world); }, [&] { coll2bench::compute_for(blocking); });
+        const double overlapped = coll2bench::best_per_call(
+            o, calls, [&] { MPI_Barrier(world); },
+            [&] {
+              MPI_Request request;
+              MPI_Iallreduce(sd, rd, doubles, MPI_DOUBLE, MPI_SUM, world, &request);
+              coll2bench::compute_for(blocking);
+              MPI_Wait(&request, MPI_STATUS_IGNORE);
+            });
+        double times[3] = {blocking, compute, overlapped}, slowest[3] = {0, 0, 0};
+        MPI_Reduce(times, slowest, 3, MPI_DOUBLE, MPI_MAX, 0, world);
+        if (me == 0) coll2bench::print_overlap("mpi", T, bytes, calls, o, slowest[0], slowest[1], slowest[2]);
+        continue;
+      }
       const double mine = coll2bench::best_per_call(
           o, calls, [&] { MPI_Barrier(world); }, call);
       double slowest = 0;

@@ -1,7 +1,8 @@
 // The Collectives 2.0 benchmark (bench.hpp) on our collectives (pgas/upccoll.h), blocking, MYSYNC, on
 // UPC_TEAM_ALL: pgasrun -n N coll2_bench_upccoll [options] (or under mpirun: the MPI engine). Bytes travel as
 // UPC_BYTE, reductions are UPC_ADD of UPC_DOUBLE, reduce_scatter is upccoll_reduce_scatter (every rank gets
-// bytes / 8 doubles) and scan the inclusive upccoll_scan. Each line also carries memcpy_us.
+// bytes / 8 doubles), scan the inclusive upccoll_scan and iallreduce upccoll_allreduce with a handle,
+// completed by upccoll_wait after the computation. Each line also carries memcpy_us.
 #include <pgas/upc.hpp>
 
 #include "bench.hpp"
@@ -88,6 +89,23 @@ int main(int argc, char **argv) {
           check(upccoll_scan(s, r, doubles, UPC_DOUBLE, UPC_ADD, all, 0, nullptr), "upccoll_scan");
         };
       const long calls = coll2bench::iterations_for(o, bytes);
+      if (c == "iallreduce") {
+        const double blocking = coll2bench::best_per_call(o, calls, barrier, [&] {
+          check(upccoll_allreduce(s, r, doubles, UPC_DOUBLE, UPC_ADD, all, 0, nullptr), "upccoll_allreduce");
+        });
+        const double compute =
+            coll2bench::best_per_call(o, calls, barrier, [&] { coll2bench::compute_for(blocking); });
+        const double overlapped = coll2bench::best_per_call(o, calls, barrier, [&] {
+          upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+          check(upccoll_allreduce(s, r, doubles, UPC_DOUBLE, UPC_ADD, all, 0, &h), "upccoll_allreduce");
+          coll2bench::compute_for(blocking);
+          upccoll_wait(h);
+        });
+        const double b = max_over_threads(blocking), w = max_over_threads(compute),
+                     v = max_over_threads(overlapped);
+        if (MYTHREAD == 0) coll2bench::print_overlap("upccoll", T, bytes, calls, o, b, w, v);
+        continue;
+      }
       const double ours = max_over_threads(coll2bench::best_per_call(o, calls, barrier, call));
       const std::size_t received = coll2bench::received_bytes(c, bytes, T);
       const double limit = max_over_threads(coll2bench::best_per_call(

@@ -36,7 +36,7 @@ upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces piece
   const bool send_here = sends || is_root, recv_here = receives || is_root;
   if (send_here && sizes.send == 0) return UPCCOLL_ERROR_SENDTYPE;
   if (recv_here && sizes.recv == 0) return UPCCOLL_ERROR_RECVTYPE;
-  Description call;
+  Description &call = fresh_description();
   call.kind = c.kind;
   call.root = c.root < 0 ? 0 : c.root;
   call.flags = c.flags;
@@ -48,10 +48,10 @@ upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces piece
   if (overflows(call.send) || overflows(call.recv)) return UPCCOLL_ERROR_SIZE;
   if (!call.send.empty() && !buffer_valid(call.sendbuf, extent(call.send))) return UPCCOLL_ERROR_SENDBUF;
   if (!call.recv.empty() && !buffer_valid(call.recvbuf, extent(call.recv))) return UPCCOLL_ERROR_RECVBUF;
-  return launch(*team, std::move(call), c.handle);
+  return launch(*team, call, c.handle);
 }
 
-std::vector<Piece> one(std::size_t bytes) { return {{0, bytes}}; }
+void one(std::size_t bytes, std::vector<Piece> *pieces) { pieces->assign(1, Piece{0, bytes}); }
 
 // The fixed-count calls: `sendcnt` and `recvcnt` elements per piece, in one piece (kOne) or one per rank.
 enum class Shape { kOne, kPerRank };
@@ -62,11 +62,14 @@ upccoll_return_t fixed(const Common &c, bool sends, bool receives, std::size_t s
     const bool both = c.root == -1 || z.is_root;
     if ((sends ? sendcnt : recvcnt) == 0 || (both && times(sendcnt, z.send) != times(recvcnt, z.recv)))
       return UPCCOLL_ERROR_COUNT;
-    const auto pieces = [&](Shape shape, std::size_t bytes) {
-      return shape == Shape::kOne ? one(bytes) : even_pieces(z.team.size(), bytes);
+    const auto pieces = [&](Shape shape, std::size_t bytes, std::vector<Piece> *out) {
+      if (shape == Shape::kOne)
+        one(bytes, out);
+      else
+        even_pieces(z.team.size(), bytes, out);
     };
-    *send = pieces(send_shape, times(sendcnt, z.send));
-    *recv = pieces(recv_shape, times(recvcnt, z.recv));
+    pieces(send_shape, times(sendcnt, z.send), send);
+    pieces(recv_shape, times(recvcnt, z.recv), recv);
     return UPCCOLL_SUCCESS;
   });
 }
@@ -87,13 +90,13 @@ upccoll_return_t variable(const Common &c, bool sends, bool receives, const Side
     const auto pieces = [&](const Side &side, bool used, std::size_t size, upccoll_return_t no_counts,
                             upccoll_return_t no_displs, std::vector<Piece> *out) {
       if (!side.arrays) {
-        *out = one(times(side.count, size));
+        one(times(side.count, size), out);
         return UPCCOLL_SUCCESS;
       }
       if (!used) return UPCCOLL_SUCCESS;
       if (side.counts == nullptr) return no_counts;
       if (side.displs == nullptr) return no_displs;
-      *out = counted_pieces(z.team.size(), side.counts, side.displs, size);
+      counted_pieces(z.team.size(), side.counts, side.displs, size, out);
       return UPCCOLL_SUCCESS;
     };
     if (const upccoll_return_t error = pieces(send_side, sends || z.is_root, z.send, UPCCOLL_ERROR_SENDCNTS,

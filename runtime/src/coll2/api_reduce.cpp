@@ -23,7 +23,7 @@ upccoll_return_t computing(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shar
   if (size == 0) return UPCCOLL_ERROR_DATATYPE;
   if (!op_defined(op, dt)) return UPCCOLL_ERROR_UPC_OP;
   if (has_root(kind) && !root_valid(*team, root)) return UPCCOLL_ERROR_ROOT;
-  Description call;
+  Description &call = fresh_description();
   call.kind = kind;
   call.root = root;
   call.flags = flags;
@@ -35,11 +35,11 @@ upccoll_return_t computing(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shar
   if (const upccoll_return_t error = send_pieces(team->size(), size, &call.send)) return error;
   if (const upccoll_return_t error = recv_elements(*team, &elements)) return error;
   call.count = elements;
-  if (receives(kind, team->rank, root)) call.recv = {{0, times(elements, size)}};
+  if (receives(kind, team->rank, root)) call.recv.assign(1, Piece{0, times(elements, size)});
   if (overflows(call.send) || overflows(call.recv)) return UPCCOLL_ERROR_SIZE;
   if (!buffer_valid(call.sendbuf, extent(call.send))) return UPCCOLL_ERROR_SENDBUF;
   if (!call.recv.empty() && !buffer_valid(call.recvbuf, extent(call.recv))) return UPCCOLL_ERROR_RECVBUF;
-  return launch(*team, std::move(call), out);
+  return launch(*team, call, out);
 }
 
 // The calls whose every contribution is `count` elements, one piece for all receivers.
@@ -49,7 +49,7 @@ upccoll_return_t whole(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shared_p
   return computing(
       kind, sendbuf, recvbuf, dt, op, root, team, flags, handle,
       [&](int, std::size_t size, std::vector<Piece> *send) {
-        *send = {{0, times(count, size)}};
+        send->assign(1, Piece{0, times(count, size)});
         return count == 0 ? UPCCOLL_ERROR_COUNT : UPCCOLL_SUCCESS;
       },
       [&](const Team &, std::size_t *elements) {
@@ -92,7 +92,7 @@ upccoll_return_t upccoll_reduce_scatter(upccoll_shared_ptr_t sendbuf, upccoll_sh
   return computing(
       Kind::kReduceScatter, sendbuf, recvbuf, dt, op, 0, team, flags, handle,
       [&](int n, std::size_t size, std::vector<Piece> *send) {
-        *send = even_pieces(n, times(count, size));
+        even_pieces(n, times(count, size), send);
         return count == 0 ? UPCCOLL_ERROR_COUNT : UPCCOLL_SUCCESS;
       },
       [&](const Team &, std::size_t *elements) {
@@ -111,7 +111,7 @@ upccoll_return_t upccoll_reduce_scatterv(upccoll_shared_ptr_t sendbuf, upccoll_s
         if (recvcounts == nullptr) return UPCCOLL_ERROR_RECVCNTS;
         std::vector<std::size_t> displs(static_cast<std::size_t>(n));
         std::exclusive_scan(recvcounts, recvcounts + n, displs.begin(), std::size_t{0}, plus);
-        *send = counted_pieces(n, recvcounts, displs.data(), size);
+        counted_pieces(n, recvcounts, displs.data(), size, send);
         return UPCCOLL_SUCCESS;
       },
       [&](const Team &t, std::size_t *elements) {

@@ -26,17 +26,32 @@ bool buffer_valid(const upccoll_shared_ptr_t &buffer, std::size_t bytes) {
          bytes <= d.bytes_per_thread - buffer.offset;
 }
 
-std::vector<Piece> even_pieces(int n, std::size_t each) {
-  std::vector<Piece> pieces;
-  for (int t = 0; t < n; ++t) pieces.push_back({times(static_cast<std::size_t>(t), each), each});
-  return pieces;
+void even_pieces(int n, std::size_t each, std::vector<Piece> *pieces) {
+  pieces->clear();
+  for (int t = 0; t < n; ++t) pieces->push_back({times(static_cast<std::size_t>(t), each), each});
 }
 
-std::vector<Piece> counted_pieces(int n, const std::size_t *counts, const std::size_t *displs,
-                                  std::size_t size) {
-  std::vector<Piece> pieces;
-  for (int t = 0; t < n; ++t) pieces.push_back({times(displs[t], size), times(counts[t], size)});
-  return pieces;
+void counted_pieces(int n, const std::size_t *counts, const std::size_t *displs, std::size_t size,
+                    std::vector<Piece> *pieces) {
+  pieces->clear();
+  for (int t = 0; t < n; ++t) pieces->push_back({times(displs[t], size), times(counts[t], size)});
+}
+
+Description &fresh_description() {
+  // A UPC thread is a process and a call is never made from inside another: one description, whose piece
+  // vectors keep their capacity from call to call.
+  static Description call;
+  call.send.clear();
+  call.recv.clear();
+  call.kind = Kind::kBarrier;
+  call.root = 0;
+  call.flags = 0;
+  call.sendbuf = call.recvbuf = {};
+  call.dt = 0;
+  call.op = 0;
+  call.count = 0;
+  call.function = nullptr;
+  return call;
 }
 
 std::size_t extent(const std::vector<Piece> &pieces) {

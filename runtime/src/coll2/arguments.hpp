@@ -34,15 +34,18 @@ inline std::size_t plus(std::size_t a, std::size_t b) {
 bool overflows(const std::vector<Piece> &pieces);
 
 // n pieces of `each` bytes, piece t at t * each.
-std::vector<Piece> even_pieces(int n, std::size_t each);
+void even_pieces(int n, std::size_t each, std::vector<Piece> *pieces);
 // Piece t of counts[t] elements at displs[t] elements (of `size` bytes).
-std::vector<Piece> counted_pieces(int n, const std::size_t *counts, const std::size_t *displs,
-                                  std::size_t size);
+void counted_pieces(int n, const std::size_t *counts, const std::size_t *displs, std::size_t size,
+                    std::vector<Piece> *pieces);
 // The bytes a buffer must hold for `pieces`.
 std::size_t extent(const std::vector<Piece> &pieces);
 
 // Initiates `call` on `team` and completes it (handle NULL, no UPC_ASYNC_FENCE), or hands back a handle.
-upccoll_return_t launch(Team &team, Description call, upccoll_handle_t *handle);
+upccoll_return_t launch(Team &team, const Description &call, upccoll_handle_t *handle);
+
+// The description an entry point fills for its call: empty, reused from call to call (no allocation).
+Description &fresh_description();
 
 // The library's state: whether it is initialized.
 bool initialized();

@@ -25,24 +25,24 @@ Operation *outstanding_handle(upccoll_handle_t h) {
 
 void retire(Operation *op) {
   std::erase(g_outstanding, op);
-  delete op;
+  free_operation(op);
 }
 
 }  // namespace
 
 bool initialized() { return g_initialized; }
 
-upccoll_return_t launch(Team &team, Description call, upccoll_handle_t *handle) {
+upccoll_return_t launch(Team &team, const Description &call, upccoll_handle_t *handle) {
   const bool fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
   if (!block_available(team, call)) return UPCCOLL_ERROR_MALLOC;
-  Operation *op = initiate(team, std::move(call));
+  Operation *op = initiate(team, call);
   if (fenced || handle != nullptr) {
     g_outstanding.push_back(op);
     if (handle != nullptr) *handle = fenced ? UPCCOLL_INVALID_HANDLE : op;
     return UPCCOLL_SUCCESS;
   }
   complete(*op);
-  delete op;
+  free_operation(op);
   return UPCCOLL_SUCCESS;
 }
 

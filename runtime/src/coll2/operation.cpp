@@ -8,6 +8,7 @@
 #include "coll2/arguments.hpp"
 #include "coll2/block.hpp"
 #include "coll2/roles.hpp"
+#include "coll2/small.hpp"
 #include "coll2/transfer.hpp"
 #include "heap.hpp"
 #include "pgas/detail/api.hpp"
@@ -91,8 +92,34 @@ std::uint64_t signature(const Description &call, bool in_all, bool out_all) {
          static_cast<std::uint64_t>(out_all) << 9 | root << 16;
 }
 
+namespace {
+
+bool all_in(const Description &call) {
+  return (call.flags & UPC_IN_ALLSYNC) != 0 || call.kind == Kind::kBarrier;
+}
+bool all_out(const Description &call) { return (call.flags & UPC_OUT_ALLSYNC) != 0; }
+
+// Whether this thread's part of `call` needs a call block: on the small path only a sender whose data does
+// not fit inline does.
+bool needs_block(bool small, bool inline_data, const Description &call) {
+  return small ? !inline_data && !call.send.empty() : !call.send.empty() || !call.recv.empty();
+}
+
+// Finished operations kept for later calls (one allocation less per call).
+std::vector<Operation *> g_spare_operations;
+
+}  // namespace
+
+void free_operation(Operation *op) {
+  if (g_spare_operations.size() < 16)
+    g_spare_operations.push_back(op);
+  else
+    delete op;
+}
+
 bool block_available(Team &team, const Description &call) {
-  if (call.send.empty() && call.recv.empty()) return true;
+  const bool small = small_path(team, call.kind, all_in(call), all_out(call));
+  if (!needs_block(small, small && fits_inline(call), call)) return true;
   release_blocks(team, false);
   const std::uint64_t bytes = block_bytes(call);
   if (bytes == kOverflow) return false;
@@ -101,31 +128,68 @@ bool block_available(Team &team, const Description &call) {
   return local_heap_fits(std::max(bytes, kSmallestBlock));
 }
 
-Operation *initiate(Team &team, Description call) {
+namespace {
+
+Operation *new_operation() {
+  if (g_spare_operations.empty()) return new Operation;
+  Operation *op = g_spare_operations.back();
+  g_spare_operations.pop_back();
+  return op;
+}
+
+}  // namespace
+
+Operation *initiate(Team &team, const Description &call) {
   const std::uint64_t s = team.next_sequence++;
   Team::Held &held = team.held[s % kRing];
   // The ring is full when this thread's call of a ring ago is still incomplete or being read.
   if (held.incomplete != nullptr) complete(*held.incomplete);
   for (coll::Backoff backoff; held.block != 0; backoff.pause()) release_blocks(team, false);
-  const bool in_all = (call.flags & UPC_IN_ALLSYNC) != 0 || call.kind == Kind::kBarrier;
-  const bool out_all = (call.flags & UPC_OUT_ALLSYNC) != 0, fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
-  auto *op = new Operation{.team = &team,
-                           .sequence = s,
-                           .call = std::move(call),
-                           .in_all = in_all,
-                           .out_all = out_all,
-                           .fenced = fenced,
-                           .checked = {}};
+  for (coll::Backoff backoff; held.inline_data && !readers_done(team, held);) backoff.pause();
+  const bool in_all = all_in(call), out_all = all_out(call);
+  Operation *op = new_operation();
+  op->team = &team;
+  op->sequence = s;
+  op->call = call;  // a reused operation keeps its vectors' capacity
+  op->in_all = in_all;
+  op->out_all = out_all;
+  op->fenced = (op->call.flags & UPC_ASYNC_FENCE) != 0;
+  op->small = small_path(team, op->call.kind, in_all, out_all);
+  op->my_staged = op->my_filled = op->complete = false;
   const Description &c = op->call;
   op->checked.assign(static_cast<std::size_t>(team.size()), 0);
-  const Team::Spare block = c.send.empty() && c.recv.empty() ? Team::Spare{0, 0} : write_block(team, c);
+  const bool inline_data = op->small && fits_inline(c);
+  const Team::Spare block = needs_block(op->small, inline_data, c) ? write_block(team, c) : Team::Spare{0, 0};
   held = {.sequence = s,
           .block = block.block,
           .capacity = block.capacity,
           .kind = static_cast<std::uint8_t>(c.kind),
           .root = c.root,
-          .incomplete = op};
-  team.store(team.rank, team.at(s, kSignature), signature(c, op->in_all, op->out_all));
+          .incomplete = op,
+          .inline_data = inline_data};
+  if (block.block != 0) ++team.held_blocks;
+  const std::uint64_t signed_as = signature(c, op->in_all, op->out_all) | (inline_data ? kInlineData : 0);
+  if (op->small) {
+    // Plain stores to this thread's own slot; the started flag's release store publishes them.
+    team.word(team.rank, team.at(s, kSignature)).store(signed_as, std::memory_order_relaxed);
+    if (inline_data) stage_inline(team, c, s);
+    if (block.block != 0) {
+      team.word(team.rank, team.at(s, kBlock)).store(block.block, std::memory_order_relaxed);
+      stage_member(team, team.rank, s);
+    } else {
+      team.word(team.rank, team.at(s, kStaged)).store(s, std::memory_order_relaxed);
+    }
+    op->my_staged = true;
+    // A barrier orders every access before it (a sequentially consistent store); data calls only publish.
+    // (Constant orders: a computed one compiles to a sequentially consistent store.)
+    if (c.kind == Kind::kBarrier)
+      team.word(team.rank, team.at(s, kStarted)).store(s, std::memory_order_seq_cst);
+    else
+      team.word(team.rank, team.at(s, kStarted)).store(s, std::memory_order_release);
+    release_blocks(team, false);
+    return op;
+  }
+  team.store(team.rank, team.at(s, kSignature), signed_as);
   team.store(team.rank, team.at(s, kBlock), block.block);
   if (!in_all) {  // MYSYNC: the send buffer is copied now and is the user's again on return
     stage_member(team, team.rank, s);
@@ -137,13 +201,16 @@ Operation *initiate(Team &team, Description call) {
 }
 
 void release_blocks(Team &team, bool all) {
+  if (team.held_blocks == 0 && !all) return;
   for (Team::Held &held : team.held) {
+    if (all) held.inline_data = false;  // every member completed its calls: nobody reads the slots
     if (held.block == 0 || held.incomplete != nullptr || (!all && !readers_done(team, held))) continue;
     if (!all && team.spare.size() < kMaxSpare)
       team.spare.push_back({held.block, held.capacity});
     else
       remote_free(held.block);
     held.block = 0;
+    --team.held_blocks;
   }
   if (all) {
     for (const Team::Spare &spare : team.spare) remote_free(spare.block);

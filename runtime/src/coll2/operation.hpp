@@ -62,11 +62,12 @@ struct Description {
 const char *call_name(const Description &call);
 
 struct Operation {
-  Team *team;
-  std::uint64_t sequence;
+  Team *team = nullptr;
+  std::uint64_t sequence = 0;
   Description call;
-  bool in_all, out_all;
-  bool fenced;  // UPC_ASYNC_FENCE: completed by upccoll_fence
+  bool in_all = false, out_all = false;
+  bool fenced = false;  // UPC_ASYNC_FENCE: completed by upccoll_fence
+  bool small = false;   // completes on the small path (small.hpp)
   bool my_staged = false, my_filled = false, complete = false;
   std::vector<char> checked;  // members whose signature this call compared
 };
@@ -75,9 +76,11 @@ struct Operation {
 // call without one is refused with UPCCOLL_ERROR_MALLOC before it is initiated.
 bool block_available(Team &team, const Description &call);
 // Initiates the call on `team` (waits only when the team's ring is full, see pgas/upccoll.h).
-Operation *initiate(Team &team, Description call);
+Operation *initiate(Team &team, const Description &call);
 // Advances the call as far as it can without blocking; true once it is complete on this thread.
 bool progress(Operation &op);
+// Gives back a completed call (initiate reuses it).
+void free_operation(Operation *op);
 // Progresses until complete.
 void complete(Operation &op);
 // Frees this thread's blocks of `team` whose readers are done; with `all`, every one (the team is gone).

@@ -11,6 +11,7 @@
 #include "coll2/transfer.hpp"
 #include "conduit/active.hpp"
 #include "pgas/sync_events.h"
+#include "wait.hpp"
 
 namespace pgas::rt::coll2 {
 
@@ -47,14 +48,14 @@ bool started(Operation &op, int member) {
   if (!checked && seen == s) {
     const std::uint64_t theirs = team.load(member, team.at(s, kSignature));
     const std::uint64_t mine = signature(op.call, op.in_all, op.out_all);
-    if (theirs != mine)
+    if ((theirs & ~kInlineData) != mine)
       stop_job(
           "upccoll: the members of a team of %d disagree on its call #%llu: team rank %d (thread %d) is in "
           "%s, team rank %d (thread %d) in %s; every member must make the same calls, with the same root "
           "and ALLSYNC flags, in the same order",
           team.size(), static_cast<unsigned long long>(s), team.rank,
           team.members[static_cast<std::size_t>(team.rank)], describe_signature(mine).c_str(), member,
-          team.members[static_cast<std::size_t>(member)], describe_signature(theirs).c_str());
+          team.members[static_cast<std::size_t>(member)], describe_signature(theirs & ~kInlineData).c_str());
   }
   checked = 1;
   return true;
@@ -105,10 +106,30 @@ bool filled(Operation &op, int receiver) {
   return true;
 }
 
+// The small path (small.hpp): a barrier waits for every member's initiation; a receiver for its sources',
+// then fills its own recvbuf.
+bool progress_small(Operation &op) {
+  const Team &team = *op.team;
+  const Kind kind = op.call.kind;
+  if (kind == Kind::kBarrier) return all_started(op);
+  if (!receives(kind, team.rank, op.call.root)) return true;
+  for (int t = 0; t < team.size(); ++t)
+    if (reads_from(kind, team.rank, t, op.call.root, team.size()) && !started(op, t)) return false;
+  fill_own(op);
+  return true;
+}
+
 }  // namespace
 
 bool progress(Operation &op) {
   if (op.complete) return true;
+  if (op.small) {
+    if (!progress_small(op)) return false;
+    op.complete = true;
+    op.team->held[op.sequence % kRing].incomplete = nullptr;
+    release_blocks(*op.team, false);
+    return true;
+  }
   const int me = op.team->rank;
   if (op.in_all && !all_started(op)) return false;
   if (!op.my_staged && !(op.my_staged = staged(op, me))) return false;
@@ -141,15 +162,37 @@ void check_members_alive(Operation &op) {
   }
 }
 
+// With a core per thread: polls done() for spin_budget_ns(), then polls and yields between polls (a yield
+// returns at once when nobody else wants the core, and lets a peer that shares it run) up to
+// yield_budget_ns(); true once done. Nothing when threads outnumber cores.
+template <class Done>
+bool poll_then_yield(Done done) {
+  if (spin_until(done)) return true;
+  const std::uint64_t budget = yield_budget_ns();
+  if (budget == 0) return false;
+  const std::uint64_t start = spin_clock_ns();
+  do {
+    yield_cpu();
+    if (done()) return true;
+  } while (spin_clock_ns() - start < budget);
+  return false;
+}
+
 }  // namespace
 
 void complete(Operation &op) {
   // The wait, from the thread's first look at the call's completion to its end, as the user's function.
   pgas::sync_scope scope(PGAS_SYNC_team_collective, op.team->areas[0], call_name(op.call));
-  for (coll::Backoff backoff; !progress(op);) {
-    if (backoff.slow()) check_members_alive(op);
-    backoff.pause();
-  }
+  if (poll_then_yield([&] { return progress(op); })) return;
+  // Then sleep (coll/backoff.hpp); whether a member finished main instead of initiating is asked
+  // rarely, as it costs remote reads on a network conduit.
+  constexpr std::uint64_t kLivenessEveryNs = 10'000'000;
+  std::uint64_t next_check = 0;
+  for (coll::Backoff backoff; !progress(op); backoff.pause())
+    if (backoff.slow() && spin_clock_ns() >= next_check) {
+      check_members_alive(op);
+      next_check = spin_clock_ns() + kLivenessEveryNs;
+    }
 }
 
 }  // namespace pgas::rt::coll2

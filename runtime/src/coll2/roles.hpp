@@ -55,8 +55,11 @@ inline bool sends(Kind kind, int member, int root, int size) {
 }
 
 // Which of a source's send pieces goes to `receiver` (a source has one piece for all, or one per rank).
-inline int piece_for(Kind kind, int receiver) {
-  return kind == Kind::kScatter || kind == Kind::kAlltoall || kind == Kind::kReduceScatter ? receiver : 0;
+inline bool piece_per_rank(Kind kind) {
+  return kind == Kind::kScatter || kind == Kind::kAlltoall || kind == Kind::kReduceScatter;
 }
+inline int piece_for(Kind kind, int receiver) { return piece_per_rank(kind) ? receiver : 0; }
+// How many send pieces a sending member has.
+inline int piece_count(Kind kind, int size) { return piece_per_rank(kind) ? size : 1; }
 
 }  // namespace pgas::rt::coll2

@@ -61,8 +61,7 @@ std::uint64_t Team::raise(int member, std::uint64_t offset, std::uint64_t value)
 }
 
 pgas_handle_t create_area(int size) {
-  const auto words =
-      static_cast<std::uint64_t>(size) + kRing * (kSlotFixedWords + static_cast<std::uint64_t>(size));
+  const std::uint64_t words = area_words(static_cast<std::uint64_t>(size));
   pgas_layout_t layout{.elem_size = sizeof(std::uint64_t),
                        .block = 0,
                        .nelems = words,
@@ -88,6 +87,7 @@ void register_team(Team *team) {
     team->direct.push_back(g_runtime.network == nullptr ? segment_address(thread, team->area_at.back())
                                                         : nullptr);
   }
+  team->shm = std::find(team->direct.begin(), team->direct.end(), nullptr) == team->direct.end();
   g_teams.push_back(team);
 }
 

@@ -5,7 +5,10 @@
 // then a ring of kRing call slots. The slot of call s (the team's s-th collective, counted alike on every
 // member) says what the member published for it:
 //   started      s once the member initiated call s (written last)
-//   signature    the call's kind, flags and root, compared by the members that read the slot
+//   signature    the call's kind, flags and root, compared by the members that read the slot; kInlineData
+//                set when the member's send data is in the slot's inline words (small.hpp), not in a block
+//   inline       kInlineWords words: the member's send pieces of a small call on shm (small.hpp), right
+//                after started and signature so that a receiver reads the first bytes with the flag's line
 //   block        the member's call block (operation.hpp), 0 for a call without data
 //   staged       s once the block holds the member's send data
 //   stage_claim  2s+1 while a thread stages the member's data, 2s+2 once staged (IN_ALLSYNC: anyone may)
@@ -15,6 +18,7 @@
 // The words only grow, so none is ever reset; they are strict atomics, outside the transport seam (team.cpp).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -26,6 +30,14 @@ namespace pgas::rt::coll2 {
 struct Operation;
 
 inline constexpr std::uint64_t kRing = 64;
+// 4 KiB of send data per member and call, and the ends of up to 8 pieces.
+inline constexpr std::uint64_t kInlineWords = 512 + 8;
+inline constexpr std::uint64_t kInlineData = std::uint64_t{1} << 62;  // in the signature word
+
+// The words of an area: the departed words, then the ring (each rounded up to whole cache lines).
+inline std::uint64_t lines(std::uint64_t words) { return (words + 7) / 8 * 8; }
+inline std::uint64_t slot_words_for(std::uint64_t size) { return lines(2 + kInlineWords + 5 + size); }
+inline std::uint64_t area_words(std::uint64_t size) { return lines(size) + kRing * slot_words_for(size); }
 
 enum SlotWord : std::uint64_t {
   kStarted,
@@ -53,8 +65,10 @@ struct Team {
     std::uint8_t kind = 0;
     int root = 0;
     Operation *incomplete = nullptr;  // the call while it is not complete on this thread
+    bool inline_data = false;         // its slot's inline words are read until every reader is done
   };
   std::vector<Held> held = std::vector<Held>(kRing);
+  std::size_t held_blocks = 0;  // entries of `held` with a block
   // Blocks every reader is done with, kept for later calls (allocating one per call costs more than the
   // call).
   struct Spare {
@@ -64,10 +78,19 @@ struct Team {
   std::vector<Spare> spare;
 
   int size() const { return static_cast<int>(members.size()); }
-  std::uint64_t slot_words() const { return kSlotFixedWords + members.size(); }
-  // Byte offset of word `word` of call `sequence`'s slot in an area.
+  bool shm = false;  // every member's area is mapped here (direct)
+  std::uint64_t slot_words() const { return slot_words_for(members.size()); }
+  // Byte offset of word `word` of call `sequence`'s slot in an area (the inline words follow the signature).
   std::uint64_t at(std::uint64_t sequence, std::uint64_t word) const {
-    return (members.size() + (sequence % kRing) * slot_words() + word) * sizeof(std::uint64_t);
+    const std::uint64_t position = word <= kSignature ? word : word + kInlineWords;
+    return slot_at(sequence) + position * sizeof(std::uint64_t);
+  }
+  // Byte offset of call `sequence`'s inline words in an area.
+  std::uint64_t inline_at(std::uint64_t sequence) const {
+    return slot_at(sequence) + 2 * sizeof(std::uint64_t);
+  }
+  std::uint64_t slot_at(std::uint64_t sequence) const {
+    return (lines(members.size()) + (sequence % kRing) * slot_words()) * sizeof(std::uint64_t);
   }
   std::uint64_t departed_at(int member) const { return static_cast<std::uint64_t>(member) * 8; }
 
@@ -78,6 +101,11 @@ struct Team {
   bool swap(int member, std::uint64_t offset, std::uint64_t expected, std::uint64_t desired) const;
   // Raises the word to at least `value` by compare-and-swap; returns what it held before.
   std::uint64_t raise(int member, std::uint64_t offset, std::uint64_t value) const;
+  // On shm: a word of member `rank`'s area as an atomic of this process (acquire loads, release stores).
+  std::atomic_ref<std::uint64_t> word(int member, std::uint64_t offset) const {
+    return std::atomic_ref<std::uint64_t>(
+        *reinterpret_cast<std::uint64_t *>(direct[static_cast<std::size_t>(member)] + offset));
+  }
 };
 
 // A new area for a team of `size` members, zeroed, on this thread.

@@ -39,9 +39,9 @@ std::vector<std::uint64_t> allgather_words(Team &parent, const std::vector<std::
                    .sendbuf = {send, g_runtime.mythread, 0},
                    .recvbuf = {recv, g_runtime.mythread, 0},
                    .send = {{0, bytes}},
-                   .recv = even_pieces(parent.size(), bytes),
                    .function = "upccoll_team_split"};
-  launch(parent, std::move(call), nullptr);
+  even_pieces(parent.size(), bytes, &call.recv);
+  launch(parent, call, nullptr);
   std::vector<std::uint64_t> all(words.size() * parent.members.size());
   std::memcpy(all.data(), pgas::detail::local_address(recv, 0, all.size() * 8, "upccoll_team_split"),
               all.size() * 8);
@@ -70,7 +70,7 @@ void create_team_all() {
   auto *team = new Team;
   for (int t = 0; t < threads; ++t) team->members.push_back(t);
   team->rank = g_runtime.mythread;
-  const std::size_t words = static_cast<std::size_t>(threads) + kRing * team->slot_words();
+  const std::size_t words = area_words(static_cast<std::uint64_t>(threads));
   g_team_all_area = pgas::detail::allocate(PGAS_ALLOC_ALL, static_cast<std::size_t>(threads),
                                            words * sizeof(std::uint64_t), "upccoll_initialize");
   team->areas.assign(static_cast<std::size_t>(threads), g_team_all_area);

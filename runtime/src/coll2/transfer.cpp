@@ -1,10 +1,13 @@
 #include "coll2/transfer.hpp"
 
+#include <cstring>
 #include <vector>
 
+#include "coll2/arguments.hpp"
 #include "coll2/block.hpp"
 #include "coll2/datatypes.hpp"
 #include "coll2/roles.hpp"
+#include "coll2/small.hpp"
 #include "coll2/stop.hpp"
 #include "conduit/active.hpp"
 #include "handles.hpp"
@@ -68,49 +71,115 @@ void stage_member(const Team &team, int member, std::uint64_t sequence) {
   team.raise(member, team.at(sequence, kStaged), sequence);
 }
 
-void fill_member(const Operation &op, int receiver) {
+namespace {
+
+// Where `source`'s piece for `receiver` is: in its slot's inline words or in its block.
+Located locate(const Operation &op, int source, int receiver) {
+  const Team &team = *op.team;
+  const int piece = piece_for(op.call.kind, receiver);
+  if ((team.load(source, team.at(op.sequence, kSignature)) & kInlineData) != 0)
+    return inline_piece(team, op.call.kind, source, op.sequence, piece);
+  const BlockAt from = block_of(team, source, op.sequence);
+  const std::vector<std::uint64_t> entry =
+      read_words(from, send_entry_at(static_cast<std::uint64_t>(piece)), kSendEntryWords);
+  return {{from.handle, from.thread, entry[1]}, entry[2]};
+}
+
+// What a receiver's recvbuf takes: where each source's data goes (one entry for all, or one per source)
+// and, for the combining kinds, how to combine.
+struct Receiving {
+  gaddr recvbuf;
+  const std::uint64_t *table;  // offset in recvbuf, bytes
+  std::uint64_t entries;
+  upccoll_dtype_t dt;
+  upccoll_op_t operation;
+  std::uint64_t elements;
+  std::byte *local = nullptr;  // the recvbuf in this process when it is this thread's (the small path)
+};
+
+// Fills `receiver`'s recvbuf from its sources (all staged); returns the sources.
+void fill(const Operation &op, int receiver, const Receiving &r, std::vector<int> &sources) {
   const Team &team = *op.team;
   const Kind kind = op.call.kind;
+  auto destination = [&](int source) {
+    const std::size_t entry = r.entries == 1 ? 0 : static_cast<std::size_t>(source) * kRecvEntryWords;
+    return Destination{{r.recvbuf.handle, r.recvbuf.thread, r.recvbuf.offset + r.table[entry]},
+                       r.table[entry + 1]};
+  };
+  for (int t = 0; t < team.size(); ++t)
+    if (reads_from(kind, receiver, t, op.call.root, team.size())) sources.push_back(t);
+  static std::vector<unsigned char> values;  // a UPC thread is a process: kept between calls
+  for (std::size_t k = 0; k < sources.size(); ++k) {
+    const Located from = locate(op, sources[k], receiver);
+    const Destination to = destination(sources[k]);
+    if (from.bytes != to.bytes) size_mismatch(op, receiver, sources[k], to.bytes, from.bytes);
+    if (!combining(kind)) {
+      if (to.bytes > 0 && r.local != nullptr)
+        pgas::detail::memget(r.local + (to.at.offset - r.recvbuf.offset), from.at, to.bytes);
+      else if (to.bytes > 0)
+        pgas::detail::memcpy_shared(to.at, from.at, to.bytes);
+      continue;
+    }
+    if (values.size() < sources.size() * to.bytes) values.resize(sources.size() * to.bytes);
+    if (to.bytes > 0) pgas::detail::memget(values.data() + k * to.bytes, from.at, to.bytes);
+  }
+  if (combining(kind) && !sources.empty()) {
+    // In rank order: the last contribution is the first inout, then x_k op (x_k+1 op ... op x_last).
+    const Destination to = destination(0);
+    unsigned char *result = values.data() + (sources.size() - 1) * to.bytes;
+    for (std::size_t k = sources.size() - 1; k-- > 0;)
+      apply(r.operation, r.dt, values.data() + k * to.bytes, result, r.elements);
+    if (to.bytes > 0 && r.local != nullptr)
+      std::memcpy(r.local + (to.at.offset - r.recvbuf.offset), result, to.bytes);
+    else if (to.bytes > 0)
+      pgas::detail::memput(to.at, result, to.bytes);
+  }
+  if (values.size() > (std::size_t{1} << 20)) std::vector<unsigned char>().swap(values);  // kept when small
+}
+
+}  // namespace
+
+void fill_member(const Operation &op, int receiver) {
+  const Team &team = *op.team;
   const std::uint64_t s = op.sequence;
   const BlockAt mine = block_of(team, receiver, s);
   const std::vector<std::uint64_t> header = read_words(mine, 0, kHeaderWords);
   const std::uint64_t recv_count = header[kRecvCount];
   const std::vector<std::uint64_t> table =
       read_words(mine, recv_entry_at(header[kSendCount], 0), kRecvEntryWords * recv_count);
-  const gaddr recvbuf{header[kRecvHandle], static_cast<int>(header[kRecvThread]), header[kRecvOffset]};
-  auto destination = [&](int source) {
-    const std::size_t entry = recv_count == 1 ? 0 : static_cast<std::size_t>(source) * kRecvEntryWords;
-    return Destination{{recvbuf.handle, recvbuf.thread, recvbuf.offset + table[entry]}, table[entry + 1]};
-  };
+  const Receiving r{{header[kRecvHandle], static_cast<int>(header[kRecvThread]), header[kRecvOffset]},
+                    table.data(),
+                    recv_count,
+                    static_cast<upccoll_dtype_t>(header[kType]),
+                    static_cast<upccoll_op_t>(header[kOp]),
+                    header[kElements]};
   std::vector<int> sources;
-  for (int t = 0; t < team.size(); ++t)
-    if (reads_from(kind, receiver, t, op.call.root, team.size())) sources.push_back(t);
-  const auto piece = static_cast<std::uint64_t>(piece_for(kind, receiver));
-  std::vector<unsigned char> values;
-  for (std::size_t k = 0; k < sources.size(); ++k) {
-    const BlockAt from = block_of(team, sources[k], s);
-    const std::vector<std::uint64_t> entry = read_words(from, send_entry_at(piece), kSendEntryWords);
-    const Destination to = destination(sources[k]);
-    if (entry[2] != to.bytes) size_mismatch(op, receiver, sources[k], to.bytes, entry[2]);
-    const gaddr staged{from.handle, from.thread, entry[1]};
-    if (!combining(kind)) {
-      if (to.bytes > 0) pgas::detail::memcpy_shared(to.at, staged, to.bytes);
-      continue;
-    }
-    values.resize(sources.size() * to.bytes);
-    if (to.bytes > 0) pgas::detail::memget(values.data() + k * to.bytes, staged, to.bytes);
-  }
-  if (combining(kind) && !sources.empty()) {
-    // In rank order: the last contribution is the first inout, then x_k op (x_k+1 op ... op x_last).
-    const Destination to = destination(0);
-    const auto dt = static_cast<upccoll_dtype_t>(header[kType]);
-    const auto operation = static_cast<upccoll_op_t>(header[kOp]);
-    unsigned char *result = values.data() + (sources.size() - 1) * to.bytes;
-    for (std::size_t k = sources.size() - 1; k-- > 0;)
-      apply(operation, dt, values.data() + k * to.bytes, result, header[kElements]);
-    if (to.bytes > 0) pgas::detail::memput(to.at, result, to.bytes);
-  }
+  fill(op, receiver, r, sources);
   for (int t : sources) team.raise(t, team.at(s, kSlotFixedWords + static_cast<std::uint64_t>(receiver)), s);
+}
+
+void fill_own(const Operation &op) {
+  const Team &team = *op.team;
+  const Description &c = op.call;
+  static std::vector<std::uint64_t> table;
+  table.clear();
+  for (const Piece &p : c.recv) table.insert(table.end(), {p.offset, p.bytes});
+  const Receiving r{{c.recvbuf.handle, c.recvbuf.thread, c.recvbuf.offset},
+                    table.data(),
+                    c.recv.size(),
+                    c.dt,
+                    c.op,
+                    c.count,
+                    c.recv.empty() ? nullptr
+                                   : static_cast<std::byte *>(pgas::detail::local_address(
+                                         c.recvbuf.handle, c.recvbuf.offset, extent(c.recv), "upccoll"))};
+  static std::vector<int> sources;
+  sources.clear();
+  fill(op, team.rank, r, sources);
+  // Only this thread reads its sources' data for it: a plain release store tells each source.
+  for (int t : sources)
+    team.word(t, team.at(op.sequence, kSlotFixedWords + static_cast<std::uint64_t>(team.rank)))
+        .store(op.sequence, std::memory_order_release);
 }
 
 }  // namespace pgas::rt::coll2

@@ -18,4 +18,8 @@ void stage_member(const Team &team, int member, std::uint64_t sequence);
 // each source that the receiver has read it.
 void fill_member(const Operation &op, int receiver);
 
+// On the small path (small.hpp): fills this thread's recvbuf from its sources, inline or staged, and tells
+// each source that it has read it.
+void fill_own(const Operation &op);
+
 }  // namespace pgas::rt::coll2
