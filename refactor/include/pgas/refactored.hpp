@@ -149,9 +149,13 @@ Integer owned_iterations(Integer first, InRange in_range, Affinity affinity, std
           break;
         }
       }
-      const std::size_t at = owned.size();
-      owned.resize(at + n);
-      for (std::uint64_t k = 0; k < n; ++k) owned[at + k] = static_cast<Integer>(first + (lo + k));
+      if (n < 8) {  // a cyclic array's block: resize would cost more than it saves
+        for (std::uint64_t k = 0; k < n; ++k) owned.push_back(static_cast<Integer>(first + (lo + k)));
+      } else {
+        const std::size_t at = owned.size();
+        owned.resize(at + n);
+        for (std::uint64_t k = 0; k < n; ++k) owned[at + k] = static_cast<Integer>(first + (lo + k));
+      }
       taken += n;
       if (past) return std::numeric_limits<Integer>::max();  // past T's range
       if (out) return v;
