@@ -32,12 +32,17 @@ class Renderer {
         error_ = "an access of '" + array(m.accesses[k]).name + "' is inside a macro expansion";
         return;
       }
-      edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k, false, {}});
+      edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k, kCached, {}});
     }
     for (std::size_t k = 0; k < m.private_accesses.size(); ++k) {
       CharSourceRange r = file_range(m.private_accesses[k].whole->getSourceRange(), ctx);
       if (r.isValid())  // else it keeps its proxy
-        edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k, true, {}});
+        edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k, kElement, {}});
+    }
+    for (std::size_t k = 0; k < m.row_accesses.size(); ++k) {
+      CharSourceRange r = file_range(m.row_accesses[k].whole->getSourceRange(), ctx);
+      if (r.isValid())
+        edits_.push_back({sm.getFileOffset(r.getBegin()), sm.getFileOffset(r.getEnd()), k, kRow, {}});
     }
     if (settings.line_directives) mark_statements(m.body, true);
     // A line marker goes before an access that starts at the same offset.
@@ -85,7 +90,8 @@ class Renderer {
     const std::string &cache = array(a).cache_var, idx = index(a);
     const auto k = static_cast<std::size_t>(&a - m_.accesses.data());
     if (a.kind == Access::kRead)
-      return (k < runs_.size() && !runs_[k].empty() ? runs_[k] : cache) + ".get(" + idx + ")" +
+      return (k < runs_.size() && !runs_[k].empty() ? runs_[k] : cache) +
+             (k < unchecked_.size() && unchecked_[k] ? ".at(" : ".get(") + idx + ")" +
              (a.member.empty() || !array(a).member.empty() ? "" : "." + a.member);
     std::string value = a.value ? node(a.value) : "1";
     if (a.kind == Access::kWrite || settings_.policy_of(array(a).name) == write_policy::sum)
@@ -94,16 +100,35 @@ class Renderer {
     return cache + ".put(" + idx + ", " + cache + ".get(" + idx + ") " + a.op + " " + value + ")";
   }
 
-  // A privatized access: a plain load or store of the element in the thread's local part.
+  // A privatized access: a plain load or store of the element in the thread's local part, through the
+  // tile's base pointer when the executor has one (consecutive_tile.hpp).
   std::string local_access(const Access &a) {
-    const std::string element = "pgas::refactored::local_element(" + m_.private_array.name + ", " +
-                                (a.row ? node(a.row) + ", " : "") + node(a.index) + ")";
+    const std::string element = !local_base_.empty()
+                                    ? local_base_ + "[" + local_position_ + "]"
+                                    : "pgas::refactored::local_element(" + m_.private_array.name + ", " +
+                                          (a.row ? node(a.row) + ", " : "") + node(a.index) + ")";
+    return plain(a, element);
+  }
+  // A privatized row's access: the row's local_row view, indexed by the column.
+  std::string row_access(const Access &a) {
+    return plain(a, m_.row_views[static_cast<std::size_t>(a.array)].name + "[" + node(a.index) + "]");
+  }
+  // Renders the privatized accesses as `base[position]` (both names: the tile's base pointer and the
+  // iteration's position in the tile), or through local_element when `base` is "".
+  void local_base(std::string base, std::string position) {
+    local_base_ = std::move(base);
+    local_position_ = std::move(position);
+  }
+  // Run reads through index_run::at (no bounds check) for the accesses marked, or through get.
+  void unchecked_runs(std::vector<bool> unchecked) { unchecked_ = std::move(unchecked); }
+
+ private:
+  std::string plain(const Access &a, const std::string &element) {
     if (a.kind == Access::kRead) return element;
     std::string value = a.value ? node(a.value) : "1";
     return element + " " + (a.kind == Access::kWrite ? "" : a.op) + "= " + value;
   }
 
- private:
   // Whether an expression can stand as an operand of + or * without parentheses.
   static bool is_primary(const Expr *e) {
     e = e->IgnoreImpCasts();
@@ -112,10 +137,11 @@ class Renderer {
   }
 
   static constexpr std::size_t kMarker = static_cast<std::size_t>(-1);
+  enum Kind { kCached, kElement, kRow };  // of m_.accesses, m_.private_accesses, m_.row_accesses
   struct Edit {
     unsigned begin, end;
     std::size_t access;  // kMarker: insert `marker` instead
-    bool privatized;     // of m_.private_accesses, else of m_.accesses
+    Kind kind;
     std::string marker;
   };
 
@@ -124,13 +150,15 @@ class Renderer {
     const SourceManager &sm = ctx_.getSourceManager();
     if (is_statement && s->getBeginLoc().isFileID() && !isa<CompoundStmt>(s)) {
       const unsigned at = sm.getFileOffset(s->getBeginLoc());
-      edits_.push_back({at, at, kMarker, false, line_marker(sm.getSpellingLineNumber(s->getBeginLoc()))});
+      edits_.push_back({at, at, kMarker, kCached, line_marker(sm.getSpellingLineNumber(s->getBeginLoc()))});
     }
     for (const Stmt *child : s->children())
       if (child) mark_statements(child, isa<CompoundStmt>(s));
   }
   const CachedArray &array(const Access &a) const { return m_.arrays[static_cast<std::size_t>(a.array)]; }
   std::vector<std::string> runs_;
+  std::vector<bool> unchecked_;
+  std::string local_base_, local_position_;
 
   std::string range(unsigned begin, unsigned end) {
     std::string out;
@@ -142,7 +170,9 @@ class Renderer {
       if (e.access == kMarker)
         out += e.marker;
       else
-        out += e.privatized ? local_access(m_.private_accesses[e.access]) : access(m_.accesses[e.access]);
+        out += e.kind == kElement ? local_access(m_.private_accesses[e.access])
+               : e.kind == kRow   ? row_access(m_.row_accesses[e.access])
+                                  : access(m_.accesses[e.access]);
       at = e.end;
     }
     return out + buffer_.substr(at, end - at).str();

@@ -87,6 +87,16 @@ struct LoopModel {
   // plain loads and stores through pgas::refactored::local_element; their `array` is 0, i.e. private_array.
   CachedArray private_array;
   std::vector<Access> private_accesses;
+  // Privatized rows (privatize.cpp): `X[r][k]` under the affinity `&Y[r][e]`, any column k, rendered as
+  // `X_row[k]` through a pgas::refactored::local_row declared at the top of each iteration; their `array`
+  // indexes row_views. The rewritten loop runs only when every array's rows lie where Y's do
+  // (row_conditions, pgas::refactored::rows_alike), else the original loop.
+  struct RowView {
+    std::string array, row, name;  // as spelled: the array and the row expression; the view's name
+  };
+  std::vector<RowView> row_views;
+  std::vector<Access> row_accesses;
+  std::vector<std::string> row_conditions;
 };
 
 }  // namespace pgas::refactor

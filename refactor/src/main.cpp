@@ -57,8 +57,10 @@ cl::opt<int> levels("inspector-levels",
                              "miss at get)"),
                     cl::init(2), cl::cat(category));
 cl::opt<bool> privatize("privatize",
-                        cl::desc("Accesses of the element the affinity names (x[i] under &x[i]) become "
-                                 "plain loads and stores through the thread's local part"),
+                        cl::desc("Accesses of the element the affinity names (x[i] under &x[i]), and of "
+                                 "the row a 2-D affinity names (a[i][l] under &c[i][0], when a's and c's "
+                                 "rows lie alike: checked at run time), become plain loads and stores "
+                                 "through the thread's local part"),
                         cl::cat(category));
 cl::opt<bool> dry_run("dry-run",
                       cl::desc("Report which loops would be rewritten, changing nothing; exit 1 if any "

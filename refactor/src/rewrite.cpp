@@ -13,10 +13,12 @@
 //       v_owned.clear();
 //       v_tile = pgas::refactored::owned_iterations(v_tile, [&](T v) { return v < bound; },
 //                                                   [&](T v) { return affinity; }, v_owned, v_chunk);
+//       if (v_owned.empty()) continue;                                 // nothing of this thread's
 //       if (A_cache.wants_hints()) for (T v : v_owned) { hints }     // skipped when A is all in place
 //       A_cache.download();
 //       if (...) for (T v : v_owned) { hints of the next level }  A_cache.download();   // if any
 //       for (T v : v_owned) { body, A's reads and writes through A_cache.get / put }
+//       -- with a second copy of the body for tiles that index plain pointers (executor.cpp)
 //       A_cache.upload();
 //     }
 // Only the first loop tests the affinity: the others walk the iterations it found. A loop whose header
@@ -37,6 +39,7 @@
 #include "analysis.hpp"
 #include "ast_util.hpp"
 #include "body_renderer.hpp"
+#include "executor.hpp"
 #include "index_runs.hpp"
 #include "inner_trips.hpp"
 #include "line_mapping.hpp"
@@ -128,6 +131,15 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
     a.cache_var = fresh(a.name + (a.member.empty() ? "" : "_" + a.member) + "_cache",
                         [&](const std::string &name) { return caches.count(name) || taken(name); });
     caches.insert(a.cache_var);
+  }
+  // Privatized rows: one local_row per array, declared at the top of every loop that renders the body's
+  // expressions (privatize.cpp).
+  std::string views;
+  for (LoopModel::RowView &v : m.row_views) {
+    v.name =
+        fresh(v.array + "_row", [&](const std::string &name) { return caches.count(name) || taken(name); });
+    caches.insert(v.name);
+    views += "const pgas::refactored::local_row " + v.name + "(" + v.array + ", " + v.row + ");\n";
   }
   Renderer render(m, ctx, settings);
   LoopRewrite out;
@@ -261,7 +273,7 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
       const std::string parameter = "[&](" + m.var_type + " " + m.var_name + ") { return ";
       text += tile + " = pgas::refactored::owned_iterations(" + tile + ", " + parameter + m.var_name + " " +
               m.compare + " " + m.bound + "; }, " + parameter + m.affinity + "; }, " + owned + ", " + chunk +
-              ");\n" + runs;
+              ");\n" + "if (" + owned + ".empty()) continue;\n" + runs;
     }
     // An index may throw where the original computes it later (a call not declared noexcept): the hints
     // then stop at the exception, the rest of the tile misses at get, and the executor throws it again at
@@ -291,11 +303,16 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
       if (!reads_var && !owned.empty()) loop = "for ([[maybe_unused]] " + loop.substr(5);
       text += loop + " {\n";
       if (records_with_hints) text += owned + ".push_back(" + m.var_name + ");\n";
+      std::string inner;
       for (const DeclStmt *d : m.body_decls)
         if (decls.count(d))
-          text += (declares_unused(d, used) ? "[[maybe_unused]] " : "") + render.node(d) + "\n";
-      for (const std::string &h : hints) text += h;
-      text += records_with_hints ? "}\n" : "}\n}\n";
+          inner += (declares_unused(d, used) ? "[[maybe_unused]] " : "") + render.node(d) + "\n";
+      for (const std::string &h : hints) inner += h;
+      // The privatized rows the hints' indices and declarations read.
+      for (const LoopModel::RowView &v : m.row_views)
+        if (inner.find(v.name + "[") != std::string::npos)
+          text += "const pgas::refactored::local_row " + v.name + "(" + v.array + ", " + v.row + ");\n";
+      text += inner + (records_with_hints ? "}\n" : "}\n}\n");
       if (guarded) text += "} catch (...) {\n// thrown again by its iteration below\n}\n";
     }
     for (std::size_t k = 0; k < m.arrays.size(); ++k)
@@ -307,7 +324,16 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   const unsigned loop_line = sm.getExpansionLineNumber(m.loop->getBeginLoc());
   const unsigned end_line = sm.getExpansionLineNumber(m.body->getEndLoc());
   const std::string fixed = settings.line_directives ? fixed_marker(loop_line) : "";
-  text += walk + " " + (block ? "" : "{\n") + render.marked_body(m.body) + (block ? "\n" : ";\n}\n") + fixed;
+  ExecutorParts parts{run_of, owned, walk, views, walks};
+  text += executor_text(m, render, ctx, parts,
+                        [&](const std::string &base) {
+                          std::string n =
+                              fresh(base, [&](const std::string &x) { return caches.count(x) || taken(x); });
+                          caches.insert(n);
+                          out.names.push_back(n);
+                          return n;
+                        }) +
+          fixed;
   for (const CachedArray &a : m.arrays) text += a.cache_var + ".upload();\n";
   text += "}";
   std::string closing;
@@ -326,12 +352,14 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   out.opening = opening;
   out.closing = closing;
   out.text = hoist_to ? text : "{\n" + opening + text + "\n" + closing + "}";
-  if (!m.distinct.empty()) {
-    // Names that may alias a cached array (aliases.cpp): the original loop runs when they do.
+  if (!m.distinct.empty() || !m.row_conditions.empty()) {
+    // Names that may alias a cached array (aliases.cpp), and privatized rows whose arrays are not laid out
+    // alike (privatize.cpp): the original loop runs when they do, or are not.
     std::string differ;
     for (const auto &[a, b] : m.distinct)
       differ += (differ.empty() ? "" : " && ") + std::string("pgas::refactored::distinct_objects(") + a +
                 ", " + b + ")";
+    for (const std::string &c : m.row_conditions) differ += (differ.empty() ? "" : " && ") + c;
     const std::string original = Lexer::getSourceText(out.range, sm, ctx.getLangOpts()).str();
     const std::string rewritten = hoist_to ? text : opening + text + "\n" + closing;
     out.text = "if (" + differ + ") {\n" + rewritten + "} else {\n" +

@@ -14,9 +14,11 @@
 #include <vector>  // the iterations of a tile that a thread owns
 
 #include "pgas/cache.hpp"
+#include "pgas/refactored/consecutive_tile.hpp"
 #include "pgas/refactored/distinct_objects.hpp"
 #include "pgas/refactored/index_run.hpp"
 #include "pgas/refactored/local_element.hpp"
+#include "pgas/refactored/local_rows.hpp"
 #include "pgas/upc.hpp"
 
 namespace pgas::refactored {
@@ -132,14 +134,32 @@ Integer owned_iterations(Integer first, InRange in_range, Affinity affinity, std
     const std::uint64_t distance = (me + threads - static_cast<std::uint64_t>(start.thread())) % threads;
     for (std::uint64_t q = distance;; q += threads) {
       const std::uint64_t lo = q * block > phase ? q * block - phase : 0, hi = (q + 1) * block - phase;
-      for (std::uint64_t k = lo; k < hi; ++k) {
-        Integer v;
-        if (__builtin_add_overflow(first, k, &v))
-          return std::numeric_limits<Integer>::max();  // past T's range
-        if (!in_range(v)) return v;
-        owned.push_back(v);
-        if (++taken == limit) return static_cast<Integer>(v + 1);
+      // The block's iterations in range, up to the limit, counted first and then appended at once.
+      const std::uint64_t want = std::min<std::uint64_t>(hi - lo, limit - taken);
+      std::uint64_t n = 0;
+      Integer v = first;
+      bool past = false, out = false;
+      for (; n < want; ++n) {
+        if (__builtin_add_overflow(first, lo + n, &v)) {
+          past = true;
+          break;
+        }
+        if (!in_range(v)) {
+          out = true;
+          break;
+        }
       }
+      if (n < 8) {  // a cyclic array's block: resize would cost more than it saves
+        for (std::uint64_t k = 0; k < n; ++k) owned.push_back(static_cast<Integer>(first + (lo + k)));
+      } else {
+        const std::size_t at = owned.size();
+        owned.resize(at + n);
+        for (std::uint64_t k = 0; k < n; ++k) owned[at + k] = static_cast<Integer>(first + (lo + k));
+      }
+      taken += n;
+      if (past) return std::numeric_limits<Integer>::max();  // past T's range
+      if (out) return v;
+      if (taken == limit) return static_cast<Integer>(owned.back() + 1);
     }
   }
 }

@@ -52,9 +52,16 @@ class index_run {
 
   // Whether the run holds the index of every owned iteration (the inspector need not hint them).
   bool covers() const { return count_ != 0; }
-  Element get(std::size_t i) const { return i - first_ < count_ ? data_[i - first_] : cache_->get(i); }
+  Element get(std::size_t i) const { return i - first_ < count_ ? data_[i - first_] : miss(i); }
+  // The same for an index known to lie in the run: a read at an owned iteration of a tile the run covers
+  // whose iterations are consecutive (consecutive_tile.hpp), by an index whose variables the body leaves
+  // unchanged.
+  Element at(std::size_t i) const { return data_[i - first_]; }
 
  private:
+  // Out of line, so that the loop around get keeps its values in registers.
+  [[gnu::noinline, gnu::cold]] Element miss(std::size_t i) const { return cache_->get(i); }
+
   cache<Element> *cache_;
   const Element *data_ = nullptr;
   std::size_t first_ = 0, count_ = 0;
