@@ -5,6 +5,7 @@
 #include <string>
 
 #include "coll/backoff.hpp"
+#include "coll2/engine.hpp"
 #include "coll2/operation.hpp"
 #include "coll2/roles.hpp"
 #include "coll2/stop.hpp"
@@ -108,6 +109,7 @@ bool filled(Operation &op, int receiver) {
 }  // namespace
 
 bool progress(Operation &op) {
+  if (op.engine) return engine_progress(op);
   if (op.complete) return true;
   const int me = op.team->rank;
   if (op.in_all && !all_started(op)) return false;
@@ -143,9 +145,14 @@ void check_members_alive(Operation &op) {
 
 }  // namespace
 
+void engine_check_members(Operation &op) {
+  for (int t = 0; t < op.team->size(); ++t) started(op, t);  // stops the job on a different call
+}
+
 void complete(Operation &op) {
   // The wait, from the thread's first look at the call's completion to its end, as the user's function.
   pgas::sync_scope scope(PGAS_SYNC_team_collective, op.team->areas[0], call_name(op.call));
+  if (op.engine) return complete_on_engine(op);
   for (coll::Backoff backoff; !progress(op);) {
     if (backoff.slow()) check_members_alive(op);
     backoff.pause();
