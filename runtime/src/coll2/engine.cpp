@@ -92,6 +92,19 @@ std::vector<unsigned char> send_copy(const Description &call) {
   return copy;
 }
 
+// The bytes this thread received from each other member, reported through the transport seam when the call
+// completes (pgas/transport.h, remote_coll_recv): the rows the shared engine's reads would have made.
+void report_received(const Team &team, const Description &call) {
+  if (call.recv.empty()) return;
+  for (int t = 0; t < team.size(); ++t) {
+    if (t == team.rank || !reads_from(call.kind, team.rank, t, call.root, team.size())) continue;
+    const Piece &to = call.recv.size() == 1 ? call.recv[0] : call.recv[static_cast<std::size_t>(t)];
+    if (to.bytes > 0)
+      remote_coll_recv(call.recvbuf.handle, team.members[static_cast<std::size_t>(t)],
+                       call.recvbuf.offset + to.offset, to.bytes);
+  }
+}
+
 }  // namespace
 
 CollectiveEngine *chosen_engine() { return g_engine; }
@@ -129,6 +142,7 @@ void engine_run(Team &team, const Description &call) {
   } else {
     g_engine->run(team.engine, engine_call(s, call));
   }
+  report_received(team, call);
 }
 
 Operation *engine_start(Team &team, Description call) {
@@ -170,6 +184,7 @@ bool engine_progress(Operation &op) {
   if (!g_engine->test(op.request)) return false;
   op.complete = true;
   op.send_copy = {};
+  report_received(*op.team, op.call);
   return true;
 }
 
