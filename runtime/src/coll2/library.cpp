@@ -1,6 +1,7 @@
 // The library's life cycle and completion management (pgas/upccoll.h 3.2, 3.3): initialization, the
 // outstanding non-blocking calls of this thread, upccoll_test / wait / fence, finalization.
 #include <algorithm>
+#include <new>
 #include <source_location>
 
 #include "coll2/arguments.hpp"
@@ -38,11 +39,15 @@ upccoll_return_t launch(Team &team, Description call, upccoll_handle_t *handle) 
   Operation *op = nullptr;
   if (on_engine(call)) {
     if (!engine_fits(call)) return UPCCOLL_ERROR_SIZE;
-    if (!fenced && handle == nullptr) {
-      engine_run(team, call);
-      return UPCCOLL_SUCCESS;
+    try {  // the copy of the send data a call may need is private memory
+      if (!fenced && handle == nullptr) {
+        engine_run(team, call);
+        return UPCCOLL_SUCCESS;
+      }
+      op = engine_start(team, std::move(call));
+    } catch (const std::bad_alloc &) {
+      return UPCCOLL_ERROR_MALLOC;
     }
-    op = engine_start(team, std::move(call));
   } else {
     if (!block_available(team, call)) return UPCCOLL_ERROR_MALLOC;
     op = initiate(team, std::move(call));
