@@ -64,13 +64,13 @@ EngineCall engine_call(std::uint64_t sequence, const Description &call, const vo
 // shared engine publishes them (operation.cpp), so that a member's shared-engine call at the same number
 // (flags that disagree) and a slow engine wait see which call each member is in. Plain stores to this
 // thread's own memory: no network traffic.
-void publish(const Team &team, std::uint64_t sequence, const Description &call) {
+void publish(const Team &team, std::uint64_t sequence, const Description &call, bool blocking) {
   auto *area = reinterpret_cast<std::uint64_t *>(
       segment_address(g_runtime.mythread, team.area_at[static_cast<std::size_t>(team.rank)]));
   const auto word = [&](std::uint64_t slot_word) {
     return std::atomic_ref<std::uint64_t>(area[team.at(sequence, slot_word) / sizeof(std::uint64_t)]);
   };
-  word(kSignature).store(signature(call, false, false), std::memory_order_relaxed);
+  word(kSignature).store(engine_signature(call, blocking), std::memory_order_relaxed);
   word(kStarted).store(sequence, std::memory_order_release);
 }
 
@@ -134,7 +134,7 @@ bool engine_fits(const Description &call) { return g_engine->fits(shape(0, call)
 
 void engine_run(Team &team, const Description &call) {
   const std::uint64_t s = team.next_sequence++;
-  publish(team, s, call);
+  publish(team, s, call, true);
   pgas::sync_scope scope(PGAS_SYNC_team_collective, team.areas[0], call_name(call));
   if (needs_send_copy(call, true)) {
     const std::vector<unsigned char> copy = send_copy(call);
@@ -147,7 +147,7 @@ void engine_run(Team &team, const Description &call) {
 
 Operation *engine_start(Team &team, Description call) {
   const std::uint64_t s = team.next_sequence++;
-  publish(team, s, call);
+  publish(team, s, call, false);
   const bool fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
   auto *op = new Operation{.team = &team,
                            .sequence = s,

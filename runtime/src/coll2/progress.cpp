@@ -36,6 +36,9 @@ std::string describe_signature(std::uint64_t signature) {
   if (root != 0) text += " (root " + std::to_string(root - 1) + ")";
   if ((signature & (1u << 8)) != 0) text += " with IN_ALLSYNC";
   if ((signature & (1u << 9)) != 0) text += " with OUT_ALLSYNC";
+  if ((signature & kOnEngine) != 0)
+    text += (signature & kBlockingOnEngine) != 0 ? ", blocking on the conduit's engine"
+                                                 : ", non-blocking on the conduit's engine";
   return text;
 }
 
@@ -47,12 +50,13 @@ bool started(Operation &op, int member) {
   char &checked = op.checked[static_cast<std::size_t>(member)];
   if (!checked && seen == s) {
     const std::uint64_t theirs = team.load(member, team.at(s, kSignature));
-    const std::uint64_t mine = signature(op.call, op.in_all, op.out_all);
+    const std::uint64_t mine =
+        op.engine ? engine_signature(op.call, false) : signature(op.call, op.in_all, op.out_all);
     if (theirs != mine)
       stop_job(
           "upccoll: the members of a team of %d disagree on its call #%llu: team rank %d (thread %d) is in "
           "%s, team rank %d (thread %d) in %s; every member must make the same calls, with the same root "
-          "and ALLSYNC flags, in the same order",
+          "and ALLSYNC flags (on the conduit's engine also all blocking or none), in the same order",
           team.size(), static_cast<unsigned long long>(s), team.rank,
           team.members[static_cast<std::size_t>(team.rank)], describe_signature(mine).c_str(), member,
           team.members[static_cast<std::size_t>(member)], describe_signature(theirs).c_str());

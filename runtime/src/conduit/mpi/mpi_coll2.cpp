@@ -98,8 +98,13 @@ void MpiCollectives::issue(MPI_Comm comm, const EngineCall &call, Pending *pendi
     case TeamCollective::kBarrier:
       error = collective(request, MPI_Barrier, MPI_Ibarrier, comm);
       break;
-    case TeamCollective::kBcast:  // MPI broadcasts in place: the root's data goes to its recvbuf first
-      if (call.send_count > 0 && send != recv) std::memcpy(recv, send, static_cast<std::size_t>(recv_bytes));
+    case TeamCollective::kBcast:  // the root sends from its sendbuf and copies it to its recvbuf
+      if (call.send_count > 0 && send != recv) {
+        error = collective(request, MPI_Bcast, MPI_Ibcast, const_cast<void *>(send), recv_bytes, byte, root,
+                           comm);
+        std::memcpy(recv, send, static_cast<std::size_t>(recv_bytes));  // MPI-3: a send buffer may be read
+        break;
+      }
       error = collective(request, MPI_Bcast, MPI_Ibcast, recv, recv_bytes, byte, root, comm);
       break;
     case TeamCollective::kScatter:
