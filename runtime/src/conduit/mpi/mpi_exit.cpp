@@ -2,7 +2,8 @@
 // at its phase, and every thread then releases the conduit. The other threads' collectives block in
 // MPI_Allreduce, which they cannot leave to look for a thread that finished main, so it looks for them:
 // before it joins the reduction (a non-blocking one would not match theirs) it reads the phase every
-// thread last arrived at, from their control windows. Once all are there it joins, and the runtime reports
+// thread last arrived at, from their control windows (and the Collectives 2.0 call a thread waits in inside
+// the conduit's collective engine, which is no phase). Once all are there it joins, and the runtime reports
 // a disagreement with every thread's account. A thread that waits in another collective while some thread
 // never arrives (it spins, or waits for a lock) would wait forever: the thread that finished main reports
 // it, and mpirun ends the job.
