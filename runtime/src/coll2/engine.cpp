@@ -148,15 +148,7 @@ void engine_run(Team &team, const Description &call) {
 Operation *engine_start(Team &team, Description call) {
   const std::uint64_t s = team.next_sequence++;
   publish(team, s, call, false);
-  const bool fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
-  auto *op = new Operation{.team = &team,
-                           .sequence = s,
-                           .call = std::move(call),
-                           .in_all = false,
-                           .out_all = false,
-                           .fenced = fenced,
-                           .checked = {}};
-  op->checked.assign(static_cast<std::size_t>(team.size()), 0);
+  Operation *op = new_operation(team, s, std::move(call), false, false);
   op->engine = true;
   if (needs_send_copy(op->call, false)) op->send_copy = send_copy(op->call);
   op->request = g_engine->start(

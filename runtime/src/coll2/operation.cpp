@@ -101,6 +101,19 @@ bool block_available(Team &team, const Description &call) {
   return local_heap_fits(std::max(bytes, kSmallestBlock));
 }
 
+Operation *new_operation(Team &team, std::uint64_t sequence, Description call, bool in_all, bool out_all) {
+  const bool fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
+  auto *op = new Operation{.team = &team,
+                           .sequence = sequence,
+                           .call = std::move(call),
+                           .in_all = in_all,
+                           .out_all = out_all,
+                           .fenced = fenced,
+                           .checked = {}};
+  op->checked.assign(static_cast<std::size_t>(team.size()), 0);
+  return op;
+}
+
 Operation *initiate(Team &team, Description call) {
   const std::uint64_t s = team.next_sequence++;
   Team::Held &held = team.held[s % kRing];
@@ -108,16 +121,9 @@ Operation *initiate(Team &team, Description call) {
   if (held.incomplete != nullptr) complete(*held.incomplete);
   for (coll::Backoff backoff; held.block != 0; backoff.pause()) release_blocks(team, false);
   const bool in_all = (call.flags & UPC_IN_ALLSYNC) != 0 || call.kind == Kind::kBarrier;
-  const bool out_all = (call.flags & UPC_OUT_ALLSYNC) != 0, fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
-  auto *op = new Operation{.team = &team,
-                           .sequence = s,
-                           .call = std::move(call),
-                           .in_all = in_all,
-                           .out_all = out_all,
-                           .fenced = fenced,
-                           .checked = {}};
+  const bool out_all = (call.flags & UPC_OUT_ALLSYNC) != 0;
+  Operation *op = new_operation(team, s, std::move(call), in_all, out_all);
   const Description &c = op->call;
-  op->checked.assign(static_cast<std::size_t>(team.size()), 0);
   const Team::Spare block = c.send.empty() && c.recv.empty() ? Team::Spare{0, 0} : write_block(team, c);
   held = {.sequence = s,
           .block = block.block,

@@ -68,6 +68,8 @@ struct Operation {
 // Whether this thread has, or can allocate, the block `call` needs (its tables and staged send data): a
 // call without one is refused with UPCCOLL_ERROR_MALLOC before it is initiated.
 bool block_available(Team &team, const Description &call);
+// A new Operation for call `sequence` of `team` (not yet initiated).
+Operation *new_operation(Team &team, std::uint64_t sequence, Description call, bool in_all, bool out_all);
 // Initiates the call on `team` (waits only when the team's ring is full, see pgas/upccoll.h).
 Operation *initiate(Team &team, Description call);
 // Advances the call as far as it can without blocking; true once it is complete on this thread.
