@@ -30,7 +30,8 @@ namespace pgas::rt {
   X(kUpcAllPermute, "upc_all_permute", kUpcAllPermute)                    \
   X(kUpcAllReduce, "upc_all_reduce", kUpcAllReduce)                       \
   X(kUpcAllPrefixReduce, "upc_all_prefix_reduce", kUpcAllPrefixReduce)    \
-  X(kUpcAllSort, "upc_all_sort", kUpcAllSort)
+  X(kUpcAllSort, "upc_all_sort", kUpcAllSort)                             \
+  X(kUpccollCall, "a Collectives 2.0 call", kUpccollCall)
 
 enum class CollectiveKind : std::uint32_t {
 #define PGAS_COLLECTIVE_ENUMERATOR(kind, name, meets) kind,

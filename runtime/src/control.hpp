@@ -113,6 +113,10 @@ struct ControlBlock {
   std::uint64_t lock_words[kMaxLocks];
   // Network conduits: the phase this thread last arrived at, read by a peer that finished main.
   PhaseSignature last_phase;
+  // Network conduits: the Collectives 2.0 call this thread waits in inside the conduit's collective engine
+  // (kind kUpccollCall, its number in its team; barrier_id: 1 + the function, conduit/collectives.hpp's
+  // TeamCollective), kind 0 when none; read by a peer that finished main.
+  PhaseSignature engine_wait;
   BarrierState barrier;
   CollectiveState collective;
   // shm: what each thread sleeps on while it waits for a peer's synchronization flag (sync/sync_wait.hpp),

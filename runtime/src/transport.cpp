@@ -181,6 +181,8 @@ void _remote_sem_post(pgas_handle_t h, int thread, size_t n, int flags) {
   semaphore_post(h, thread, n, flags);
 }
 
+void _remote_coll_recv(pgas_handle_t, int, size_t, size_t) {}
+
 size_t _remote_sem_wait(pgas_handle_t h, int thread, size_t n, size_t m, int blocking) {
   return semaphore_wait(h, thread, n, m, blocking != 0);
 }

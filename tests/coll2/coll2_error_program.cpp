@@ -33,6 +33,16 @@ const std::map<std::string, std::function<void()>> kModes = {
        else
          upccoll_allreduce(send, recv, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr);
      }},
+    // Thread LAST completes an allreduce with a handle, the others call it blocking: allowed on the shared
+    // engine, not on the MPI engine (MPI's blocking collectives never match its non-blocking ones), where the
+    // waiting thread reports the difference (registered under mpirun only).
+    {"blocking-against-handle",
+     [] {
+       const auto send = ints(1), recv = ints(1);
+       upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+       upccoll_allreduce(send, recv, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, MYTHREAD == last() ? &h : nullptr);
+       if (MYTHREAD == last()) upccoll_wait(h);
+     }},
     // Every thread expects one int from each, thread LAST sends two.
     {"different-sizes",
      [] {

@@ -11,6 +11,7 @@
 #include <map>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "pgas/tracedb/database.hpp"
 #include "pgasrun_process.hpp"
@@ -22,25 +23,29 @@ using Rows = std::map<Key, std::pair<long, long>>;      // count, bytes
 
 long line_of(const std::string &tag) { return launcher_test::line_tagged(COLL2_TRACED_SOURCE, tag); }
 
-class Coll2Trace : public launcher_test::LauncherParamTest<int> {};
-
-TEST_P(Coll2Trace, RecordsExactlyTheBytesTheCallsMove) {
-  const long threads = GetParam();
+// Runs the traced program at `threads` threads with `launch` before -n (e.g. --conduit mpi) and `env`, and
+// compares its trace with the calls' known traffic: each receiver's bytes from each source, recorded as
+// `data_op` (memget for the shared engine's reads, coll_recv for an engine that moves them outside the
+// one-sided transport; then no memget is recorded at all: the engine ran the calls).
+void expect_exact_trace(long threads, const std::vector<std::string> &launch,
+                        const launcher_test::EnvOverrides &env, const std::string &data_op) {
   const std::string db_path =
       (std::filesystem::temp_directory_path() /
        ("pgas-coll2-trace-" + std::to_string(getpid()) + "-" + std::to_string(threads) + ".db"))
           .string();
-  auto run = launcher_test::run_pgasrun(
-      {"-n", std::to_string(threads), "--trace", db_path, "--lines", COLL2_TRACED_PROGRAM});
+  std::vector<std::string> args = launch;
+  args.insert(args.end(),
+              {"-n", std::to_string(threads), "--trace", db_path, "--lines", COLL2_TRACED_PROGRAM});
+  auto run = launcher_test::run_pgasrun(args, env);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   Rows want;
   const long root = threads - 1;
   for (long t = 0; t < threads; ++t)
     for (long peer = 0; peer < threads; ++peer) {
       if (peer == t) continue;
-      want[{t, peer, "memget", line_of("allgather")}] = {1, 10 * sizeof(int)};
-      want[{t, peer, "memget", line_of("allreduce completed")}] = {1, 2 * sizeof(int)};
-      if (peer == root) want[{t, peer, "memget", line_of("bcast completed")}] = {1, 3 * sizeof(double)};
+      want[{t, peer, data_op, line_of("allgather")}] = {1, 10 * sizeof(int)};
+      want[{t, peer, data_op, line_of("allreduce completed")}] = {1, 2 * sizeof(int)};
+      if (peer == root) want[{t, peer, data_op, line_of("bcast completed")}] = {1, 3 * sizeof(double)};
     }
   pgas::tracedb::Database db = pgas::tracedb::Database::open(db_path);
   Rows got;
@@ -69,6 +74,34 @@ TEST_P(Coll2Trace, RecordsExactlyTheBytesTheCallsMove) {
   EXPECT_EQ(got_waits, want_waits);
   std::filesystem::remove(db_path);
 }
+
+class Coll2Trace : public launcher_test::LauncherParamTest<int> {};
+
+TEST_P(Coll2Trace, RecordsExactlyTheBytesTheCallsMove) { expect_exact_trace(GetParam(), {}, {}, "memget"); }
+
+// Under mpirun (pgasrun --conduit mpi, over vader): the MPI engine records each reception as coll_recv and
+// no one-sided read; the shared engine, chosen by PGAS_COLL2_ENGINE, the same memget rows as on shm.
+class Coll2TraceMpi : public launcher_test::LauncherParamTest<std::tuple<std::string, int>> {};
+
+TEST_P(Coll2TraceMpi, RecordsExactlyTheBytesTheCallsMove) {
+#ifndef PGAS_MPIRUN_FOUND
+  GTEST_SKIP() << "Open MPI (mpirun) not found";
+#else
+  const auto &[engine, threads] = GetParam();
+  expect_exact_trace(threads, {"--conduit", "mpi"},
+                     {{"OMPI_ALLOW_RUN_AS_ROOT", "1"},
+                      {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"},
+                      {"PGAS_MPIRUN_FLAGS", "--mca btl vader,self"},
+                      {"PGAS_COLL2_ENGINE", engine}},
+                     engine == "mpi" ? "coll_recv" : "memget");
+#endif
+}
+
+INSTANTIATE_TEST_SUITE_P(Engines, Coll2TraceMpi,
+                         testing::Combine(testing::Values("mpi", "shared"), testing::Values(1, 2, 4)),
+                         [](const auto &info) {
+                           return std::get<0>(info.param) + "_n" + std::to_string(std::get<1>(info.param));
+                         });
 
 INSTANTIATE_TEST_SUITE_P(Threads, Coll2Trace, testing::Values(1, 2, 3, 4, 8),
                          [](const auto &info) { return "n" + std::to_string(info.param); });

@@ -123,6 +123,12 @@ void remote_sync_all(void);
  * waits for the target's acknowledgment of data already sent). */
 int remote_test(pgas_handle_t handle, int thread, pgas_token_t token);
 
+/* A Collectives 2.0 call that a conduit's collective engine ran (the MPI collectives: its data never passes
+ * the calls above) reports what the calling thread received: `size` bytes from `thread`, landed at `offset`
+ * of the caller's receive buffer `handle`, one call per source, when the call completes. The runtime's
+ * implementation does nothing (the bytes have moved); a profiler records them as the call's accesses. */
+void remote_coll_recv(pgas_handle_t handle, int thread, size_t offset, size_t size);
+
 /* ---- remote atomics on 32- or 64-bit integers (type PGAS_INT32/UINT32/INT64/UINT64).
  * operand and compare point to one value of that type; the old value is stored to *result when result
  * is not NULL. CSWAP stores operand if the current value equals *compare. ---- */

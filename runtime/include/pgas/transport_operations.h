@@ -99,7 +99,11 @@
     (handle, thread, n, m, blocking), waiting, other, (0, 0))                                              \
   /* UPC 1.3 upc_sync_attempt: tests a non-blocking transfer to `thread` on `handle`; recorded as a poll */ \
   X(test, int, (pgas_handle_t handle, int thread, pgas_token_t token), (handle, thread, token), single,      \
-    other, (0, 0))
+    other, (0, 0))                                                                                          \
+  /* Collectives 2.0 on a conduit's collective engine: `size` bytes from `thread` delivered to the caller's */ \
+  /* receive buffer (`handle`, `offset`) by the engine, outside the one-sided transport; a record only */   \
+  X(coll_recv, void, (pgas_handle_t handle, int thread, size_t offset, size_t size),                        \
+    (handle, thread, offset, size), single, read, (offset, size))
 /* clang-format on */
 
 #endif /* PGAS_TRANSPORT_OPERATIONS_H */

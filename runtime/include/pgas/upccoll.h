@@ -50,6 +50,38 @@
  *    call is then not initiated. As with any error, a member refused while the others are not leaves them
  *    waiting for it: equal threads in equal states are refused together.
  *
+ * Engines. Two engines run the calls, with the same argument checking and error codes in front of both.
+ * The shared engine (described below) works on every conduit. Under mpirun the MPI engine is the default
+ * (PGAS_COLL2_ENGINE=mpi or shared chooses; the variable must be equal on every thread): a team is an MPI
+ * communicator (MPI_Comm_dup for UPC_TEAM_ALL, MPI_Comm_split for a split, with the ranks the split gives,
+ * MPI_Comm_free with the team), a blocking call the blocking MPI collective on it and a call with a handle
+ * or UPC_ASYNC_FENCE the non-blocking one (MPI_Ibcast, MPI_Iallreduce, MPI_Ialltoallv, ...), completed by
+ * MPI_Test from upccoll_test, upccoll_wait, upccoll_fence and upccoll_finalize. upccoll_scan is MPI_Scan and
+ * upccoll_exscan MPI_Exscan (rank 0's recvbuf is left untouched: MPI writes a scratch buffer there);
+ * upccoll_reduce_scatter is MPI_Reduce_scatter_block and upccoll_reduce_scatterv MPI_Reduce_scatter.
+ * Data-moving calls move MPI_BYTEs; combining calls use MPI's type and operation (MPI_UNSIGNED_CHAR for
+ * UPC_BYTE, MPI_SIGNED_CHAR for UPC_CHAR, MPI_C_*_COMPLEX, MPI_DOUBLE_INT ... for the pair types when MPI's
+ * layout is the struct's) and, where MPI defines none (user operations, UPC_LOGAND / UPC_LOGOR on reals, a
+ * pair type laid out differently), an MPI_Op_create operation over a contiguous type of the element's bytes
+ * that calls the library's combiner, declared commutative or not as upccoll_op_create was told. Its
+ * differences:
+ *  - Calls with UPC_IN_ALLSYNC or UPC_OUT_ALLSYNC run on the shared engine (whose first completing thread
+ *    finishes the other members' parts: the ownership rules below without ever waiting for another thread's
+ *    completion); upccoll_barrier always runs on the MPI engine (MPI_Barrier / MPI_Ibarrier).
+ *  - MPI counts and displacements are ints: a call whose byte counts or displacements (data-moving calls) or
+ *    element count (combining calls) exceed INT_MAX returns UPCCOLL_ERROR_SIZE on the threads that have them.
+ *  - MPI's blocking collectives never match its non-blocking ones: every member must call a given call
+ *    blocking, or every member not. A member that waits with a handle or fence for a call another member
+ *    makes blocking stops the job naming both (after 50 ms of waiting); so does one whose call differs in
+ *    kind, root or ALLSYNC flags. Members that all block in different calls wait inside MPI, which compares
+ *    nothing (they hang, or MPI reports sizes that disagree): PGAS_COLL2_ENGINE=shared finds such a bug. A
+ *    thread that finished main while others wait in a call is reported as on the shared engine.
+ *  - The send buffer of a call with a handle or fence is copied at initiation (it is the user's again on
+ *    return); so is a blocking call's when it overlaps the receive buffer. UPCCOLL_ERROR_MALLOC: that copy,
+ *    in private memory, cannot be allocated (no call needs shared heap).
+ *  - Its data never passes the transport functions: when a call completes, each receiver reports the bytes
+ *    it got from each other member with remote_coll_recv (pgas/transport.h), which a profiler records.
+ *
  * Completion and ordering (the proposal's sections 2.5 and 3.3): an initiation never waits for another thread
  * (IN_ALLSYNC included); a completion (upccoll_wait, a successful upccoll_test, upccoll_fence, a blocking
  * call) waits only for the other threads' initiations, never for their completions (OUT_ALLSYNC included: the

@@ -26,8 +26,9 @@ struct Sizes {
   bool is_root;
 };
 
+// `variable`: the v form (counts per rank).
 template <class Pieces>
-upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces pieces) {
+upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces pieces, bool variable = false) {
   Team *team = nullptr;
   if (const upccoll_return_t error = check_call(c.team, c.flags, &team)) return error;
   if (c.root != -1 && !root_valid(*team, c.root)) return UPCCOLL_ERROR_ROOT;
@@ -42,6 +43,7 @@ upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces piece
   call.flags = c.flags;
   call.sendbuf = c.sendbuf;
   call.recvbuf = c.recvbuf;
+  call.variable = variable;
   if (const upccoll_return_t error = pieces(sizes, &call.send, &call.recv)) return error;
   if (!send_here) call.send.clear();
   if (!recv_here) call.recv.clear();
@@ -85,26 +87,29 @@ Side per_rank(const size_t *counts, const size_t *displs) { return {0, counts, d
 
 upccoll_return_t variable(const Common &c, bool sends, bool receives, const Side &send_side,
                           const Side &recv_side) {
-  return moving(c, sends, receives, [&](const Sizes &z, auto *send, auto *recv) {
-    // A side's arrays are read only on the threads that use them (a root's, or every thread's).
-    const auto pieces = [&](const Side &side, bool used, std::size_t size, upccoll_return_t no_counts,
-                            upccoll_return_t no_displs, std::vector<Piece> *out) {
-      if (!side.arrays) {
-        one(times(side.count, size), out);
-        return UPCCOLL_SUCCESS;
-      }
-      if (!used) return UPCCOLL_SUCCESS;
-      if (side.counts == nullptr) return no_counts;
-      if (side.displs == nullptr) return no_displs;
-      counted_pieces(z.team.size(), side.counts, side.displs, size, out);
-      return UPCCOLL_SUCCESS;
-    };
-    if (const upccoll_return_t error = pieces(send_side, sends || z.is_root, z.send, UPCCOLL_ERROR_SENDCNTS,
-                                              UPCCOLL_ERROR_SDISPLS, send))
-      return error;
-    return pieces(recv_side, receives || z.is_root, z.recv, UPCCOLL_ERROR_RECVCNTS, UPCCOLL_ERROR_RDISPLS,
-                  recv);
-  });
+  return moving(
+      c, sends, receives,
+      [&](const Sizes &z, auto *send, auto *recv) {
+        // A side's arrays are read only on the threads that use them (a root's, or every thread's).
+        const auto pieces = [&](const Side &side, bool used, std::size_t size, upccoll_return_t no_counts,
+                                upccoll_return_t no_displs, std::vector<Piece> *out) {
+          if (!side.arrays) {
+            one(times(side.count, size), out);
+            return UPCCOLL_SUCCESS;
+          }
+          if (!used) return UPCCOLL_SUCCESS;
+          if (side.counts == nullptr) return no_counts;
+          if (side.displs == nullptr) return no_displs;
+          counted_pieces(z.team.size(), side.counts, side.displs, size, out);
+          return UPCCOLL_SUCCESS;
+        };
+        if (const upccoll_return_t error = pieces(send_side, sends || z.is_root, z.send,
+                                                  UPCCOLL_ERROR_SENDCNTS, UPCCOLL_ERROR_SDISPLS, send))
+          return error;
+        return pieces(recv_side, receives || z.is_root, z.recv, UPCCOLL_ERROR_RECVCNTS, UPCCOLL_ERROR_RDISPLS,
+                      recv);
+      },
+      true);
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ template <class SendPieces, class RecvElements>
 upccoll_return_t computing(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shared_ptr_t recvbuf,
                            upccoll_dtype_t dt, upccoll_op_t op, int root, upccoll_team_t handle,
                            upccoll_flag_t flags, upccoll_handle_t *out, SendPieces send_pieces,
-                           RecvElements recv_elements) {
+                           RecvElements recv_elements, bool variable = false) {
   Team *team = nullptr;
   if (const upccoll_return_t error = check_call(handle, flags, &team)) return error;
   const std::size_t size = type_size(dt);
@@ -31,6 +31,7 @@ upccoll_return_t computing(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shar
   call.recvbuf = recvbuf;
   call.dt = dt;
   call.op = op;
+  call.variable = variable;
   std::size_t elements = 0;
   if (const upccoll_return_t error = send_pieces(team->size(), size, &call.send)) return error;
   if (const upccoll_return_t error = recv_elements(*team, &elements)) return error;
@@ -117,7 +118,8 @@ upccoll_return_t upccoll_reduce_scatterv(upccoll_shared_ptr_t sendbuf, upccoll_s
       [&](const Team &t, std::size_t *elements) {
         *elements = recvcounts[t.rank];
         return UPCCOLL_SUCCESS;
-      });
+      },
+      true);
 }
 
 }  // extern "C"

@@ -50,6 +50,7 @@ Description &fresh_description() {
   call.dt = 0;
   call.op = 0;
   call.count = 0;
+  call.variable = false;
   call.function = nullptr;
   return call;
 }

@@ -11,6 +11,7 @@ namespace {
 
 constexpr upccoll_op_t kUserOpBit = 1 << 24;  // above every predefined operation's bit
 std::vector<upccoll_user_fun *> g_user_ops;   // index -> function; nullptr once freed
+std::vector<bool> g_commutative;              // index -> whether the user declared it commutative
 
 upccoll_user_fun *user_function(upccoll_op_t op) {
   if ((op & kUserOpBit) == 0) return nullptr;
@@ -153,9 +154,18 @@ void apply(upccoll_op_t op, upccoll_dtype_t dt, const void *in, void *inout, std
   });
 }
 
-upccoll_op_t add_user_op(upccoll_user_fun *function) {
+upccoll_op_t add_user_op(upccoll_user_fun *function, bool commutative) {
   g_user_ops.push_back(function);
+  g_commutative.push_back(commutative);
   return kUserOpBit | static_cast<upccoll_op_t>(g_user_ops.size() - 1);
+}
+
+bool user_op(upccoll_op_t op) { return (op & kUserOpBit) != 0; }
+
+bool op_commutative(upccoll_op_t op) {
+  if (!user_op(op)) return true;
+  const auto index = static_cast<std::size_t>(op & ~kUserOpBit);
+  return index < g_commutative.size() && g_commutative[index];
 }
 
 bool remove_user_op(upccoll_op_t op) {

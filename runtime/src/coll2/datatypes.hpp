@@ -18,7 +18,10 @@ bool op_defined(upccoll_op_t op, upccoll_dtype_t dt);
 void apply(upccoll_op_t op, upccoll_dtype_t dt, const void *in, void *inout, std::size_t count);
 
 // User operations: a value of upccoll_op_t naming the function (every thread numbers them alike).
-upccoll_op_t add_user_op(upccoll_user_fun *function);
+upccoll_op_t add_user_op(upccoll_user_fun *function, bool commutative);
+// Whether `op` names a user operation (live or freed), and whether it is commutative (predefined: yes).
+bool user_op(upccoll_op_t op);
+bool op_commutative(upccoll_op_t op);
 bool remove_user_op(upccoll_op_t op);
 
 }  // namespace pgas::rt::coll2

@@ -1,10 +1,12 @@
 // The library's life cycle and completion management (pgas/upccoll.h 3.2, 3.3): initialization, the
 // outstanding non-blocking calls of this thread, upccoll_test / wait / fence, finalization.
 #include <algorithm>
+#include <new>
 #include <source_location>
 
 #include "coll2/arguments.hpp"
 #include "coll2/datatypes.hpp"
+#include "coll2/engine.hpp"
 #include "coll2/teams.hpp"
 #include "errors.hpp"
 #include "pgas/detail/api.hpp"
@@ -34,8 +36,22 @@ bool initialized() { return g_initialized; }
 
 upccoll_return_t launch(Team &team, const Description &call, upccoll_handle_t *handle) {
   const bool fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
-  if (!block_available(team, call)) return UPCCOLL_ERROR_MALLOC;
-  Operation *op = initiate(team, call);
+  Operation *op = nullptr;
+  if (on_engine(call)) {
+    if (!engine_fits(call)) return UPCCOLL_ERROR_SIZE;
+    try {  // the copy of the send data a call may need is private memory
+      if (!fenced && handle == nullptr) {
+        engine_run(team, call);
+        return UPCCOLL_SUCCESS;
+      }
+      op = engine_start(team, call);
+    } catch (const std::bad_alloc &) {
+      return UPCCOLL_ERROR_MALLOC;
+    }
+  } else {
+    if (!block_available(team, call)) return UPCCOLL_ERROR_MALLOC;
+    op = initiate(team, call);
+  }
   if (fenced || handle != nullptr) {
     g_outstanding.push_back(op);
     if (handle != nullptr) *handle = fenced ? UPCCOLL_INVALID_HANDLE : op;
@@ -60,6 +76,7 @@ extern "C" {
 
 upccoll_return_t upccoll_initialize(int *, char ***) {
   if (g_initialized) return UPCCOLL_ERROR;
+  choose_engine();
   create_team_all();
   g_initialized = true;
   return UPCCOLL_SUCCESS;
@@ -100,13 +117,13 @@ void upccoll_fence(void) {
     }
 }
 
-upccoll_return_t upccoll_op_create(upccoll_user_fun *function, int, upccoll_op_t *op) {
+upccoll_return_t upccoll_op_create(upccoll_user_fun *function, int commute, upccoll_op_t *op) {
   if (!g_initialized) return UPCCOLL_ERROR_UNINITIALIZED;
   if (function == nullptr) return UPCCOLL_ERROR_UPC_OP;
   if (op == nullptr) return UPCCOLL_ERROR;
-  // Contributions are always combined in team rank order, so commutative and non-commutative operations
-  // take the same path.
-  *op = add_user_op(function);
+  // The shared engine combines in team rank order whatever the operation; the conduit's engine tells its
+  // network library which operations it may reorder.
+  *op = add_user_op(function, commute != 0);
   return UPCCOLL_SUCCESS;
 }
 

@@ -130,7 +130,7 @@ bool block_available(Team &team, const Description &call) {
 
 namespace {
 
-Operation *new_operation() {
+Operation *spare_or_new() {
   if (g_spare_operations.empty()) return new Operation;
   Operation *op = g_spare_operations.back();
   g_spare_operations.pop_back();
@@ -138,6 +138,23 @@ Operation *new_operation() {
 }
 
 }  // namespace
+
+Operation *new_operation(Team &team, std::uint64_t sequence, const Description &call, bool in_all,
+                         bool out_all) {
+  Operation *op = spare_or_new();
+  op->team = &team;
+  op->sequence = sequence;
+  op->call = call;  // a reused operation keeps its vectors' capacity
+  op->in_all = in_all;
+  op->out_all = out_all;
+  op->fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
+  op->small = op->my_staged = op->my_filled = op->complete = false;
+  op->checked.assign(static_cast<std::size_t>(team.size()), 0);
+  op->engine = false;
+  op->request = 0;
+  op->send_copy.clear();
+  return op;
+}
 
 Operation *initiate(Team &team, const Description &call) {
   const std::uint64_t s = team.next_sequence++;
@@ -147,17 +164,9 @@ Operation *initiate(Team &team, const Description &call) {
   for (coll::Backoff backoff; held.block != 0; backoff.pause()) release_blocks(team, false);
   for (coll::Backoff backoff; held.inline_data && !readers_done(team, held);) backoff.pause();
   const bool in_all = all_in(call), out_all = all_out(call);
-  Operation *op = new_operation();
-  op->team = &team;
-  op->sequence = s;
-  op->call = call;  // a reused operation keeps its vectors' capacity
-  op->in_all = in_all;
-  op->out_all = out_all;
-  op->fenced = (op->call.flags & UPC_ASYNC_FENCE) != 0;
+  Operation *op = new_operation(team, s, call, in_all, out_all);
   op->small = small_path(team, op->call.kind, in_all, out_all);
-  op->my_staged = op->my_filled = op->complete = false;
   const Description &c = op->call;
-  op->checked.assign(static_cast<std::size_t>(team.size()), 0);
   const bool inline_data = op->small && fits_inline(c);
   const Team::Spare block = needs_block(op->small, inline_data, c) ? write_block(team, c) : Team::Spare{0, 0};
   held = {.sequence = s,

@@ -19,29 +19,17 @@
 #include <vector>
 
 #include "coll2/team.hpp"
+#include "conduit/collectives.hpp"
 #include "pgas/upccoll.h"
 
 namespace pgas::rt::coll2 {
 
-enum class Kind : std::uint8_t {
-  kBarrier,
-  kBcast,
-  kScatter,
-  kGather,
-  kAllgather,
-  kAlltoall,
-  kReduce,
-  kAllreduce,
-  kReduceScatter,
-  kScan,
-  kExscan
-};
+// The collectives (one list with the conduits' engines, conduit/collectives.hpp).
+using Kind = TeamCollective;
 const char *kind_name(Kind kind);  // "upccoll_bcast"
 
-struct Piece {
-  std::uint64_t offset;  // in sendbuf (send table) or recvbuf (recv table)
-  std::uint64_t bytes;
-};
+// Bytes at `offset` in sendbuf (send table) or recvbuf (recv table).
+using Piece = EnginePiece;
 
 // What a thread passes to initiate a call (the checked arguments).
 struct Description {
@@ -54,6 +42,7 @@ struct Description {
   upccoll_dtype_t dt = 0;   // combining kinds: the element type, operation and count
   upccoll_op_t op = 0;
   std::uint64_t count = 0;
+  bool variable = false;  // the v form: counts per rank (scatterv ... alltoallv, reduce_scatterv)
   // The user's function when the call is a step of another one (upccoll_team_split's allgathers): the name
   // of its synchronization event and messages; nullptr: kind_name(kind).
   const char *function = nullptr;
@@ -70,11 +59,19 @@ struct Operation {
   bool small = false;   // completes on the small path (small.hpp)
   bool my_staged = false, my_filled = false, complete = false;
   std::vector<char> checked;  // members whose signature this call compared
+  // A call on the conduit's engine (coll2/engine.hpp): its request, and the copy of the send data it
+  // reads until complete (the send buffer is the user's again at initiation).
+  bool engine = false;
+  CollectiveEngine::Request request = 0;
+  std::vector<unsigned char> send_copy = {};
 };
 
 // Whether this thread has, or can allocate, the block `call` needs (its tables and staged send data): a
 // call without one is refused with UPCCOLL_ERROR_MALLOC before it is initiated.
 bool block_available(Team &team, const Description &call);
+// A new Operation for call `sequence` of `team` (not yet initiated).
+Operation *new_operation(Team &team, std::uint64_t sequence, const Description &call, bool in_all,
+                         bool out_all);
 // Initiates the call on `team` (waits only when the team's ring is full, see pgas/upccoll.h).
 Operation *initiate(Team &team, const Description &call);
 // Advances the call as far as it can without blocking; true once it is complete on this thread.

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "coll/backoff.hpp"
+#include "coll2/engine.hpp"
 #include "coll2/operation.hpp"
 #include "coll2/roles.hpp"
 #include "coll2/stop.hpp"
@@ -36,6 +37,9 @@ std::string describe_signature(std::uint64_t signature) {
   if (root != 0) text += " (root " + std::to_string(root - 1) + ")";
   if ((signature & (1u << 8)) != 0) text += " with IN_ALLSYNC";
   if ((signature & (1u << 9)) != 0) text += " with OUT_ALLSYNC";
+  if ((signature & kOnEngine) != 0)
+    text += (signature & kBlockingOnEngine) != 0 ? ", blocking on the conduit's engine"
+                                                 : ", non-blocking on the conduit's engine";
   return text;
 }
 
@@ -47,12 +51,13 @@ bool started(Operation &op, int member) {
   char &checked = op.checked[static_cast<std::size_t>(member)];
   if (!checked && seen == s) {
     const std::uint64_t theirs = team.load(member, team.at(s, kSignature));
-    const std::uint64_t mine = signature(op.call, op.in_all, op.out_all);
+    const std::uint64_t mine =
+        op.engine ? engine_signature(op.call, false) : signature(op.call, op.in_all, op.out_all);
     if ((theirs & ~kInlineData) != mine)
       stop_job(
           "upccoll: the members of a team of %d disagree on its call #%llu: team rank %d (thread %d) is in "
           "%s, team rank %d (thread %d) in %s; every member must make the same calls, with the same root "
-          "and ALLSYNC flags, in the same order",
+          "and ALLSYNC flags (on the conduit's engine also all blocking or none), in the same order",
           team.size(), static_cast<unsigned long long>(s), team.rank,
           team.members[static_cast<std::size_t>(team.rank)], describe_signature(mine).c_str(), member,
           team.members[static_cast<std::size_t>(member)], describe_signature(theirs & ~kInlineData).c_str());
@@ -122,6 +127,7 @@ bool progress_small(Operation &op) {
 }  // namespace
 
 bool progress(Operation &op) {
+  if (op.engine) return engine_progress(op);
   if (op.complete) return true;
   if (op.small) {
     if (!progress_small(op)) return false;
@@ -180,9 +186,14 @@ bool poll_then_yield(Done done) {
 
 }  // namespace
 
+void engine_check_members(Operation &op) {
+  for (int t = 0; t < op.team->size(); ++t) started(op, t);  // stops the job on a different call
+}
+
 void complete(Operation &op) {
   // The wait, from the thread's first look at the call's completion to its end, as the user's function.
   pgas::sync_scope scope(PGAS_SYNC_team_collective, op.team->areas[0], call_name(op.call));
+  if (op.engine) return complete_on_engine(op);
   if (poll_then_yield([&] { return progress(op); })) return;
   // Then sleep (coll/backoff.hpp); whether a member finished main instead of initiating is asked
   // rarely, as it costs remote reads on a network conduit.

@@ -57,6 +57,7 @@ struct Team {
   std::vector<std::uint64_t> area_at;  // team rank -> where its area starts in that member's segment
   std::vector<std::byte *> direct;     // team rank -> its area mapped in this process (shm), or nullptr
   std::uint64_t next_sequence = 1;     // the next call's number
+  void *engine = nullptr;              // the team in the conduit's engine (coll2/engine.hpp), if used
   // This thread's calls by slot, kept until every reader of the call's block has read it.
   struct Held {
     std::uint64_t sequence = 0;

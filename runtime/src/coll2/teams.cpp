@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "coll2/arguments.hpp"
+#include "coll2/engine.hpp"
 #include "errors.hpp"
 #include "pgas/detail/api.hpp"
 #include "runtime.hpp"
@@ -75,11 +76,13 @@ void create_team_all() {
                                            words * sizeof(std::uint64_t), "upccoll_initialize");
   team->areas.assign(static_cast<std::size_t>(threads), g_team_all_area);
   register_team(team);
+  if (CollectiveEngine *engine = chosen_engine()) team->engine = engine->team_all();
 }
 
 void destroy_all_teams() {
   Team *all = &team_all();
   for (Team *team : live_teams()) {
+    if (team->engine != nullptr) chosen_engine()->team_free(team->engine);
     release_blocks(*team, true);
     forget_team(team);
     if (team != all) {
@@ -143,6 +146,15 @@ upccoll_return_t upccoll_team_split(upccoll_team_t handle, int color, int key, u
   for (const auto &[member_key, parent_rank] : order)
     team->areas.push_back(areas[static_cast<std::size_t>(parent_rank)]);
   register_team(team);
+  if (pgas::rt::CollectiveEngine *engine = chosen_engine()) {
+    // Colored by the new team's first parent rank (MPI wants colors >= 0) and keyed by the new rank: the
+    // engine's team has the same order.
+    int rank = -1;
+    team->engine = engine->team_split(parent->engine, std::get<1>(order.front()), team->rank, &rank);
+    if (rank != team->rank)
+      pgas::rt::fatal("upccoll_team_split: the %s engine made this thread rank %d of the new team, not %d",
+                      engine->name(), rank, team->rank);
+  }
   *newteam = team;
   return UPCCOLL_SUCCESS;
 }
@@ -156,6 +168,7 @@ void upccoll_team_free(upccoll_team_t handle) {
         handle);
   complete_outstanding(team);
   upccoll_barrier(handle, 0, nullptr);
+  if (team->engine != nullptr) chosen_engine()->team_free(team->engine);
   release_blocks(*team, true);
   forget_team(team);
   // The area stays until every member has left the barrier (they may still read this thread's slot).

@@ -18,6 +18,7 @@
 
 namespace pgas::rt {
 
+class CollectiveEngine;
 struct ControlBlock;
 struct RangeAllocator;
 
@@ -146,6 +147,10 @@ class Conduit {
   virtual LockStatus lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait, int *holder) = 0;
   virtual LockStatus lock_release(std::uint32_t index, std::uint32_t generation, int *holder) = 0;
   virtual LockStatus lock_free(std::uint32_t index, std::uint32_t generation, int *holder) = 0;
+
+  // ---- optional: the conduit's own engine for Collectives 2.0 (conduit/collectives.hpp), nullptr if none
+  // (shm: the shared-memory engine is the fast one there) ----
+  virtual CollectiveEngine *collectives() { return nullptr; }
 
   // ---- end of the job ----
   // After every thread finished main (the exit collective agreed): releases the conduit's resources.

@@ -76,7 +76,7 @@ TEST(ReportBadFlags, EachIsOneLineAndStatus2) {
       {{"--op", "fetch", db},
        "--op: unknown operation 'fetch' (one of: get, put, get_strict, put_strict, memget, "
        "memput, getv, putv, accv, get_nb, put_nb, getv_nb, putv_nb, atomic, memput_signal, memget_signal, "
-       "sem_post, sem_wait, test; each also with a cache_ prefix)"},
+       "sem_post, sem_wait, test, coll_recv; each also with a cache_ prefix)"},
       {{"--format", "xml", db}, "--format: unknown value 'xml' (one of: csv, json, table)"},
       {{"--section", "lines,heat", db},
        "--section: unknown value 'heat' (one of: imbalance, lines, ops, pairs, paths, summary, sync, "

@@ -274,8 +274,9 @@ TEST(Reader, OpDirections) {
   EXPECT_EQ(op_direction("memput_signal"), Direction::kWrite);  // Bonachea's signalling transfers
   EXPECT_EQ(op_direction("memget_signal"), Direction::kRead);
   EXPECT_EQ(op_direction("sem_wait"), Direction::kOther);
-  EXPECT_EQ(op_direction("test"), Direction::kOther);  // upc_sync_attempt's polls
-  EXPECT_EQ(known_ops().size(), 38u);
+  EXPECT_EQ(op_direction("test"), Direction::kOther);      // upc_sync_attempt's polls
+  EXPECT_EQ(op_direction("coll_recv"), Direction::kRead);  // Collectives 2.0 on the MPI engine
+  EXPECT_EQ(known_ops().size(), 40u);
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "conduit/conduit.hpp"
+#include "conduit/mpi/mpi_coll2.hpp"
 #include "control.hpp"
 
 namespace pgas::rt {
@@ -68,6 +69,7 @@ class MpiConduit final : public Conduit {
   LockStatus lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait, int *holder) override;
   LockStatus lock_release(std::uint32_t index, std::uint32_t generation, int *holder) override;
   LockStatus lock_free(std::uint32_t index, std::uint32_t generation, int *holder) override;
+  CollectiveEngine *collectives() override { return collectives_; }
   void finish() override;
   [[noreturn]] void global_exit(int status) override;
 
@@ -114,6 +116,7 @@ class MpiConduit final : public Conduit {
   MPI_Win data_ = MPI_WIN_NULL;
   MPI_Win control_ = MPI_WIN_NULL;
   ControlBlock *ctl_ = nullptr;
+  MpiCollectives *collectives_ = nullptr;
   std::vector<MPI_Aint> control_shift_;  // per rank: where its control block starts in its window (aligned)
   std::vector<MPI_Aint> data_shift_;     // per rank: where its data segment starts in its window (aligned)
   int rank_ = 0;

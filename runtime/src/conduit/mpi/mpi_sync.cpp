@@ -204,6 +204,9 @@ LockStatus MpiConduit::lock_acquire(std::uint32_t index, std::uint32_t generatio
     if (!wait) return LockStatus::kBusy;
     *holder = static_cast<int>(seen & 0xffffffff) - 1;
     if (attempt % 256 == 255 && finished_main(*holder)) return LockStatus::kHolderFinished;  // every ~25 ms
+    // The holder may be waiting for a non-blocking collective of this thread's (the collective engine's),
+    // which moves only while this thread is in MPI (the proposal's Figure 1, EX2).
+    progress();
   }
   MPI_Win_sync(data_);  // what the previous holder wrote is visible to this thread's own loads
   return LockStatus::kOk;

@@ -18,8 +18,9 @@
 namespace pgas::tracedb::raw {
 
 inline constexpr char kMagic[8] = {'P', 'G', 'A', 'S', 'R', 'A', 'W', '1'};
-// 5: semaphore operations; 6: test (upc_sync_attempt); 7: synchronization waits; 8: call paths
-inline constexpr std::uint32_t kVersion = 8;
+// 5: semaphore operations; 6: test (upc_sync_attempt); 7: synchronization waits; 8: call paths;
+// 9: coll_recv (Collectives 2.0 on a conduit's engine)
+inline constexpr std::uint32_t kVersion = 9;
 
 inline constexpr std::uint32_t kAccessCapacity = 1u << 16;  // power of two (open addressing)
 inline constexpr std::uint32_t kSiteCapacity = 1u << 15;    // power of two

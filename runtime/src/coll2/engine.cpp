@@ -1,0 +1,183 @@
+// Running Collectives 2.0 calls on the conduit's collective engine (see engine.hpp).
+#include "coll2/engine.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+
+#include "coll/backoff.hpp"
+#include "coll2/arguments.hpp"
+#include "coll2/datatypes.hpp"
+#include "coll2/roles.hpp"
+#include "coll2/transfer.hpp"
+#include "collective_kind.hpp"
+#include "conduit/active.hpp"
+#include "errors.hpp"
+#include "pgas/detail/api.hpp"
+#include "pgas/sync_events.h"
+#include "runtime.hpp"
+
+namespace pgas::rt::coll2 {
+namespace {
+
+CollectiveEngine *g_engine = nullptr;
+
+// The call as the engine takes it, without its buffers.
+EngineCall shape(std::uint64_t sequence, const Description &call) {
+  EngineCall e;
+  e.kind = call.kind;
+  e.variable = call.variable;
+  e.root = call.root;
+  e.send_pieces = call.send.data();
+  e.send_count = call.send.size();
+  e.recv_pieces = call.recv.data();
+  e.recv_count = call.recv.size();
+  if (combining(call.kind)) {
+    e.dt = call.dt;
+    e.type_size = type_size(call.dt);
+    e.op = call.op;
+    e.count = call.count;
+    e.predefined = !user_op(call.op);
+    e.commutative = op_commutative(call.op);
+    e.combine = apply;
+  }
+  e.sequence = sequence;
+  e.report_kind = static_cast<std::uint32_t>(CollectiveKind::kUpccollCall);
+  return e;
+}
+
+// With this thread's local buffer addresses (`send`, when given, is a copy of the send data).
+EngineCall engine_call(std::uint64_t sequence, const Description &call, const void *send = nullptr) {
+  EngineCall e = shape(sequence, call);
+  if (!call.send.empty())
+    e.send = send != nullptr ? send
+                             : pgas::detail::local_address(call.sendbuf.handle, call.sendbuf.offset,
+                                                           extent(call.send), "upccoll");
+  if (!call.recv.empty())
+    e.recv =
+        pgas::detail::local_address(call.recvbuf.handle, call.recvbuf.offset, extent(call.recv), "upccoll");
+  return e;
+}
+
+// This thread's part of the team's slot of call `sequence`: its signature, then that it started, as the
+// shared engine publishes them (operation.cpp), so that a member's shared-engine call at the same number
+// (flags that disagree) and a slow engine wait see which call each member is in. Plain stores to this
+// thread's own memory: no network traffic.
+void publish(const Team &team, std::uint64_t sequence, const Description &call, bool blocking) {
+  auto *area = reinterpret_cast<std::uint64_t *>(
+      segment_address(g_runtime.mythread, team.area_at[static_cast<std::size_t>(team.rank)]));
+  const auto word = [&](std::uint64_t slot_word) {
+    return std::atomic_ref<std::uint64_t>(area[team.at(sequence, slot_word) / sizeof(std::uint64_t)]);
+  };
+  word(kSignature).store(engine_signature(call, blocking), std::memory_order_relaxed);
+  word(kStarted).store(sequence, std::memory_order_release);
+}
+
+// The bytes `call` copies out of its send buffer: a non-blocking call's send buffer is the user's again at
+// initiation (pgas/upccoll.h), and a blocking call's may overlap its receive buffer.
+bool needs_send_copy(const Description &call, bool blocking) {
+  if (call.send.empty() || call.kind == Kind::kBcast) return false;  // a broadcast copies at initiation
+  if (!blocking) return true;
+  if (call.recv.empty() || call.sendbuf.handle != call.recvbuf.handle) return false;
+  const std::uint64_t s = call.sendbuf.offset, r = call.recvbuf.offset;
+  return s < r + extent(call.recv) && r < s + extent(call.send);
+}
+
+std::vector<unsigned char> send_copy(const Description &call) {
+  const std::size_t bytes = extent(call.send);
+  std::vector<unsigned char> copy(bytes);
+  std::memcpy(copy.data(),
+              pgas::detail::local_address(call.sendbuf.handle, call.sendbuf.offset, bytes, "upccoll"), bytes);
+  return copy;
+}
+
+// The bytes this thread received from each other member, reported through the transport seam when the call
+// completes (pgas/transport.h, remote_coll_recv): the rows the shared engine's reads would have made.
+void report_received(const Team &team, const Description &call) {
+  if (call.recv.empty()) return;
+  for (int t = 0; t < team.size(); ++t) {
+    if (t == team.rank || !reads_from(call.kind, team.rank, t, call.root, team.size())) continue;
+    const Piece &to = call.recv.size() == 1 ? call.recv[0] : call.recv[static_cast<std::size_t>(t)];
+    if (to.bytes > 0)
+      remote_coll_recv(call.recvbuf.handle, team.members[static_cast<std::size_t>(t)],
+                       call.recvbuf.offset + to.offset, to.bytes);
+  }
+}
+
+}  // namespace
+
+CollectiveEngine *chosen_engine() { return g_engine; }
+
+void choose_engine() {
+  CollectiveEngine *offered = conduit().collectives();
+  const char *chosen = std::getenv("PGAS_COLL2_ENGINE");
+  if (chosen == nullptr || *chosen == '\0') {
+    g_engine = offered;
+  } else if (std::strcmp(chosen, "shared") == 0) {
+    g_engine = nullptr;
+  } else if (offered != nullptr && std::strcmp(chosen, offered->name()) == 0) {
+    g_engine = offered;
+  } else {
+    fatal("PGAS_COLL2_ENGINE=%s: the engines of this job are 'shared'%s%s%s", chosen,
+          offered != nullptr ? " and '" : " (the ", offered != nullptr ? offered->name() : conduit().name(),
+          offered != nullptr ? "'" : " conduit has no other)");
+  }
+}
+
+bool on_engine(const Description &call) {
+  return g_engine != nullptr &&
+         (call.kind == Kind::kBarrier || (call.flags & (UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC)) == 0);
+}
+
+bool engine_fits(const Description &call) { return g_engine->fits(shape(0, call)); }
+
+void engine_run(Team &team, const Description &call) {
+  const std::uint64_t s = team.next_sequence++;
+  publish(team, s, call, true);
+  pgas::sync_scope scope(PGAS_SYNC_team_collective, team.areas[0], call_name(call));
+  if (needs_send_copy(call, true)) {
+    const std::vector<unsigned char> copy = send_copy(call);
+    g_engine->run(team.engine, engine_call(s, call, copy.data()));
+  } else {
+    g_engine->run(team.engine, engine_call(s, call));
+  }
+  report_received(team, call);
+}
+
+Operation *engine_start(Team &team, const Description &call) {
+  const std::uint64_t s = team.next_sequence++;
+  publish(team, s, call, false);
+  Operation *op = new_operation(team, s, call, false, false);
+  op->engine = true;
+  if (needs_send_copy(op->call, false)) op->send_copy = send_copy(op->call);
+  op->request = g_engine->start(
+      team.engine, engine_call(s, op->call, op->send_copy.empty() ? nullptr : op->send_copy.data()));
+  return op;
+}
+
+void complete_on_engine(Operation &op) {
+  const EngineCall published = shape(op.sequence, op.call);
+  g_engine->waiting_in(&published);
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point next_check = Clock::now() + std::chrono::milliseconds(50);
+  for (coll::Backoff backoff; !engine_progress(op);) {
+    if (backoff.slow() && Clock::now() >= next_check) {  // a long wait: is every member in this call?
+      engine_check_members(op);
+      next_check = Clock::now() + std::chrono::milliseconds(100);
+    }
+    backoff.pause();
+  }
+  g_engine->waiting_in(nullptr);
+}
+
+bool engine_progress(Operation &op) {
+  if (op.complete) return true;
+  if (!g_engine->test(op.request)) return false;
+  op.complete = true;
+  op.send_copy = {};
+  report_received(*op.team, op.call);
+  return true;
+}
+
+}  // namespace pgas::rt::coll2

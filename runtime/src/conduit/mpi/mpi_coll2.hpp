@@ -1,0 +1,67 @@
+// The MPI conduit's collective engine (conduit/collectives.hpp): a team is a communicator (MPI_Comm_dup of
+// the job's, MPI_Comm_split of its parent's), a blocking call the blocking MPI collective on it and a
+// non-blocking one the MPI_I* collective, completed by MPI_Test. Data-moving calls move MPI_BYTEs (a send
+// and a receive type of different sizes need only agree in bytes); combining calls use the MPI type and
+// operation of the upccoll type and operation, or an MPI_Op_create operation that calls the library's
+// combiner where MPI has none (user operations, UPC_LOGAND / UPC_LOGOR on reals, pair types whose MPI
+// layout differs from the C struct's).
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "conduit/collectives.hpp"
+#include "conduit/conduit.hpp"
+
+namespace pgas::rt {
+
+struct ControlBlock;
+
+// The MPI type and operation of a combining call, as mpi_coll2_types.cpp chooses them.
+struct MpiReduction {
+  MPI_Datatype type;
+  MPI_Op op;
+};
+
+// Reports a fatal error the runtime's way (the conduit's ConduitStartup::fatal, given once at start).
+void mpi_coll2_set_fatal(void (*fatal)(const char *message));
+[[noreturn]] void mpi_coll2_fatal(const char *message);
+
+// The type and operation for `call` (types and operations made here live until finish_reductions).
+MpiReduction mpi_reduction(const EngineCall &call);
+void finish_reductions();
+
+class MpiCollectives final : public CollectiveEngine {
+ public:
+  MpiCollectives(MPI_Comm world, ControlBlock *ctl) : world_(world), ctl_(ctl) {}
+  ~MpiCollectives() = default;
+
+  const char *name() const override { return "mpi"; }
+  Team team_all() override;
+  Team team_split(Team parent, int color, int key, int *rank) override;
+  void team_free(Team team) override;
+  bool fits(const EngineCall &call) override;
+  void run(Team team, const EngineCall &call) override;
+  Request start(Team team, const EngineCall &call) override;
+  bool test(Request request) override;
+  void waiting_in(const EngineCall *call) override;
+
+ private:
+  // A call in flight: its request and what MPI reads until it completes (the v forms' count arrays, rank
+  // 0's scratch receive buffer of an exscan).
+  struct Pending {
+    MPI_Request request = MPI_REQUEST_NULL;
+    std::vector<int> counts[4];
+    std::vector<unsigned char> scratch;
+    const char *function = nullptr;
+  };
+  // Issues the call's MPI collective: blocking (`pending` nullptr) or not.
+  void issue(MPI_Comm comm, const EngineCall &call, Pending *pending);
+
+  MPI_Comm world_;
+  ControlBlock *ctl_;
+};
+
+}  // namespace pgas::rt
