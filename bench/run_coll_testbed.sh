@@ -3,14 +3,18 @@
 # uneven workload. Each run prints one line (the slowest thread's total time inside the collective over
 # ITERATIONS calls); each part then prints a markdown table of microseconds per call.
 #   bench/run_coll_testbed.sh [BUILD_DIR] [ITERATIONS] [PART...]
-# PARTs (default: all three):
+# PARTs (default: figures variants nine):
 #   figures   Fessenden and Seidel's figures 19-21 and Appendix B: every relocalization, 64 B and 4 KiB, ALLSYNC and
 #             MYSYNC pulled and pushed between the user's arrays as the seed did (the `direct` variant), MYSYNC
 #             staged (the default for blocks up to 4 KiB), and Open MPI's peer over vader;
 #   variants  the MYSYNC variants of Fessenden and Seidel's future work (PGAS_COLL_MYSYNC: tree, vector, spin) for
 #             broadcast, scatter, gather and permute, 64 B, unstaged (`direct`);
 #   nine      all nine IN,OUT sync combinations for broadcast, exchange and permute, 64 B, pulled, unstaged.
-# Environment: WORK=units of computation per iteration (50), THREADS="2 4 8", SKEW=microseconds (0).
+#   mysync    the MYSYNC relocalizations issue 17 compares with Open MPI (broadcast, scatter, gather, permute; 64 B
+#             and 4 KiB): MYSYNC (default variant), MYSYNC pulled direct and Open MPI run in interleaved rounds
+#             (A, B, C, A, B, C, ...); the table holds each one's median over REPEATS rounds.
+# Environment: WORK=units of computation per iteration (50), THREADS="2 4 8", SKEW=microseconds (0),
+# REPEATS=rounds of the mysync part (9), COLLECTIVES and SIZES narrow the mysync part (default: all four, 64 4096).
 set -eu
 build=${1:-build}
 iterations=${2:-200}
@@ -59,6 +63,28 @@ variants_runs() {
     upc "$variant" "$variant,direct" my "$@"
   done
   mpi "$@"
+}
+# mysync_runs ARGS...: REPEATS interleaved rounds of MYSYNC (the default variant), MYSYNC pulled direct and
+# Open MPI, then each one's line with its median per-call time.
+mysync_runs() {
+  local -A lines=() times=()
+  local round column line
+  for round in $(seq "${REPEATS:-9}"); do
+    for column in MY MY-direct mpi; do
+      case $column in
+        MY) line=$(upc MY "" my "$@") ;;
+        MY-direct) line=$(upc MY-direct pull,direct my "$@") ;;
+        mpi) line=$(mpi "$@") ;;
+      esac
+      lines[$column]=$line
+      times[$column]+=" $(sed -n 's/.*per_call_us=\([0-9.]*\).*/\1/p' <<<"$line")"
+    done
+  done
+  for column in MY MY-direct mpi; do
+    local middle
+    middle=$(tr ' ' '\n' <<<"${times[$column]}" | sed '/^$/d' | median)
+    sed "s/per_call_us=[0-9.]*/per_call_us=$middle/" <<<"${lines[$column]}"
+  done
 }
 nine_runs() {
   for in in no my all; do
@@ -117,10 +143,13 @@ for part in $parts; do
       each "broadcast scatter gather permute" "64" variants_runs | tee "$lines"
       table "MYSYNC variants (PGAS_COLL_MYSYNC), us per call; last column: best variant over plain pull/push" \
         "," "^(pull|push)$" "best variant / best of pull, push" ;;
+    mysync)
+      each "${COLLECTIVES:-broadcast scatter gather permute}" "${SIZES:-64 4096}" mysync_runs | tee "$lines"
+      table "MYSYNC and Open MPI, median us per call of ${REPEATS:-9} interleaved rounds" "^MY$" "^mpi$" "MY / mpi" ;;
     nine)
       each "broadcast exchange permute" "64" nine_runs | tee "$lines"
       table "the nine IN,OUT sync combinations (pull), us per call" ;;
-    *) echo "$0: unknown part '$part' (figures, variants or nine)" >&2; exit 2 ;;
+    *) echo "$0: unknown part '$part' (figures, variants, nine or mysync)" >&2; exit 2 ;;
   esac
   echo "load average after $part: $(cut -d' ' -f1-3 /proc/loadavg)"
 done
