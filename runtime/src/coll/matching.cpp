@@ -66,6 +66,21 @@ bool compare_with(const Published &mine, int peer) {
   return true;
 }
 
+std::uint64_t record_digest(const Published &mine) {
+  std::uint64_t h = mix_word(0, static_cast<std::uint64_t>(collective_kind_meets(mine.call.kind)));
+  h = mix_word(h, static_cast<std::uint64_t>(mine.nargs));
+  for (int k = 0; k < mine.nargs; ++k) h = mix_word(h, mine.args[k].value);
+  return h;
+}
+
+void check_digest(const Published &mine, int peer, std::uint64_t theirs) {
+  if (theirs == record_digest(mine)) return;
+  compare_with(mine, peer);  // reports, with the peer's call, unless the peer has overwritten its record
+  report_once("collective operations do not match: thread " + std::to_string(peer) +
+              " left data for thread " + std::to_string(g_runtime.mythread) + "'s collective operation #" +
+              std::to_string(mine.sequence) + ", " + describe_call(mine.call) + ", from a different call");
+}
+
 void compare_with_thread0(const Published &mine) {
   if (g_runtime.mythread == 0) return;
   if (!g_deferred.empty()) verify_deferred();  // before thread 0 overwrites their records

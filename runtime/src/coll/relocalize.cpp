@@ -48,8 +48,9 @@ void relocalize(UpcCall &call, const pgas_shared_ptr &d, const pgas_shared_cptr 
   check_size(call, nbytes, std::max(src_side.count(), dst_side.count()));
   check_side(call, "src", src, nbytes, src_side);
   check_side(call, "dst", dst, nbytes, dst_side);
-  call.start();  // then the blocks: naming them may read shared data (permute's perm)
-  std::vector<Block> blocks;
+  call.start(false);  // then the blocks: naming them may read shared data (permute's perm)
+  static std::vector<Block> &blocks = *new std::vector<Block>();  // kept: a call allocates nothing
+  blocks.clear();
   each(src, dst, [&](const gaddr &from, const gaddr &to) { blocks.push_back({from, to, nbytes}); });
   call.move_blocks(blocks, configured_direction());
 }
