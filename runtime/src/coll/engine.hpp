@@ -77,9 +77,9 @@ class Call {
   [[noreturn]] void fail(const char *format, ...) const __attribute__((format(printf, 2, 3)));
 
   // Takes the call's sequence number, publishes its record and runs the IN synchronization; with
-  // `compare_now` false, leaves the comparison with thread 0's record to move_blocks (a staged holder
-  // publishes its blocks first: their digest lets receivers compare, and the comparison's read of thread
-  // 0's record is then off their path).
+  // `compare_now` false, leaves the comparison with thread 0's record to move_blocks (a staged call
+  // compares last: each staged block is checked by its holder's digest, and the read of thread 0's record
+  // is then off the path between holders and receivers).
   void start(bool compare_now = true);
   // IN kMy with the `vector` variant: tells the threads that will wait for this one (those that touch its
   // data) that it has started the call. Called after start, before run.
