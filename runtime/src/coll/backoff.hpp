@@ -1,9 +1,10 @@
 // Polling a flag without starving the thread that sets it (Fessenden and Seidel's future work, item 4): spin
-// briefly, then yield (for up to yield_budget_ns() when threads have a core each), then block in `sleep` (on
-// shm a futex the flag's writer wakes), so that waiting stays cheap when threads outnumber cores. A
-// relentless Backoff (the `spin` variant, coll/variant.hpp) is Fessenden and Seidel's loop for comparison: it
-// polls without ever sleeping, yielding the CPU between polls (without that, a thread spinning on an
-// oversubscribed core would hold up the one it waits for by a whole time slice).
+// briefly, then yield (for up to yield_budget_ns() when threads have a core each; a thread bound to a CPU of
+// its own polls instead), then block in `sleep` (on shm a futex the flag's writer wakes), so that waiting
+// stays cheap when threads outnumber cores. A relentless Backoff (the `spin` variant, coll/variant.hpp) is
+// Fessenden and Seidel's loop for comparison: it polls without ever sleeping, yielding the CPU between polls
+// (without that, a thread spinning on an oversubscribed core would hold up the one it waits for by a whole
+// time slice).
 #pragma once
 
 #include <time.h>
@@ -40,7 +41,13 @@ class Backoff {
     if (rounds_ < kSpins) rounds_ = kSpins;
     // With a core per thread, yielding is polling (nobody else wants the core): keep at it for a while, as
     // MPI's progress loops do, since a futex wake-up costs microseconds on the path of the thread waited for.
+    // A thread bound to a CPU of its own polls without yielding, as MPI's do: on a busy machine a yield
+    // hands the CPU to another job's process for a time slice, while the thread waited for is on another CPU.
     if (rounds_ < kSpins + kYields || spin_clock_ns() - spin_start_ < yield_budget_ns()) {
+      if (own_cpu() && yield_budget_ns() > 0) {
+        for (int i = 0; i < 16; ++i) cpu_relax();
+        return;
+      }
       yield_cpu();
       return;
     }
