@@ -13,6 +13,9 @@
 #   mysync    the MYSYNC relocalizations issue 17 compares with Open MPI (broadcast, scatter, gather, permute; 64 B
 #             and 4 KiB): MYSYNC (default variant), MYSYNC pulled direct and Open MPI run in interleaved rounds
 #             (A, B, C, A, B, C, ...); the table holds each one's median over REPEATS rounds.
+# Both sides are placed alike: with no more threads than CPUs each thread is bound to a CPU of its own (pgasrun
+# --bind-to core; mpirun --bind-to core, Open MPI's own default up to 2 ranks), otherwise neither is bound
+# (mpirun --bind-to none, which on one socket is Open MPI's default above 2 ranks). BIND=none binds neither.
 # Environment: WORK=units of computation per iteration (50), THREADS="2 4 8", SKEW=microseconds (0),
 # REPEATS=rounds of the mysync part (9), COLLECTIVES and SIZES narrow the mysync part (default: all four, 64 4096).
 set -eu
@@ -29,13 +32,19 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 lines=$(mktemp)
 trap 'rm -f "$lines"' EXIT
 
+cpus=$(nproc)
+# binding: core when each of the $n threads can have a CPU of its own (and BIND is not none), else none.
+binding() { [[ ${BIND:-core} != none && $n -le $cpus ]] && echo core || echo none; }
 # upc COLUMN VARIANT SYNC ARGS...: one run of our collectives, its line labelled COLUMN.
 upc() {
   local column=$1 variant=$2 sync=$3; shift 3
-  PGAS_COLL_MYSYNC=$variant "$build/bin/pgasrun" -n "$n" --timeout 300 "$build/bin/coll_testbed" "$@" --sync "$sync" |
-    sed "s/^/$column /"
+  PGAS_COLL_MYSYNC=$variant "$build/bin/pgasrun" -n "$n" --bind-to "$(binding)" --timeout 300 \
+    "$build/bin/coll_testbed" "$@" --sync "$sync" | sed "s/^/$column /"
 }
-mpi() { mpirun --oversubscribe -np "$n" --mca btl vader,self "$build/bin/coll_testbed_mpi" "$@" | sed 's/^/mpi /'; }
+mpi() {
+  mpirun --oversubscribe -np "$n" --bind-to "$(binding)" --mca btl vader,self "$build/bin/coll_testbed_mpi" "$@" |
+    sed 's/^/mpi /'
+}
 
 # each COLLECTIVES BYTES RUN: RUN for every thread count, collective, message length and workload.
 each() {
