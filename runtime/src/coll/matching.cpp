@@ -14,8 +14,10 @@
 namespace pgas::rt::coll {
 namespace {
 
-// Calls not yet compared with thread 0's; fewer than a record ring, so thread 0 still has their records.
-constexpr std::size_t kMaxDeferred = 16;
+// Calls not yet compared with thread 0's, oldest first; fewer than a record ring, so thread 0 still has
+// their records. Nearly a ring: a thread that waits for nobody in its calls (the sender of a staged gather)
+// runs that far ahead of a late thread 0 before it waits, as an MPI eager sender runs ahead of its receiver.
+constexpr std::size_t kMaxDeferred = kRing - 8;
 std::vector<Published> g_deferred;
 
 // Ends this thread after another one reports (or, on a conduit where every thread may report, reports
@@ -90,8 +92,8 @@ void compare_with_thread0(const Published &mine) {
   }
   if (g_deferred.size() >= kMaxDeferred) {
     // Thread 0 is far behind: wait for it to start the oldest call (not to finish anything) and compare.
-    const Published &oldest = g_deferred.front();
-    for (Backoff backoff; !entered(0, oldest.sequence);) backoff.pause();
+    const std::uint64_t oldest = g_deferred.front().sequence;
+    for (Backoff backoff; !entered(0, oldest);) backoff.pause([&] { sleep_until_entered(0, oldest); });
     verify_deferred();
   }
   g_deferred.push_back(mine);
@@ -117,13 +119,12 @@ void keep_comparison_window(std::uint64_t sequence) {
 }
 
 void verify_deferred() {
-  std::vector<Published> pending;
-  pending.swap(g_deferred);
-  for (const Published &p : pending)
-    if (entered(0, p.sequence))
-      compare_with(p, 0);
-    else
-      g_deferred.push_back(p);
+  // Thread 0 starts calls in order: the calls it has started are a prefix of the deferred ones, and one
+  // look at its record tells that it has not started the rest.
+  std::size_t compared = 0;
+  while (compared < g_deferred.size() && entered(0, g_deferred[compared].sequence))
+    compare_with(g_deferred[compared++], 0);
+  g_deferred.erase(g_deferred.begin(), g_deferred.begin() + static_cast<std::ptrdiff_t>(compared));
 }
 
 }  // namespace pgas::rt::coll
