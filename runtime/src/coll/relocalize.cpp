@@ -93,7 +93,8 @@ void upc_all_permute(pgas_shared_ptr d, pgas_shared_cptr s, pgas::global_ptr<con
   check_pointer(call, "perm", perm_at, false);
   relocalize(call, d, s, nbytes, kOnEach, kOnEach, [&](const gaddr &src, const gaddr &dst, auto add) {
     // perm is read whole at entry: every thread needs all of it to know who moves which block.
-    std::vector<int> source(nthreads(), -1);
+    static std::vector<int> &source = *new std::vector<int>();  // kept: a call allocates nothing
+    source.assign(nthreads(), -1);
     for (int t = 0; t < threads(); ++t) {
       const int p = *(perm + t);
       if (p < 0 || p >= threads())
