@@ -3,14 +3,21 @@
 # uneven workload. Each run prints one line (the slowest thread's total time inside the collective over
 # ITERATIONS calls); each part then prints a markdown table of microseconds per call.
 #   bench/run_coll_testbed.sh [BUILD_DIR] [ITERATIONS] [PART...]
-# PARTs (default: all three):
+# PARTs (default: figures variants nine):
 #   figures   Fessenden and Seidel's figures 19-21 and Appendix B: every relocalization, 64 B and 4 KiB, ALLSYNC and
 #             MYSYNC pulled and pushed between the user's arrays as the seed did (the `direct` variant), MYSYNC
 #             staged (the default for blocks up to 4 KiB), and Open MPI's peer over vader;
 #   variants  the MYSYNC variants of Fessenden and Seidel's future work (PGAS_COLL_MYSYNC: tree, vector, spin) for
 #             broadcast, scatter, gather and permute, 64 B, unstaged (`direct`);
 #   nine      all nine IN,OUT sync combinations for broadcast, exchange and permute, 64 B, pulled, unstaged.
-# Environment: WORK=units of computation per iteration (50), THREADS="2 4 8", SKEW=microseconds (0).
+#   mysync    the MYSYNC relocalizations issue 17 compares with Open MPI (broadcast, scatter, gather, permute; 64 B
+#             and 4 KiB): MYSYNC (default variant), MYSYNC pulled direct and Open MPI run in interleaved rounds
+#             (A, B, C, A, B, C, ...); the table holds each one's median over REPEATS rounds.
+# Both sides are placed alike: with no more threads than CPUs each thread is bound to a CPU of its own (pgasrun
+# --bind-to core; mpirun --bind-to core, Open MPI's own default up to 2 ranks), otherwise neither is bound
+# (mpirun --bind-to none, which on one socket is Open MPI's default above 2 ranks). BIND=none binds neither.
+# Environment: WORK=units of computation per iteration (50), THREADS="2 4 8", SKEW=microseconds (0),
+# REPEATS=rounds of the mysync part (9), COLLECTIVES and SIZES narrow the mysync part (default: all four, 64 4096).
 set -eu
 build=${1:-build}
 iterations=${2:-200}
@@ -25,13 +32,19 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 lines=$(mktemp)
 trap 'rm -f "$lines"' EXIT
 
+cpus=$(nproc)
+# binding: core when each of the $n threads can have a CPU of its own (and BIND is not none), else none.
+binding() { [[ ${BIND:-core} != none && $n -le $cpus ]] && echo core || echo none; }
 # upc COLUMN VARIANT SYNC ARGS...: one run of our collectives, its line labelled COLUMN.
 upc() {
   local column=$1 variant=$2 sync=$3; shift 3
-  PGAS_COLL_MYSYNC=$variant "$build/bin/pgasrun" -n "$n" --timeout 300 "$build/bin/coll_testbed" "$@" --sync "$sync" |
-    sed "s/^/$column /"
+  PGAS_COLL_MYSYNC=$variant "$build/bin/pgasrun" -n "$n" --bind-to "$(binding)" --timeout 300 \
+    "$build/bin/coll_testbed" "$@" --sync "$sync" | sed "s/^/$column /"
 }
-mpi() { mpirun --oversubscribe -np "$n" --mca btl vader,self "$build/bin/coll_testbed_mpi" "$@" | sed 's/^/mpi /'; }
+mpi() {
+  mpirun --oversubscribe -np "$n" --bind-to "$(binding)" --mca btl vader,self "$build/bin/coll_testbed_mpi" "$@" |
+    sed 's/^/mpi /'
+}
 
 # each COLLECTIVES BYTES RUN: RUN for every thread count, collective, message length and workload.
 each() {
@@ -59,6 +72,28 @@ variants_runs() {
     upc "$variant" "$variant,direct" my "$@"
   done
   mpi "$@"
+}
+# mysync_runs ARGS...: REPEATS interleaved rounds of MYSYNC (the default variant), MYSYNC pulled direct and
+# Open MPI, then each one's line with its median per-call time.
+mysync_runs() {
+  local -A lines=() times=()
+  local round column line
+  for round in $(seq "${REPEATS:-9}"); do
+    for column in MY MY-direct mpi; do
+      case $column in
+        MY) line=$(upc MY "" my "$@") ;;
+        MY-direct) line=$(upc MY-direct pull,direct my "$@") ;;
+        mpi) line=$(mpi "$@") ;;
+      esac
+      lines[$column]=$line
+      times[$column]+=" $(sed -n 's/.*per_call_us=\([0-9.]*\).*/\1/p' <<<"$line")"
+    done
+  done
+  for column in MY MY-direct mpi; do
+    local middle
+    middle=$(tr ' ' '\n' <<<"${times[$column]}" | sed '/^$/d' | median)
+    sed "s/per_call_us=[0-9.]*/per_call_us=$middle/" <<<"${lines[$column]}"
+  done
 }
 nine_runs() {
   for in in no my all; do
@@ -117,10 +152,13 @@ for part in $parts; do
       each "broadcast scatter gather permute" "64" variants_runs | tee "$lines"
       table "MYSYNC variants (PGAS_COLL_MYSYNC), us per call; last column: best variant over plain pull/push" \
         "," "^(pull|push)$" "best variant / best of pull, push" ;;
+    mysync)
+      each "${COLLECTIVES:-broadcast scatter gather permute}" "${SIZES:-64 4096}" mysync_runs | tee "$lines"
+      table "MYSYNC and Open MPI, median us per call of ${REPEATS:-9} interleaved rounds" "^MY$" "^mpi$" "MY / mpi" ;;
     nine)
       each "broadcast exchange permute" "64" nine_runs | tee "$lines"
       table "the nine IN,OUT sync combinations (pull), us per call" ;;
-    *) echo "$0: unknown part '$part' (figures, variants or nine)" >&2; exit 2 ;;
+    *) echo "$0: unknown part '$part' (figures, variants, nine or mysync)" >&2; exit 2 ;;
   esac
   echo "load average after $part: $(cut -d' ' -f1-3 /proc/loadavg)"
 done

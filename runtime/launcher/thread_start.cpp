@@ -77,6 +77,7 @@ struct ThreadPlacement {
   setenv(launch::kSegmentSizeEnv, env.segment_size.c_str(), 1);
   set_or_unset(launch::kLatencyEnv, env.latency);
   set_or_unset(launch::kBandwidthEnv, env.bandwidth);
+  set_or_unset(launch::kOwnCpuEnv, placement.cpus.empty() ? "" : "1");
   for (const auto &[name, value] : options.extra_env) setenv(name.c_str(), value.c_str(), 1);
 
   std::vector<char *> argv;

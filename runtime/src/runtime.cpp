@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "coll/staging.hpp"
@@ -205,7 +206,9 @@ __attribute__((constructor(101))) void initialize() {
     attach_launched_job();
   else
     create_single_thread_job();
-  g_runtime.oversubscribed = g_runtime.threads > usable_cpus();
+  const char *own_cpu = std::getenv(launch::kOwnCpuEnv);
+  g_runtime.own_cpu = !network && own_cpu != nullptr && std::string_view(own_cpu) == "1";
+  g_runtime.oversubscribed = !g_runtime.own_cpu && g_runtime.threads > usable_cpus();
   detail::g_mythread = g_runtime.mythread;
   detail::g_threads = g_runtime.threads;
   detail::g_progress_needed = network;

@@ -19,6 +19,7 @@ struct Runtime {
                                           // a network conduit maps only this thread's)
   std::size_t segment_size = 0;
   bool oversubscribed = false;  // more threads than online CPUs: waiting yields early
+  bool own_cpu = false;         // bound by pgasrun to a CPU no other thread of the job runs on
   bool finished = false;        // passed the exit barrier; no more runtime calls allowed
 };
 

@@ -34,6 +34,8 @@ std::uint64_t spin_budget_ns() { return g_runtime.oversubscribed ? 0 : 5000; }
 
 std::uint64_t yield_budget_ns() { return g_runtime.oversubscribed ? 0 : 200000; }
 
+bool own_cpu() { return g_runtime.own_cpu; }
+
 void wake_all(WaitWord &w) {
   w.value.fetch_add(1, std::memory_order_seq_cst);
   wake_sleepers(w);

@@ -33,6 +33,10 @@ std::uint64_t spin_budget_ns();
 // outnumber usable CPUs.
 std::uint64_t yield_budget_ns();
 
+// Whether this thread has a CPU of its own (pgasrun --bind-to core): then a wait may poll through its
+// yield budget instead of yielding, since yielding could only hand the CPU to another job's process.
+bool own_cpu();
+
 // Call after changing the state that waiters of `w` test: bumps the word and wakes sleepers, if any.
 void wake_all(WaitWord &w);
 // For a word that is itself the state waiters test (a semaphore's value), after a sequentially consistent

@@ -155,6 +155,15 @@ const std::map<std::string, std::function<void()>> kModes = {
          upc_all_broadcast(a, a, MYTHREAD == last() && call == 2 ? 4 : 8, UPC_IN_NOSYNC | UPC_OUT_NOSYNC);
        upc_barrier;
      }},
+    // A staged broadcast from thread 1 while thread 0 is late: the last thread cannot compare with thread 0
+    // yet, and must find its different nbytes from the digest thread 1 staged its bytes with (not copy them
+    // and return).
+    {"staged-digest-while-thread-0-is-late",
+     [] {
+       shared_array<char> a(8 * T(), 8), b(8 * T(), 8);
+       if (MYTHREAD == 0) usleep(2000000);
+       upc_all_broadcast(a, &b[8], MYTHREAD == last() ? 4 : 8, kMy);
+     }},
     {"return-during-mysync",
      [] {
        shared_array<char> a(8 * T(), 8);

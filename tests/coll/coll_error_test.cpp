@@ -82,6 +82,10 @@ const Case kCases[] = {
      R"(pgas: thread LAST: error: upc_all_broadcast)" AT
      R"( called with different single-valued arguments: nbytes on thread LAST is 4 but 8 on thread 0)",
      2},
+    {"staged-digest-while-thread-0-is-late",
+     R"(pgas: thread LAST: error: upc_all_broadcast)" AT
+     R"( called with different single-valued arguments: nbytes on thread LAST is 4 but 8 on thread 1)",
+     3},
     // The root waiting in the broadcast, or a thread that went on to the barrier after it, reports it.
     {"return-during-mysync",
      R"(error: thread LAST finished main \(returned or called exit\) while thread \d+ waits in its collective )"

@@ -19,19 +19,9 @@
 #include "runtime.hpp"
 
 namespace pgas::rt::coll {
-namespace {
-
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) {  // splitmix64 step over the running value
-  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
-  return h ^ (h >> 31);
-}
-
-}  // namespace
-
 std::uint64_t digest(const detail::gaddr &address) {
-  return mix(mix(mix(0, address.handle), static_cast<std::uint64_t>(address.thread)), address.offset);
+  return mix_word(mix_word(mix_word(0, address.handle), static_cast<std::uint64_t>(address.thread)),
+                  address.offset);
 }
 
 Call::Call(CollectiveKind kind, std::source_location where, SyncMode mode, std::initializer_list<Arg> args)
@@ -64,7 +54,7 @@ Call::~Call() {
   if (started_) pgas_sync_exit(PGAS_SYNC_collective, static_cast<std::uint64_t>(me_.call.kind));
 }
 
-void Call::start() {
+void Call::start(bool compare_now) {
   runtime(name());
   pgas_sync_enter(PGAS_SYNC_collective, static_cast<std::uint64_t>(me_.call.kind), name());
   started_ = true;
@@ -72,19 +62,44 @@ void Call::start() {
   for (int k = 0; k < me_.nargs; ++k) values[k] = me_.args[k].value;
   me_.sequence =
       collective_start(me_.call, std::span<const std::uint64_t>(values, static_cast<std::size_t>(me_.nargs)));
-  checked_.assign(static_cast<std::size_t>(g_runtime.threads), 0);
-  checked_[static_cast<std::size_t>(g_runtime.mythread)] = 1;
   if (mode_.in == Sync::kAll) collective_sync();
   // Thread 0's record says what every thread must have passed (the peers this thread waits for are also
   // compared when it waits for them).
+  compare_pending_ = true;
+  if (compare_now) compare_with_leader();
+}
+
+void Call::compare_with_leader() {
+  if (!compare_pending_) return;
+  compare_pending_ = false;
   compare_with_thread0(me_);
 }
 
+namespace {
+
+// Per peer, the last call whose record this thread compared with the peer's: kept across calls, so that a
+// call costs no per-call table (a call compares a peer at most once; a nested call only makes the outer
+// one compare again).
+std::vector<std::uint64_t> &compared_at() {
+  static std::vector<std::uint64_t> &table = *new std::vector<std::uint64_t>();  // used by exit handlers
+  return table;
+}
+
+}  // namespace
+
+bool Call::checked(int peer) const {
+  if (peer == g_runtime.mythread) return true;
+  const auto &table = compared_at();
+  return static_cast<std::size_t>(peer) < table.size() &&
+         table[static_cast<std::size_t>(peer)] == me_.sequence;
+}
+
 void Call::check_record(int peer) {
-  auto &seen = checked_[static_cast<std::size_t>(peer)];
-  if (seen) return;
+  if (checked(peer)) return;
   compare_with(me_, peer);  // a peer a whole ring ahead overwrote its record: it passed this call
-  seen = 1;
+  auto &table = compared_at();
+  table.resize(static_cast<std::size_t>(g_runtime.threads), 0);
+  table[static_cast<std::size_t>(peer)] = me_.sequence;
 }
 
 void Call::announce_to(std::span<const int> waiters) {
@@ -161,7 +176,7 @@ void Call::post(const void *value, std::size_t bytes) {
 void Call::receive(int peer, void *value, std::size_t bytes) {
   Backoff backoff(configured_variant().spin);
   while (!partial_of(peer, me_.sequence, value, bytes)) {
-    if (backoff.slow() && !checked_[static_cast<std::size_t>(peer)] && entered(peer, me_.sequence))
+    if (backoff.slow() && !checked(peer) && entered(peer, me_.sequence))
       check_record(peer);  // a peer in another collective never posts
     backoff.pause([&] { sleep_until_partial(peer, me_.sequence); });
   }
@@ -171,8 +186,7 @@ void Call::wait_done(int peer) {
   Backoff backoff(configured_variant().spin);
   while (!done_by(peer, me_.sequence)) {
     // A peer that never signals may be in another collective: its record says so.
-    if (backoff.slow() && !checked_[static_cast<std::size_t>(peer)] && entered(peer, me_.sequence))
-      check_record(peer);
+    if (backoff.slow() && !checked(peer) && entered(peer, me_.sequence)) check_record(peer);
     backoff.pause([&] { sleep_until_done(peer, me_.sequence); });
   }
 }
@@ -236,6 +250,7 @@ bool rooted(std::span<const Block> blocks, Direction direction, int *root) {
 
 void Call::move_blocks(std::span<const Block> blocks, Direction direction) {
   if (move_staged(blocks)) return;
+  compare_with_leader();
   const int me = g_runtime.mythread;
   std::vector<Move> mine;
   std::vector<int> touched_by;

@@ -76,8 +76,11 @@ class Call {
   // single-valued): one thread reports it, naming the call; the job ends with status 70.
   [[noreturn]] void fail(const char *format, ...) const __attribute__((format(printf, 2, 3)));
 
-  // Takes the call's sequence number, publishes its record and runs the IN synchronization.
-  void start();
+  // Takes the call's sequence number, publishes its record and runs the IN synchronization; with
+  // `compare_now` false, leaves the comparison with thread 0's record to move_blocks (a staged call
+  // compares last: each staged block is checked by its holder's digest, and the read of thread 0's record
+  // is then off the path between holders and receivers).
+  void start(bool compare_now = true);
   // IN kMy with the `vector` variant: tells the threads that will wait for this one (those that touch its
   // data) that it has started the call. Called after start, before run.
   void announce_to(std::span<const int> waiters);
@@ -112,6 +115,8 @@ class Call {
 
  private:
   bool peer_ready(int peer);
+  // Whether this call has compared `peer`'s record (its own always counts as compared).
+  bool checked(int peer) const;
   void check_record(int peer);
   void wait_done(int peer);
   // OUT kMy of a call where every other thread touches `root`'s data and nothing else: a binary tree of
@@ -122,9 +127,12 @@ class Call {
   // if not. Defined in engine_staged.cpp.
   bool move_staged(std::span<const Block> blocks);
 
+  // Compares the call with thread 0's record if start left it to later.
+  void compare_with_leader();
+
   Published me_;
   SyncMode mode_;
-  std::vector<char> checked_;  // peers whose record this call has compared
+  bool compare_pending_ = false;
   bool started_ = false;
 };
 

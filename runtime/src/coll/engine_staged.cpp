@@ -1,6 +1,7 @@
 // The staged (eager) path of the relocalizations: see coll/staging.hpp for the protocol and engine.hpp for
 // when it applies. Whether a call is staged depends only on its single-valued arguments, so every thread
-// decides alike.
+// decides alike. A staged call allocates nothing once the job has run one of its size: its tables are kept
+// from call to call (a process runs one call at a time).
 #include <algorithm>
 #include <vector>
 
@@ -16,9 +17,18 @@ namespace {
 // sent to several receivers in a row (a broadcast's, a gather_all's) is staged once.
 struct Layout {
   std::vector<std::uint64_t> block_at;  // per block: its bytes' place in its holder's staged bytes
-  std::vector<std::uint64_t> staged;    // per thread: how many bytes it stages
   std::vector<char> names_range_first;  // per block: whether it stages its range (no block before it did)
+  std::vector<std::uint64_t> staged;    // per thread: how many bytes it stages
+  std::vector<long> last;               // per thread: its last block so far
+  std::vector<int> readers;             // the threads this one stages blocks for
+  std::vector<int> holders;             // the threads that stage blocks for this one, not yet copied
+  std::vector<std::size_t> incoming;    // this thread's blocks from others
 };
+
+Layout &scratch() {
+  static Layout &layout = *new Layout();  // staged calls run in exit handlers too
+  return layout;
+}
 
 bool crosses(const Block &b) { return b.src.thread != b.dst.thread; }
 
@@ -27,88 +37,95 @@ bool same_range(const Block &a, const Block &b) {
          a.bytes == b.bytes;
 }
 
-Layout lay_out(std::span<const Block> blocks) {
-  Layout l;
+void add_once(std::vector<int> &list, int thread) {
+  if (std::find(list.begin(), list.end(), thread) == list.end()) list.push_back(thread);
+}
+
+// Lays out the blocks in `l`; false if the call may not be staged (a block, or a thread's staged bytes, too
+// large).
+bool lay_out(std::span<const Block> blocks, Layout &l) {
+  const std::size_t limit = staged_call_limit();
+  const int me = g_runtime.mythread;
   l.block_at.assign(blocks.size(), 0);
   l.names_range_first.assign(blocks.size(), 0);
   l.staged.assign(static_cast<std::size_t>(g_runtime.threads), 0);
-  std::vector<long> last(static_cast<std::size_t>(g_runtime.threads), -1);  // per holder: its last block
+  l.last.assign(static_cast<std::size_t>(g_runtime.threads), -1);
+  l.readers.clear();
+  l.holders.clear();
+  l.incoming.clear();
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const Block &b = blocks[i];
     if (!crosses(b)) continue;
+    if (b.bytes > kStagedBlock) return false;
+    if (b.src.thread == me) add_once(l.readers, b.dst.thread);
+    if (b.dst.thread == me) {
+      add_once(l.holders, b.src.thread);
+      l.incoming.push_back(i);
+    }
     const auto holder = static_cast<std::size_t>(b.src.thread);
-    const long previous = last[holder];
-    last[holder] = static_cast<long>(i);
+    const long previous = l.last[holder];
+    l.last[holder] = static_cast<long>(i);
     if (previous >= 0 && same_range(blocks[static_cast<std::size_t>(previous)], b)) {
       l.block_at[i] = l.block_at[static_cast<std::size_t>(previous)];
       continue;
     }
     l.block_at[i] = l.staged[holder];
     l.staged[holder] += b.bytes;
+    if (l.staged[holder] > limit) return false;
     l.names_range_first[i] = 1;
   }
-  return l;
-}
-
-bool stageable(std::span<const Block> blocks, const Layout &l) {
-  const std::size_t limit = staged_call_limit();
-  return std::all_of(blocks.begin(), blocks.end(),
-                     [](const Block &b) { return !crosses(b) || b.bytes <= kStagedBlock; }) &&
-         std::all_of(l.staged.begin(), l.staged.end(), [&](std::uint64_t bytes) { return bytes <= limit; });
-}
-
-void add_once(std::vector<int> &list, int thread) {
-  if (std::find(list.begin(), list.end(), thread) == list.end()) list.push_back(thread);
+  return true;
 }
 
 }  // namespace
 
 bool Call::move_staged(std::span<const Block> blocks) {
   if (mode_.out == Sync::kAll || configured_variant().direct || staged_call_limit() == 0) return false;
-  const Layout layout = lay_out(blocks);
-  if (!stageable(blocks, layout)) return false;
+  Layout &layout = scratch();
+  if (!lay_out(blocks, layout)) return false;
   const int me = g_runtime.mythread;
-  const std::uint64_t sequence = me_.sequence;
+  const std::uint64_t sequence = me_.sequence, digest = record_digest(me_);
   // This thread's blocks for others: copied into its staging area, then published.
   if (const std::uint64_t bytes = layout.staged[static_cast<std::size_t>(me)]; bytes != 0) {
-    std::vector<int> readers;
-    for (const Block &b : blocks)
-      if (crosses(b) && b.src.thread == me) add_once(readers, b.dst.thread);
-    const std::uint64_t at = stage_reserve(sequence, bytes, std::move(readers));
+    const std::uint64_t at = stage_reserve(sequence, bytes, layout.readers);
     for (std::size_t i = 0; i < blocks.size(); ++i)
       if (crosses(blocks[i]) && blocks[i].src.thread == me && layout.names_range_first[i])
         detail::memcpy_shared(staging_address(me, at + layout.block_at[i]), blocks[i].src, blocks[i].bytes);
-    stage_publish(sequence, at);
+    stage_publish(sequence, at, digest);
   }
   for (const Block &b : blocks)
     if (!crosses(b) && b.src.thread == me) detail::memcpy_shared(b.dst, b.src, b.bytes);
-  // Others' blocks for this thread: copied from their staging areas, each holder's once it has staged them.
-  std::vector<int> holders;
-  for (const Block &b : blocks)
-    if (crosses(b) && b.dst.thread == me) add_once(holders, b.src.thread);
+  // Others' blocks for this thread: copied from their staging areas, each holder's once it has staged them
+  // (the digest it staged them with says they belong to this call).
+  std::vector<int> &holders = layout.holders;
   Backoff backoff(configured_variant().spin);
   while (!holders.empty()) {
     bool progressed = false;
     for (auto it = holders.begin(); it != holders.end();) {
-      std::uint64_t at = 0;
-      if (!staged_by(*it, sequence, &at)) {
+      std::uint64_t at = 0, theirs = 0;
+      if (!staged_by(*it, sequence, &at, &theirs)) {
         ++it;
         continue;
       }
-      check_record(*it);
-      for (std::size_t i = 0; i < blocks.size(); ++i)
-        if (crosses(blocks[i]) && blocks[i].dst.thread == me && blocks[i].src.thread == *it)
+      if (theirs != digest) check_digest(me_, *it, theirs);
+      for (std::size_t i : layout.incoming)
+        if (blocks[i].src.thread == *it)
           detail::memcpy_shared(blocks[i].dst, staging_address(*it, at + layout.block_at[i]),
                                 blocks[i].bytes);
       signal_done(*it, sequence);
       it = holders.erase(it);
       progressed = true;
     }
-    if (progressed)
+    if (progressed) {
       backoff.reset();
-    else
-      backoff.pause([&] { sleep_until_staged(holders.front(), sequence); });
+      continue;
+    }
+    // A holder that never stages may be in another collective: its record says so.
+    const int front = holders.front();
+    if (backoff.slow() && !checked(front) && entered(front, sequence)) check_record(front);
+    backoff.pause([&] { sleep_until_staged(front, sequence); });
   }
+  compare_with_leader();  // last: the blocks moved (each checked by its holder's digest) need it not
   return true;
 }
 

@@ -202,6 +202,13 @@ std::uint64_t load_flag(int thread, std::uint64_t at) { return load(thread, at);
 
 void store_flag(int thread, std::uint64_t at, std::uint64_t value) { store(thread, at, value); }
 
+void store_word(int thread, std::uint64_t at, std::uint64_t value) {
+  if (mapped())
+    word(thread, at).store(value, std::memory_order_relaxed);  // the flag's store after it releases it
+  else
+    with_conduit([&](auto &c) { c.put_strict(thread, at, &value, sizeof value); });
+}
+
 void sleep_on_flag(int thread, std::uint64_t at, std::uint64_t seen) {
   if (load(thread, at) == seen) sleep_on(thread, at, seen);
 }

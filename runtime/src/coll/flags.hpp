@@ -75,6 +75,9 @@ void sleep_until_arrived(int peer, std::uint64_t sequence);
 // such as the staging area's table, coll/staging.hpp), with the same ordering, wake-ups and sleeps.
 std::uint64_t load_flag(int thread, std::uint64_t at);
 void store_flag(int thread, std::uint64_t at, std::uint64_t value);
+// A word published by a later store_flag of the same thread (nobody sleeps on it, so it wakes nobody):
+// whoever sees that flag sees this word.
+void store_word(int thread, std::uint64_t at, std::uint64_t value);
 // Block for a while unless the word at `at` changed from `seen`.
 void sleep_on_flag(int thread, std::uint64_t at, std::uint64_t seen);
 

@@ -14,8 +14,10 @@
 namespace pgas::rt::coll {
 namespace {
 
-// Calls not yet compared with thread 0's; fewer than a record ring, so thread 0 still has their records.
-constexpr std::size_t kMaxDeferred = 16;
+// Calls not yet compared with thread 0's, oldest first; fewer than a record ring, so thread 0 still has
+// their records. Nearly a ring: a thread that waits for nobody in its calls (the sender of a staged gather)
+// runs that far ahead of a late thread 0 before it waits, as an MPI eager sender runs ahead of its receiver.
+constexpr std::size_t kMaxDeferred = kRing - 8;
 std::vector<Published> g_deferred;
 
 // Ends this thread after another one reports (or, on a conduit where every thread may report, reports
@@ -66,6 +68,21 @@ bool compare_with(const Published &mine, int peer) {
   return true;
 }
 
+std::uint64_t record_digest(const Published &mine) {
+  std::uint64_t h = mix_word(0, static_cast<std::uint64_t>(collective_kind_meets(mine.call.kind)));
+  h = mix_word(h, static_cast<std::uint64_t>(mine.nargs));
+  for (int k = 0; k < mine.nargs; ++k) h = mix_word(h, mine.args[k].value);
+  return h;
+}
+
+void check_digest(const Published &mine, int peer, std::uint64_t theirs) {
+  if (theirs == record_digest(mine)) return;
+  compare_with(mine, peer);  // reports, with the peer's call, unless the peer has overwritten its record
+  report_once("collective operations do not match: thread " + std::to_string(peer) +
+              " left data for thread " + std::to_string(g_runtime.mythread) + "'s collective operation #" +
+              std::to_string(mine.sequence) + ", " + describe_call(mine.call) + ", from a different call");
+}
+
 void compare_with_thread0(const Published &mine) {
   if (g_runtime.mythread == 0) return;
   if (!g_deferred.empty()) verify_deferred();  // before thread 0 overwrites their records
@@ -75,8 +92,8 @@ void compare_with_thread0(const Published &mine) {
   }
   if (g_deferred.size() >= kMaxDeferred) {
     // Thread 0 is far behind: wait for it to start the oldest call (not to finish anything) and compare.
-    const Published &oldest = g_deferred.front();
-    for (Backoff backoff; !entered(0, oldest.sequence);) backoff.pause();
+    const std::uint64_t oldest = g_deferred.front().sequence;
+    for (Backoff backoff; !entered(0, oldest);) backoff.pause([&] { sleep_until_entered(0, oldest); });
     verify_deferred();
   }
   g_deferred.push_back(mine);
@@ -102,13 +119,12 @@ void keep_comparison_window(std::uint64_t sequence) {
 }
 
 void verify_deferred() {
-  std::vector<Published> pending;
-  pending.swap(g_deferred);
-  for (const Published &p : pending)
-    if (entered(0, p.sequence))
-      compare_with(p, 0);
-    else
-      g_deferred.push_back(p);
+  // Thread 0 starts calls in order: the calls it has started are a prefix of the deferred ones, and one
+  // look at its record tells that it has not started the rest.
+  std::size_t compared = 0;
+  while (compared < g_deferred.size() && entered(0, g_deferred[compared].sequence))
+    compare_with(g_deferred[compared++], 0);
+  g_deferred.erase(g_deferred.begin(), g_deferred.begin() + static_cast<std::ptrdiff_t>(compared));
 }
 
 }  // namespace pgas::rt::coll

@@ -31,6 +31,24 @@ struct Published {
 // peer has not started the call or has already overwritten its record.
 bool compare_with(const Published &mine, int peer);
 
+// One splitmix64 step of a running digest `h` over the word `v`.
+inline std::uint64_t mix_word(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+  return h ^ (h >> 31);
+}
+
+// A digest of what a record of `mine` holds that all threads' records of one call share (the kind as it
+// meets others, the single-valued arguments): equal on every thread in the same call with the same
+// arguments.
+std::uint64_t record_digest(const Published &mine);
+
+// Checks `theirs`, the digest `peer` published for this call next to data it left for this thread (staged
+// bytes), against `mine`: if they differ, stops the job naming both calls (from the peer's record, or
+// saying that its data belong to another call if the record is gone).
+void check_digest(const Published &mine, int peer, std::uint64_t theirs);
+
 // Compares `mine` with thread 0's record now if thread 0 has started the call, else remembers it for
 // verify_deferred (waiting for thread 0 first when too many calls are waiting to be compared).
 void compare_with_thread0(const Published &mine);

@@ -48,8 +48,9 @@ void relocalize(UpcCall &call, const pgas_shared_ptr &d, const pgas_shared_cptr 
   check_size(call, nbytes, std::max(src_side.count(), dst_side.count()));
   check_side(call, "src", src, nbytes, src_side);
   check_side(call, "dst", dst, nbytes, dst_side);
-  call.start();  // then the blocks: naming them may read shared data (permute's perm)
-  std::vector<Block> blocks;
+  call.start(false);  // then the blocks: naming them may read shared data (permute's perm)
+  static std::vector<Block> &blocks = *new std::vector<Block>();  // kept: a call allocates nothing
+  blocks.clear();
   each(src, dst, [&](const gaddr &from, const gaddr &to) { blocks.push_back({from, to, nbytes}); });
   call.move_blocks(blocks, configured_direction());
 }
@@ -92,7 +93,8 @@ void upc_all_permute(pgas_shared_ptr d, pgas_shared_cptr s, pgas::global_ptr<con
   check_pointer(call, "perm", perm_at, false);
   relocalize(call, d, s, nbytes, kOnEach, kOnEach, [&](const gaddr &src, const gaddr &dst, auto add) {
     // perm is read whole at entry: every thread needs all of it to know who moves which block.
-    std::vector<int> source(nthreads(), -1);
+    static std::vector<int> &source = *new std::vector<int>();  // kept: a call allocates nothing
+    source.assign(nthreads(), -1);
     for (int t = 0; t < threads(); ++t) {
       const int p = *(perm + t);
       if (p < 0 || p >= threads())

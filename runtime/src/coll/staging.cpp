@@ -1,8 +1,9 @@
 #include "coll/staging.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
-#include <deque>
+#include <vector>
 
 #include "coll/flags.hpp"
 #include "range_allocator.hpp"
@@ -13,9 +14,9 @@ namespace {
 
 constexpr std::uint32_t kStagingSlot = kMaxHandles - 2;  // sync/sync_flags.hpp has the other runtime slot
 constexpr std::uint32_t kGeneration = 1;
-// An entry is one word: the call << kOffsetBits | the offset of its bytes in the ring (one strict store
-// publishes both).
-constexpr std::uint64_t kEntryBytes = sizeof(std::uint64_t);
+// An entry is two words: the call << kOffsetBits | the offset of its bytes in the ring (one strict store
+// publishes both, after the second), and the digest of the holder's record of the call.
+constexpr std::uint64_t kEntryBytes = 2 * sizeof(std::uint64_t);
 constexpr unsigned kOffsetBits = 20;
 constexpr std::uint64_t kTableBytes = kStagedCalls * kEntryBytes;
 constexpr std::uint64_t kMaxRing = std::uint64_t{256} << 10;
@@ -38,22 +39,33 @@ std::uint64_t entry_at(std::uint64_t sequence) {
   return segment_offset((sequence % kStagedCalls) * kEntryBytes);
 }
 
-// This thread's staged calls not yet read by all their readers, oldest first, and the ring's positions
-// (counted from the start, never wrapped: the offset is the position modulo the ring's size).
+// This thread's staged calls not yet known to be read by all their readers, oldest first: a ring of
+// kStagedCalls slots (a call's table entry is reused a table's length later, so no more are ever pending),
+// whose reader lists keep their capacity from call to call. The ring's positions are counted from the
+// start, never wrapped: the offset is the position modulo the ring's size.
 struct Pending {
-  std::uint64_t sequence;
-  std::uint64_t end;
+  std::uint64_t sequence = 0;
+  std::uint64_t end = 0;
   std::vector<int> readers;
 };
-std::deque<Pending> g_pending;
+std::array<Pending, kStagedCalls> &pending_slots() {
+  static auto &slots = *new std::array<Pending, kStagedCalls>();  // staged calls run in exit handlers
+  return slots;
+}
+std::uint64_t g_first = 0, g_count = 0;  // the pending calls: slots g_first .. g_first + g_count - 1
 std::uint64_t g_head = 0, g_tail = 0;
+
+Pending &oldest() { return pending_slots()[g_first % kStagedCalls]; }
+void pop_oldest() {
+  g_tail = oldest().end;
+  ++g_first;
+  --g_count;
+}
 
 // Waits until every reader of the oldest staged call has read it, then frees its bytes.
 void reclaim_oldest() {
-  const Pending &oldest = g_pending.front();
-  for (int reader : oldest.readers) wait_done_by(reader, oldest.sequence);
-  g_tail = oldest.end;
-  g_pending.pop_front();
+  for (int reader : oldest().readers) wait_done_by(reader, oldest().sequence);
+  pop_oldest();
 }
 
 bool read_by_all(const Pending &p) {
@@ -87,30 +99,35 @@ detail::gaddr staging_address(int holder, std::uint64_t offset) {
   return {static_cast<pgas_handle_t>(kGeneration) << 32 | kStagingSlot, holder, kTableBytes + offset};
 }
 
-std::uint64_t stage_reserve(std::uint64_t sequence, std::size_t bytes, std::vector<int> readers) {
+std::uint64_t stage_reserve(std::uint64_t sequence, std::size_t bytes, std::span<const int> readers) {
   const std::uint64_t ring = ring_size();
-  while (!g_pending.empty() && read_by_all(g_pending.front())) {
-    g_tail = g_pending.front().end;
-    g_pending.pop_front();
-  }
-  // The table entry this call takes held the call a table's length ago.
-  while (!g_pending.empty() && g_pending.front().sequence + kStagedCalls <= sequence) reclaim_oldest();
   std::uint64_t at = g_head;
   if (at % ring + bytes > ring) at += ring - at % ring;  // a call's bytes never wrap around the ring
+  // Half used (the table or the ring): free what has been read, without waiting.
+  if ((g_count != 0 && (oldest().sequence + kStagedCalls / 2 <= sequence || at + bytes - g_tail > ring / 2)))
+    while (g_count != 0 && read_by_all(oldest())) pop_oldest();
+  // The table entry this call takes held the call a table's length ago.
+  while (g_count != 0 && oldest().sequence + kStagedCalls <= sequence) reclaim_oldest();
   while (at + bytes - g_tail > ring) reclaim_oldest();
   g_head = at + bytes;
-  g_pending.push_back({sequence, g_head, std::move(readers)});
+  Pending &p = pending_slots()[(g_first + g_count++) % kStagedCalls];
+  p.sequence = sequence;
+  p.end = g_head;
+  p.readers.assign(readers.begin(), readers.end());
   return at % ring;
 }
 
-void stage_publish(std::uint64_t sequence, std::uint64_t offset) {
-  store_flag(g_runtime.mythread, entry_at(sequence), sequence << kOffsetBits | offset);
+void stage_publish(std::uint64_t sequence, std::uint64_t offset, std::uint64_t digest) {
+  const int me = g_runtime.mythread;
+  store_word(me, entry_at(sequence) + sizeof(std::uint64_t), digest);
+  store_flag(me, entry_at(sequence), sequence << kOffsetBits | offset);
 }
 
-bool staged_by(int holder, std::uint64_t sequence, std::uint64_t *offset) {
+bool staged_by(int holder, std::uint64_t sequence, std::uint64_t *offset, std::uint64_t *digest) {
   const std::uint64_t entry = load_flag(holder, entry_at(sequence));
   if (entry >> kOffsetBits != sequence) return false;
   *offset = entry & ((std::uint64_t{1} << kOffsetBits) - 1);
+  *digest = load_flag(holder, entry_at(sequence) + sizeof(std::uint64_t));
   return true;
 }
 

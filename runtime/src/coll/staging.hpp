@@ -7,13 +7,16 @@
 //
 // The staging object is one of the runtime's own shared objects, laid out by every thread at start-up in
 // its segment: thread t's part is a table of kStagedCalls entries, each a strict flag word written by t
-// that holds the call and the offset of its bytes in the ring, then the ring. Its size follows the segment's
-// (a 64 KiB segment stages nothing).
+// that holds the call and the offset of its bytes in the ring, next to the digest of t's record of the call
+// (so a receiver checks that the bytes belong to its own call without reading t's record), then the ring.
+// Its size follows the segment's (a 64 KiB segment stages nothing). A holder frees the bytes of its calls
+// read by all their readers only when the ring or the table is half used, so that a call does not read its
+// readers' done flags (written by them, a cache miss each) every time.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <span>
 
 #include "control.hpp"
 #include "pgas/detail/api.hpp"
@@ -38,12 +41,14 @@ detail::gaddr staging_address(int holder, std::uint64_t offset);
 // Reserves `bytes` (at most staged_call_limit()) of this thread's ring for call `sequence`, whose
 // `readers` will each signal done for the call once they have read them; waits while the ring or the
 // table is full. Returns the bytes' offset in the ring.
-std::uint64_t stage_reserve(std::uint64_t sequence, std::size_t bytes, std::vector<int> readers);
-// Publishes that call `sequence`'s bytes, now copied, are at `offset`.
-void stage_publish(std::uint64_t sequence, std::uint64_t offset);
+std::uint64_t stage_reserve(std::uint64_t sequence, std::size_t bytes, std::span<const int> readers);
+// Publishes that call `sequence`'s bytes, now copied, are at `offset`; `digest` is the digest of this
+// thread's record of the call (record_digest, coll/matching.hpp).
+void stage_publish(std::uint64_t sequence, std::uint64_t offset, std::uint64_t digest);
 
-// Where `holder` staged its bytes of call `sequence`; false if it has not yet.
-bool staged_by(int holder, std::uint64_t sequence, std::uint64_t *offset);
+// Where `holder` staged its bytes of call `sequence`, and the digest it published with them; false if it
+// has not staged them yet.
+bool staged_by(int holder, std::uint64_t sequence, std::uint64_t *offset, std::uint64_t *digest);
 void sleep_until_staged(int holder, std::uint64_t sequence);
 
 }  // namespace pgas::rt::coll

@@ -18,6 +18,9 @@ inline constexpr const char *kSegmentFdsEnv = "PGAS_SEGMENT_FDS";    // "fd0,fd1
 inline constexpr const char *kSegmentSizeEnv = "PGAS_SEGMENT_SIZE";  // bytes per thread, e.g. "1GiB"
 inline constexpr const char *kLatencyEnv = "PGAS_LATENCY";           // emulated latency, e.g. "2us"
 inline constexpr const char *kBandwidthEnv = "PGAS_BANDWIDTH";       // emulated bandwidth, e.g. "10GB/s"
+// "1" when pgasrun bound each thread to a CPU of its own (--bind-to core): a thread's single-CPU affinity
+// then does not mean that the job's threads share one CPU.
+inline constexpr const char *kOwnCpuEnv = "PGAS_OWN_CPU";
 // The conduit: "mpi" or "shm"; unset: mpi when an MPI launcher (mpirun) started the process, else shm.
 inline constexpr const char *kConduitEnv = "PGAS_CONDUIT";
 inline constexpr const char *kMpiConduitLibraryEnv = "PGAS_MPI_CONDUIT_LIBRARY";  // default: next to libpgas
