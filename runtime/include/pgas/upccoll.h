@@ -43,12 +43,12 @@
  *    (0, already waited for, or another thread's); upccoll_wait on an invalid handle stops the job with a
  *    message (it returns no code). A handle that upccoll_test found complete must still be waited for.
  *  - Every call before upccoll_initialize or after upccoll_finalize returns UPCCOLL_ERROR_UNINITIALIZED.
- *  - UPCCOLL_ERROR_SIZE (the proposal's "invalid team size": a team cannot have a wrong size here) is returned
- *    when a size in bytes of the call does not fit in size_t: a count times its type's size, times the team
- *    size, or a displacement plus its count. UPCCOLL_ERROR_MALLOC: the calling thread's shared heap cannot
- *    hold the call's block (its tables and a copy of its send data, kept until the readers are done); the
- *    call is then not initiated. As with any error, a member refused while the others are not leaves them
- *    waiting for it: equal threads in equal states are refused together.
+ *  - UPCCOLL_ERROR_SIZE (the proposal's "invalid team size": a team cannot have a wrong size here) is
+ *    returned when a size in bytes of the call does not fit in size_t: a count times its type's size, times
+ *    the team size, or a displacement plus its count. UPCCOLL_ERROR_MALLOC: the calling thread's shared
+ *    heap cannot hold the call's block (its tables and a copy of its send data, kept until the readers are
+ *    done); the call is then not initiated. As with any error, a member refused while the others are not
+ *    leaves them waiting for it: equal threads in equal states are refused together.
  *
  * Engines. Two engines run the calls, with the same argument checking and error codes in front of both.
  * The shared engine (described below) works on every conduit. Under mpirun the MPI engine is the default
