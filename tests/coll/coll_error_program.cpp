@@ -47,6 +47,31 @@ const std::map<std::string, std::function<void()>> kModes = {
        shared_array<char> a(8 * T(), 8);
        upc_all_gather_all(a, a, 8, 0);  // dst needs 8 * THREADS bytes on every thread
      }},
+    // A call repeating the last call's arguments skips their checks: each of these repeats a good call,
+    // then changes one argument, which must be checked again.
+    {"overflow-after-good-calls",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       for (int i = 0; i < 3; ++i) upc_all_broadcast(a, a, 8, kMy);
+       upc_all_broadcast(a, a, 16, kMy);  // src holds 8 bytes on thread 0
+     }},
+    {"smaller-array-after-good-calls",
+     [] {
+       shared_array<char> a(8 * T(), 8), b(4 * T(), 4);
+       for (int i = 0; i < 3; ++i) upc_all_gather(a, a, 8 / T(), kMy);
+       upc_all_gather(b, a, 8 / T(), kMy);  // dst holds 4 bytes
+     }},
+    {"perm-changed-after-good-calls",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       shared_array<int> perm(T());
+       perm[static_cast<std::size_t>(MYTHREAD)] = MYTHREAD;
+       upc_barrier;
+       for (int i = 0; i < 3; ++i) upc_all_permute(a, a, perm.ptr(), 8, 0);
+       perm[static_cast<std::size_t>(MYTHREAD)] = MYTHREAD + 1;
+       upc_barrier;
+       upc_all_permute(a, a, perm.ptr(), 8, 0);
+     }},
     {"dst-not-on-thread-0",
      [] {
        shared_array<char> a(8 * T(), 8);

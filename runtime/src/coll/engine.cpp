@@ -19,11 +19,6 @@
 #include "runtime.hpp"
 
 namespace pgas::rt::coll {
-std::uint64_t digest(const detail::gaddr &address) {
-  return mix_word(mix_word(mix_word(0, address.handle), static_cast<std::uint64_t>(address.thread)),
-                  address.offset);
-}
-
 Call::Call(CollectiveKind kind, std::source_location where, SyncMode mode, std::initializer_list<Arg> args)
     : mode_(mode) {
   configured_variant();  // a bad PGAS_COLL_MYSYNC stops the job at its first collective, whatever the call

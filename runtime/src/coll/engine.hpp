@@ -40,8 +40,13 @@ struct SyncMode {
   Sync out = Sync::kAll;
 };
 
-// The digest by which a pointer argument is compared across threads.
-std::uint64_t digest(const detail::gaddr &address);
+// The digest by which a pointer argument is compared across threads (inline: every call digests two or
+// three pointers).
+inline std::uint64_t digest(const detail::gaddr &address) {
+  return mix_word(
+      0, fold_word(fold_word(fold_word(0, address.handle), static_cast<std::uint64_t>(address.thread)),
+                   address.offset));
+}
 
 // One transfer of `bytes`, run by this thread, touching `peer`'s data (this thread's own for a local copy):
 // shared to shared, shared to the private buffer `to`, or the private buffer `from` to shared.

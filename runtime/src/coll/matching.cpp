@@ -69,10 +69,11 @@ bool compare_with(const Published &mine, int peer) {
 }
 
 std::uint64_t record_digest(const Published &mine) {
-  std::uint64_t h = mix_word(0, static_cast<std::uint64_t>(collective_kind_meets(mine.call.kind)));
-  h = mix_word(h, static_cast<std::uint64_t>(mine.nargs));
-  for (int k = 0; k < mine.nargs; ++k) h = mix_word(h, mine.args[k].value);
-  return h;
+  // Every staged call digests its record: folded word by word, mixed once.
+  std::uint64_t h = fold_word(fold_word(0, static_cast<std::uint64_t>(collective_kind_meets(mine.call.kind))),
+                              static_cast<std::uint64_t>(mine.nargs));
+  for (int k = 0; k < mine.nargs; ++k) h = fold_word(h, mine.args[k].value);
+  return mix_word(0, h);
 }
 
 void check_digest(const Published &mine, int peer, std::uint64_t theirs) {

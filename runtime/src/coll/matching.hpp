@@ -39,6 +39,14 @@ inline std::uint64_t mix_word(std::uint64_t h, std::uint64_t v) {
   return h ^ (h >> 31);
 }
 
+// One cheap step of a running digest `h` over the word `v` (a multiply and a shift: distinct `v` give
+// distinct results for one `h`); a digest starts from fold_word(0, first word), so that no two of its words
+// are merely xored together, and ends with one mix_word.
+inline std::uint64_t fold_word(std::uint64_t h, std::uint64_t v) {
+  h = (h ^ v) * 0x9e3779b97f4a7c15ULL;
+  return h ^ (h >> 29);
+}
+
 // A digest of what a record of `mine` holds that all threads' records of one call share (the kind as it
 // meets others, the single-valued arguments): equal on every thread in the same call with the same
 // arguments.
