@@ -47,9 +47,8 @@ EngineCall shape(std::uint64_t sequence, const Description &call) {
   return e;
 }
 
-// With this thread's local buffer addresses (`send`, when given, is a copy of the send data).
-EngineCall engine_call(std::uint64_t sequence, const Description &call, const void *send = nullptr) {
-  EngineCall e = shape(sequence, call);
+// `e` with this thread's local buffer addresses (`send`, when given, is a copy of the send data).
+EngineCall with_buffers(EngineCall e, const Description &call, const void *send = nullptr) {
   if (!call.send.empty())
     e.send = send != nullptr ? send
                              : pgas::detail::local_address(call.sendbuf.handle, call.sendbuf.offset,
@@ -58,6 +57,10 @@ EngineCall engine_call(std::uint64_t sequence, const Description &call, const vo
     e.recv =
         pgas::detail::local_address(call.recvbuf.handle, call.recvbuf.offset, extent(call.recv), "upccoll");
   return e;
+}
+
+EngineCall engine_call(std::uint64_t sequence, const Description &call, const void *send = nullptr) {
+  return with_buffers(shape(sequence, call), call, send);
 }
 
 // This thread's part of the team's slot of call `sequence`: its signature, then that it started, as the
@@ -132,17 +135,20 @@ bool on_engine(const Description &call) {
 
 bool engine_fits(const Description &call) { return g_engine->fits(shape(0, call)); }
 
-void engine_run(Team &team, const Description &call) {
-  const std::uint64_t s = team.next_sequence++;
-  publish(team, s, call, true);
+bool engine_run(Team &team, const Description &call) {
+  EngineCall e = shape(0, call);  // one shape for the size check and the call
+  if (!g_engine->fits(e)) return false;
+  e.sequence = team.next_sequence++;
+  publish(team, e.sequence, call, true);
   pgas::sync_scope scope(PGAS_SYNC_team_collective, team.areas[0], call_name(call));
   if (needs_send_copy(call, true)) {
     const std::vector<unsigned char> copy = send_copy(call);
-    g_engine->run(team.engine, engine_call(s, call, copy.data()));
+    g_engine->run(team.engine, with_buffers(e, call, copy.data()));
   } else {
-    g_engine->run(team.engine, engine_call(s, call));
+    g_engine->run(team.engine, with_buffers(e, call));
   }
   report_received(team, call);
+  return true;
 }
 
 Operation *engine_start(Team &team, const Description &call) {
