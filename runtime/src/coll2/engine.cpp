@@ -22,6 +22,9 @@ namespace pgas::rt::coll2 {
 namespace {
 
 CollectiveEngine *g_engine = nullptr;
+// Whether a profiler replaced remote_coll_recv (its public name is a weak alias of the empty default,
+// pgas/transport.h): without one, report_received has nothing to report and skips its loop.
+bool g_reporting = true;
 
 // The call as the engine takes it, without its buffers.
 EngineCall shape(std::uint64_t sequence, const Description &call) {
@@ -98,7 +101,7 @@ std::vector<unsigned char> send_copy(const Description &call) {
 // The bytes this thread received from each other member, reported through the transport seam when the call
 // completes (pgas/transport.h, remote_coll_recv): the rows the shared engine's reads would have made.
 void report_received(const Team &team, const Description &call) {
-  if (call.recv.empty()) return;
+  if (!g_reporting || call.recv.empty()) return;
   for (int t = 0; t < team.size(); ++t) {
     if (t == team.rank || !reads_from(call.kind, team.rank, t, call.root, team.size())) continue;
     const Piece &to = call.recv.size() == 1 ? call.recv[0] : call.recv[static_cast<std::size_t>(t)];
@@ -113,6 +116,7 @@ void report_received(const Team &team, const Description &call) {
 CollectiveEngine *chosen_engine() { return g_engine; }
 
 void choose_engine() {
+  g_reporting = &remote_coll_recv != &_remote_coll_recv;
   CollectiveEngine *offered = conduit().collectives();
   const char *chosen = std::getenv("PGAS_COLL2_ENGINE");
   if (chosen == nullptr || *chosen == '\0') {
