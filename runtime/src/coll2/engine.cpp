@@ -50,8 +50,8 @@ EngineCall shape(std::uint64_t sequence, const Description &call) {
   return e;
 }
 
-// `e` with this thread's local buffer addresses (`send`, when given, is a copy of the send data).
-EngineCall with_buffers(EngineCall e, const Description &call, const void *send = nullptr) {
+// Adds this thread's local buffer addresses to `e` (`send`, when given, is a copy of the send data).
+void add_buffers(EngineCall &e, const Description &call, const void *send = nullptr) {
   if (!call.send.empty())
     e.send = send != nullptr ? send
                              : pgas::detail::local_address(call.sendbuf.handle, call.sendbuf.offset,
@@ -59,11 +59,12 @@ EngineCall with_buffers(EngineCall e, const Description &call, const void *send 
   if (!call.recv.empty())
     e.recv =
         pgas::detail::local_address(call.recvbuf.handle, call.recvbuf.offset, extent(call.recv), "upccoll");
-  return e;
 }
 
 EngineCall engine_call(std::uint64_t sequence, const Description &call, const void *send = nullptr) {
-  return with_buffers(shape(sequence, call), call, send);
+  EngineCall e = shape(sequence, call);
+  add_buffers(e, call, send);
+  return e;
 }
 
 // This thread's part of the team's slot of call `sequence`: its signature, then that it started, as the
@@ -147,9 +148,11 @@ bool engine_run(Team &team, const Description &call) {
   pgas::sync_scope scope(PGAS_SYNC_team_collective, team.areas[0], call_name(call));
   if (needs_send_copy(call, true)) {
     const std::vector<unsigned char> copy = send_copy(call);
-    g_engine->run(team.engine, with_buffers(e, call, copy.data()));
+    add_buffers(e, call, copy.data());
+    g_engine->run(team.engine, e);
   } else {
-    g_engine->run(team.engine, with_buffers(e, call));
+    add_buffers(e, call);
+    g_engine->run(team.engine, e);
   }
   report_received(team, call);
   return true;
