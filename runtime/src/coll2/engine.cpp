@@ -54,11 +54,15 @@ EngineCall shape(std::uint64_t sequence, const Description &call) {
 void add_buffers(EngineCall &e, const Description &call, const void *send = nullptr) {
   if (!call.send.empty())
     e.send = send != nullptr ? send
-                             : pgas::detail::local_address(call.sendbuf.handle, call.sendbuf.offset,
-                                                           extent(call.send), "upccoll");
+             : call.send_local != nullptr
+                 ? call.send_local
+                 : pgas::detail::local_address(call.sendbuf.handle, call.sendbuf.offset, extent(call.send),
+                                               "upccoll");
   if (!call.recv.empty())
-    e.recv =
-        pgas::detail::local_address(call.recvbuf.handle, call.recvbuf.offset, extent(call.recv), "upccoll");
+    e.recv = call.recv_local != nullptr
+                 ? call.recv_local
+                 : pgas::detail::local_address(call.recvbuf.handle, call.recvbuf.offset, extent(call.recv),
+                                               "upccoll");
 }
 
 EngineCall engine_call(std::uint64_t sequence, const Description &call, const void *send = nullptr) {
