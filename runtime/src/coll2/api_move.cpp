@@ -48,8 +48,10 @@ upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces piece
   if (!send_here) call.send.clear();
   if (!recv_here) call.recv.clear();
   if (overflows(call.send) || overflows(call.recv)) return UPCCOLL_ERROR_SIZE;
-  if (!call.send.empty() && !buffer_valid(call.sendbuf, extent(call.send))) return UPCCOLL_ERROR_SENDBUF;
-  if (!call.recv.empty() && !buffer_valid(call.recvbuf, extent(call.recv))) return UPCCOLL_ERROR_RECVBUF;
+  if (!call.send.empty() && !buffer_valid(call.sendbuf, extent(call.send), &call.send_local))
+    return UPCCOLL_ERROR_SENDBUF;
+  if (!call.recv.empty() && !buffer_valid(call.recvbuf, extent(call.recv), &call.recv_local))
+    return UPCCOLL_ERROR_RECVBUF;
   return launch(*team, call, c.handle);
 }
 

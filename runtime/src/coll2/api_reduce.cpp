@@ -38,8 +38,9 @@ upccoll_return_t computing(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shar
   call.count = elements;
   if (receives(kind, team->rank, root)) call.recv.assign(1, Piece{0, times(elements, size)});
   if (overflows(call.send) || overflows(call.recv)) return UPCCOLL_ERROR_SIZE;
-  if (!buffer_valid(call.sendbuf, extent(call.send))) return UPCCOLL_ERROR_SENDBUF;
-  if (!call.recv.empty() && !buffer_valid(call.recvbuf, extent(call.recv))) return UPCCOLL_ERROR_RECVBUF;
+  if (!buffer_valid(call.sendbuf, extent(call.send), &call.send_local)) return UPCCOLL_ERROR_SENDBUF;
+  if (!call.recv.empty() && !buffer_valid(call.recvbuf, extent(call.recv), &call.recv_local))
+    return UPCCOLL_ERROR_RECVBUF;
   return launch(*team, call, out);
 }
 

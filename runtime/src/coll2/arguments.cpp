@@ -19,11 +19,14 @@ upccoll_return_t check_call(upccoll_team_t handle, upccoll_flag_t flags, Team **
   return UPCCOLL_SUCCESS;
 }
 
-bool buffer_valid(const upccoll_shared_ptr_t &buffer, std::size_t bytes) {
+bool buffer_valid(const upccoll_shared_ptr_t &buffer, std::size_t bytes, void **local) {
   if (buffer.handle == 0 || buffer.thread != g_runtime.mythread) return false;
   const HandleDesc &d = handle_lookup(buffer.handle, "upccoll");  // a freed or forged object stops the job
-  return (d.owner < 0 || d.owner == buffer.thread) && buffer.offset <= d.bytes_per_thread &&
-         bytes <= d.bytes_per_thread - buffer.offset;
+  if ((d.owner >= 0 && d.owner != buffer.thread) || buffer.offset > d.bytes_per_thread ||
+      bytes > d.bytes_per_thread - buffer.offset)
+    return false;
+  *local = segment_address(buffer.thread, d.seg_offset + buffer.offset);
+  return true;
 }
 
 void even_pieces(int n, std::size_t each, std::vector<Piece> *pieces) {
@@ -47,6 +50,7 @@ Description &fresh_description() {
   call.root = 0;
   call.flags = 0;
   call.sendbuf = call.recvbuf = {};
+  call.send_local = call.recv_local = nullptr;
   call.dt = 0;
   call.op = 0;
   call.count = 0;

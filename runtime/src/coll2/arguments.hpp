@@ -18,7 +18,8 @@ upccoll_return_t check_call(upccoll_team_t handle, upccoll_flag_t flags, Team **
 inline bool root_valid(const Team &team, int root) { return root >= 0 && root < team.size(); }
 
 // `buffer` is not NULL, has affinity to this thread and holds `bytes` from where it points: else `error`.
-bool buffer_valid(const upccoll_shared_ptr_t &buffer, std::size_t bytes);
+// When valid, `*local` is where it points in this process (the engine's buffer address: no second lookup).
+bool buffer_valid(const upccoll_shared_ptr_t &buffer, std::size_t bytes, void **local);
 
 // Byte sizes saturate at kOverflow instead of wrapping: a call whose pieces reach it is UPCCOLL_ERROR_SIZE.
 inline constexpr std::size_t kOverflow = std::numeric_limits<std::size_t>::max();

@@ -22,6 +22,9 @@ namespace pgas::rt::coll2 {
 namespace {
 
 CollectiveEngine *g_engine = nullptr;
+// Whether a profiler replaced remote_coll_recv (its public name is a weak alias of the empty default,
+// pgas/transport.h): without one, report_received has nothing to report and skips its loop.
+bool g_reporting = true;
 
 // The call as the engine takes it, without its buffers.
 EngineCall shape(std::uint64_t sequence, const Description &call) {
@@ -47,16 +50,24 @@ EngineCall shape(std::uint64_t sequence, const Description &call) {
   return e;
 }
 
-// With this thread's local buffer addresses (`send`, when given, is a copy of the send data).
-EngineCall engine_call(std::uint64_t sequence, const Description &call, const void *send = nullptr) {
-  EngineCall e = shape(sequence, call);
+// Adds this thread's local buffer addresses to `e` (`send`, when given, is a copy of the send data).
+void add_buffers(EngineCall &e, const Description &call, const void *send = nullptr) {
   if (!call.send.empty())
     e.send = send != nullptr ? send
-                             : pgas::detail::local_address(call.sendbuf.handle, call.sendbuf.offset,
-                                                           extent(call.send), "upccoll");
+             : call.send_local != nullptr
+                 ? call.send_local
+                 : pgas::detail::local_address(call.sendbuf.handle, call.sendbuf.offset, extent(call.send),
+                                               "upccoll");
   if (!call.recv.empty())
-    e.recv =
-        pgas::detail::local_address(call.recvbuf.handle, call.recvbuf.offset, extent(call.recv), "upccoll");
+    e.recv = call.recv_local != nullptr
+                 ? call.recv_local
+                 : pgas::detail::local_address(call.recvbuf.handle, call.recvbuf.offset, extent(call.recv),
+                                               "upccoll");
+}
+
+EngineCall engine_call(std::uint64_t sequence, const Description &call, const void *send = nullptr) {
+  EngineCall e = shape(sequence, call);
+  add_buffers(e, call, send);
   return e;
 }
 
@@ -95,7 +106,7 @@ std::vector<unsigned char> send_copy(const Description &call) {
 // The bytes this thread received from each other member, reported through the transport seam when the call
 // completes (pgas/transport.h, remote_coll_recv): the rows the shared engine's reads would have made.
 void report_received(const Team &team, const Description &call) {
-  if (call.recv.empty()) return;
+  if (!g_reporting || call.recv.empty()) return;
   for (int t = 0; t < team.size(); ++t) {
     if (t == team.rank || !reads_from(call.kind, team.rank, t, call.root, team.size())) continue;
     const Piece &to = call.recv.size() == 1 ? call.recv[0] : call.recv[static_cast<std::size_t>(t)];
@@ -110,6 +121,7 @@ void report_received(const Team &team, const Description &call) {
 CollectiveEngine *chosen_engine() { return g_engine; }
 
 void choose_engine() {
+  g_reporting = &remote_coll_recv != &_remote_coll_recv;
   CollectiveEngine *offered = conduit().collectives();
   const char *chosen = std::getenv("PGAS_COLL2_ENGINE");
   if (chosen == nullptr || *chosen == '\0') {
@@ -132,17 +144,22 @@ bool on_engine(const Description &call) {
 
 bool engine_fits(const Description &call) { return g_engine->fits(shape(0, call)); }
 
-void engine_run(Team &team, const Description &call) {
-  const std::uint64_t s = team.next_sequence++;
-  publish(team, s, call, true);
+bool engine_run(Team &team, const Description &call) {
+  EngineCall e = shape(0, call);  // one shape for the size check and the call
+  if (!g_engine->fits(e)) return false;
+  e.sequence = team.next_sequence++;
+  publish(team, e.sequence, call, true);
   pgas::sync_scope scope(PGAS_SYNC_team_collective, team.areas[0], call_name(call));
   if (needs_send_copy(call, true)) {
     const std::vector<unsigned char> copy = send_copy(call);
-    g_engine->run(team.engine, engine_call(s, call, copy.data()));
+    add_buffers(e, call, copy.data());
+    g_engine->run(team.engine, e);
   } else {
-    g_engine->run(team.engine, engine_call(s, call));
+    add_buffers(e, call);
+    g_engine->run(team.engine, e);
   }
   report_received(team, call);
+  return true;
 }
 
 Operation *engine_start(Team &team, const Description &call) {

@@ -17,8 +17,8 @@ void choose_engine();
 bool on_engine(const Description &call);
 // Whether the engine can take the call's counts (else UPCCOLL_ERROR_SIZE).
 bool engine_fits(const Description &call);
-// A blocking call, complete on return.
-void engine_run(Team &team, const Description &call);
+// A blocking call, complete on return; false (nothing done) when the engine cannot take its counts.
+bool engine_run(Team &team, const Description &call);
 // A non-blocking call: progress() and complete() (operation.hpp) finish it.
 Operation *engine_start(Team &team, const Description &call);
 // One look at a call of the engine: true once complete.

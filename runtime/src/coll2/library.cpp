@@ -38,12 +38,9 @@ upccoll_return_t launch(Team &team, const Description &call, upccoll_handle_t *h
   const bool fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
   Operation *op = nullptr;
   if (on_engine(call)) {
-    if (!engine_fits(call)) return UPCCOLL_ERROR_SIZE;
     try {  // the copy of the send data a call may need is private memory
-      if (!fenced && handle == nullptr) {
-        engine_run(team, call);
-        return UPCCOLL_SUCCESS;
-      }
+      if (!fenced && handle == nullptr) return engine_run(team, call) ? UPCCOLL_SUCCESS : UPCCOLL_ERROR_SIZE;
+      if (!engine_fits(call)) return UPCCOLL_ERROR_SIZE;
       op = engine_start(team, call);
     } catch (const std::bad_alloc &) {
       return UPCCOLL_ERROR_MALLOC;

@@ -37,9 +37,10 @@ struct Description {
   int root = 0;
   upccoll_flag_t flags = 0;
   upccoll_shared_ptr_t sendbuf{}, recvbuf{};
-  std::vector<Piece> send;  // empty: this thread sends nothing
-  std::vector<Piece> recv;  // empty: this thread receives nothing
-  upccoll_dtype_t dt = 0;   // combining kinds: the element type, operation and count
+  void *send_local = nullptr, *recv_local = nullptr;  // their addresses here, once checked (else nullptr)
+  std::vector<Piece> send;                            // empty: this thread sends nothing
+  std::vector<Piece> recv;                            // empty: this thread receives nothing
+  upccoll_dtype_t dt = 0;  // combining kinds: the element type, operation and count
   upccoll_op_t op = 0;
   std::uint64_t count = 0;
   bool variable = false;  // the v form: counts per rank (scatterv ... alltoallv, reduce_scatterv)

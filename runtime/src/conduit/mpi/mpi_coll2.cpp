@@ -84,8 +84,7 @@ bool MpiCollectives::fits(const EngineCall &call) {
 }
 
 void MpiCollectives::issue(MPI_Comm comm, const EngineCall &call, Pending *pending) {
-  Pending local;
-  Pending &p = pending != nullptr ? *pending : local;
+  Pending &p = pending != nullptr ? *pending : blocking_;
   MPI_Request *request = pending != nullptr ? &pending->request : nullptr;
   const void *send = call.send;
   void *recv = call.recv;

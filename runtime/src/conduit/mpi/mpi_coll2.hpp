@@ -62,6 +62,8 @@ class MpiCollectives final : public CollectiveEngine {
 
   MPI_Comm world_;
   ControlBlock *ctl_;
+  // A blocking call's count arrays, reused from call to call (no construction or allocation per call).
+  Pending blocking_;
 };
 
 }  // namespace pgas::rt
