@@ -40,6 +40,7 @@ std::vector<std::uint64_t> allgather_words(Team &parent, const std::vector<std::
                    .sendbuf = {send, g_runtime.mythread, 0},
                    .recvbuf = {recv, g_runtime.mythread, 0},
                    .send = {{0, bytes}},
+                   .recv = {},  // even_pieces below
                    .function = "upccoll_team_split"};
   even_pieces(parent.size(), bytes, &call.recv);
   launch(parent, call, nullptr);
