@@ -98,6 +98,7 @@ bool needs_send_copy(const Description &call, bool blocking) {
 std::vector<unsigned char> send_copy(const Description &call) {
   const std::size_t bytes = extent(call.send);
   std::vector<unsigned char> copy(bytes);
+  if (bytes == 0) return copy;  // e.g. an alltoallv whose counts are all 0: memcpy must not see nullptr
   std::memcpy(copy.data(),
               pgas::detail::local_address(call.sendbuf.handle, call.sendbuf.offset, bytes, "upccoll"), bytes);
   return copy;
