@@ -168,22 +168,6 @@ void check_members_alive(Operation &op) {
   }
 }
 
-// With a core per thread: polls done() for spin_budget_ns(), then polls and yields between polls (a yield
-// returns at once when nobody else wants the core, and lets a peer that shares it run) up to
-// yield_budget_ns(); true once done. Nothing when threads outnumber cores.
-template <class Done>
-bool poll_then_yield(Done done) {
-  if (spin_until(done)) return true;
-  const std::uint64_t budget = yield_budget_ns();
-  if (budget == 0) return false;
-  const std::uint64_t start = spin_clock_ns();
-  do {
-    yield_cpu();
-    if (done()) return true;
-  } while (spin_clock_ns() - start < budget);
-  return false;
-}
-
 }  // namespace
 
 void engine_check_members(Operation &op) {
@@ -194,9 +178,8 @@ void complete(Operation &op) {
   // The wait, from the thread's first look at the call's completion to its end, as the user's function.
   pgas::sync_scope scope(PGAS_SYNC_team_collective, op.team->areas[0], call_name(op.call));
   if (op.engine) return complete_on_engine(op);
-  if (poll_then_yield([&] { return progress(op); })) return;
-  // Then sleep (coll/backoff.hpp); whether a member finished main instead of initiating is asked
-  // rarely, as it costs remote reads on a network conduit.
+  // Spin, yield, then sleep (coll/backoff.hpp, as the UPC 1.2 collectives wait); whether a member finished
+  // main instead of initiating is asked rarely, as it costs remote reads on a network conduit.
   constexpr std::uint64_t kLivenessEveryNs = 10'000'000;
   std::uint64_t next_check = 0;
   for (coll::Backoff backoff; !progress(op); backoff.pause())
