@@ -84,6 +84,15 @@ const std::map<std::string, std::function<void()>> kModes = {
        upc_barrier;
        upc_all_permute(a, a, perm.ptr(), 8, kMy);
      }},
+    // Thread 0 comes late and still has to read the others' perm entries after they found the error.
+    {"perm-duplicate-thread-0-late",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       shared_array<int> perm(T());  // all zero
+       upc_barrier;
+       if (MYTHREAD == 0) usleep(300000);
+       upc_all_permute(a, a, perm.ptr(), 8, kMy);
+     }},
     {"perm-out-of-range",
      [] {
        shared_array<char> a(8 * T(), 8);

@@ -37,6 +37,8 @@ const Case kCases[] = {
      FIRST "upc_all_scatter" AT R"(: dst must have affinity to thread 0 \(it points to thread 1\))", 2},
     {"perm-duplicate",
      FIRST "upc_all_permute" AT R"(: perm is not a permutation: perm\[0\] and perm\[1\] are both 0)", 2},
+    {"perm-duplicate-thread-0-late",
+     FIRST "upc_all_permute" AT R"(: perm is not a permutation: perm\[0\] and perm\[1\] are both 0)", 2},
     {"perm-out-of-range",
      FIRST "upc_all_permute" AT R"(: perm is not a permutation: perm\[LAST\] is LAST1?, not in)", 1},
     {"bad-sync-mode", FIRST "upc_all_broadcast" AT R"(: sync_mode 0x6 is not one UPC_IN)", 1},

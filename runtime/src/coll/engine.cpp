@@ -37,9 +37,14 @@ void Call::fail(const char *format, ...) const {
   const std::string message = describe_call(me_.call) + ": " + text;
   // Every thread sees the same wrong argument; thread 0 words it and the others wait for the job to end,
   // unless thread 0 is not in this call (it is elsewhere in another collective): then one of them does.
+  // The others keep the network progressing while they wait: thread 0 may still have to read their part of
+  // an argument (perm) through a conduit whose one-sided reads need the target's participation.
   if (g_runtime.mythread != 0) {
-    const timespec pause_time{5, 0};
-    nanosleep(&pause_time, nullptr);
+    const timespec pause_time{0, 1000000};
+    for (int waited_ms = 0; waited_ms < 5000; ++waited_ms) {
+      conduit().progress();
+      nanosleep(&pause_time, nullptr);
+    }
   }
   if (conduit().claim_report()) report("%s", message.c_str());
   exit_quietly();
