@@ -19,6 +19,7 @@
 #include "common/launch_settings.hpp"
 #include "common/segment.hpp"
 #include "conduit/active.hpp"
+#include "cpu_sharing.hpp"
 #include "emulation.hpp"
 #include "errors.hpp"
 #include "pgas/detail/api.hpp"
@@ -206,9 +207,15 @@ __attribute__((constructor(101))) void initialize() {
     attach_launched_job();
   else
     create_single_thread_job();
-  const char *own_cpu = std::getenv(launch::kOwnCpuEnv);
-  g_runtime.own_cpu = !network && own_cpu != nullptr && std::string_view(own_cpu) == "1";
-  g_runtime.oversubscribed = !g_runtime.own_cpu && g_runtime.threads > usable_cpus();
+  if (network) {
+    const CpuSharing sharing = cpu_sharing_among_threads();
+    g_runtime.own_cpu = sharing.own_cpu;
+    g_runtime.oversubscribed = sharing.oversubscribed;
+  } else {
+    const char *own_cpu = std::getenv(launch::kOwnCpuEnv);
+    g_runtime.own_cpu = own_cpu != nullptr && std::string_view(own_cpu) == "1";
+    g_runtime.oversubscribed = !g_runtime.own_cpu && g_runtime.threads > usable_cpus();
+  }
   detail::g_mythread = g_runtime.mythread;
   detail::g_threads = g_runtime.threads;
   detail::g_progress_needed = network;

@@ -18,8 +18,9 @@ struct Runtime {
   std::byte *segments[kMaxThreads] = {};  // this process's mapping of every thread's data segment (shm;
                                           // a network conduit maps only this thread's)
   std::size_t segment_size = 0;
-  bool oversubscribed = false;  // more threads than online CPUs: waiting yields early
-  bool own_cpu = false;         // bound by pgasrun to a CPU no other thread of the job runs on
+  bool oversubscribed = false;  // more threads than CPUs to run them on: waiting yields early
+  bool own_cpu = false;         // bound to a CPU no other thread of the job runs on (pgasrun --bind-to
+                                // core; under a network conduit, found from every thread's affinity)
   bool finished = false;        // passed the exit barrier; no more runtime calls allowed
 };
 
