@@ -158,13 +158,18 @@ Operation *new_operation(Team &team, std::uint64_t sequence, const Description &
   return op;
 }
 
-Operation *initiate(Team &team, const Description &call) {
-  const std::uint64_t s = team.next_sequence++;
-  Team::Held &held = team.held[s % kRing];
+void reuse_slot(Team &team, std::uint64_t sequence) {
+  Team::Held &held = team.held[sequence % kRing];
   // The ring is full when this thread's call of a ring ago is still incomplete or being read.
   if (held.incomplete != nullptr) complete(*held.incomplete);
   for (coll::Backoff backoff; held.block != 0; backoff.pause()) release_blocks(team, false);
   for (coll::Backoff backoff; held.inline_data && !readers_done(team, held);) backoff.pause();
+}
+
+Operation *initiate(Team &team, const Description &call) {
+  const std::uint64_t s = team.next_sequence++;
+  reuse_slot(team, s);
+  Team::Held &held = team.held[s % kRing];
   const bool in_all = all_in(call), out_all = all_out(call);
   Operation *op = new_operation(team, s, call, in_all, out_all);
   op->small = small_path(team, op->call.kind, in_all, out_all);
