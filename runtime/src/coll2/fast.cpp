@@ -28,6 +28,11 @@ struct FastCall {
   std::uint64_t source_signature = 0;  // what a source's slot must say (its data inline)
   bool sends = false, receives = false;
   std::vector<int> sources;  // in rank order
+  // Where a slot is in every member's area: slot_at(s) = first_slot + (s % kRing) * slot_bytes (team.hpp).
+  std::uint64_t first_slot = 0, slot_bytes = 0;
+  // The words of piece ends before a source's inline data, and which piece is this member's.
+  std::uint64_t piece_words = 0;
+  int piece = 0;
 };
 
 namespace {
@@ -44,14 +49,22 @@ bool same(const Arguments &a, const Arguments &b) {
          a.sendtype == b.sendtype && a.recvtype == b.recvtype && a.op == b.op;
 }
 
-std::atomic_ref<std::uint64_t> slot_word(const Team &team, int member, std::uint64_t s, std::uint64_t word) {
-  return team.word(member, team.at(s, word));
+// Word `word` (its position in a slot, team.hpp) of `member`'s slot at byte `slot` of its area.
+std::uint64_t *slot_at(const Team &team, int member, std::uint64_t slot, std::uint64_t word) {
+  return reinterpret_cast<std::uint64_t *>(team.direct[static_cast<std::size_t>(member)] + slot +
+                                           word * sizeof(std::uint64_t));
 }
+std::atomic_ref<std::uint64_t> slot_word(const Team &team, int member, std::uint64_t slot,
+                                         std::uint64_t word) {
+  return std::atomic_ref<std::uint64_t>(*slot_at(team, member, slot, word));
+}
+// Positions in a slot: the words after the signature follow the inline words.
+constexpr std::uint64_t kInlineAt = kSignature + 1;
+constexpr std::uint64_t position(std::uint64_t word) { return word + kInlineWords; }
 
 // This member's send pieces into its slot's inline words (small.hpp), from the checked send address.
-void stage(const Team &team, const Description &c, std::uint64_t s) {
-  auto *words =
-      reinterpret_cast<std::uint64_t *>(team.direct[static_cast<std::size_t>(team.rank)] + team.inline_at(s));
+void stage(const Team &team, const Description &c, std::uint64_t slot) {
+  auto *words = slot_at(team, team.rank, slot, kInlineAt);  // plain stores, published by started
   auto *data = reinterpret_cast<std::byte *>(words + c.send.size());
   const auto *sendbuf = static_cast<const std::byte *>(c.send_local);
   std::uint64_t end = 0;
@@ -63,13 +76,15 @@ void stage(const Team &team, const Description &c, std::uint64_t s) {
   }
 }
 
-// Source `t`'s data for this member, when its slot of call `s` holds what this call expects.
-const std::byte *source_data(const Team &team, const FastCall &f, int t, std::uint64_t s,
+// Source `t`'s data for this member, when its slot holds what this call expects (signature, inline, `bytes`).
+const std::byte *source_data(const Team &team, const FastCall &f, int t, std::uint64_t slot,
                              std::uint64_t bytes) {
-  if (slot_word(team, t, s, kSignature).load(std::memory_order_relaxed) != f.source_signature) return nullptr;
-  const Located from = inline_piece(team, f.call.kind, t, s, piece_for(f.call.kind, team.rank));
-  if (from.bytes != bytes) return nullptr;
-  return team.direct[static_cast<std::size_t>(t)] + from.at.offset;
+  if (slot_word(team, t, slot, kSignature).load(std::memory_order_relaxed) != f.source_signature)
+    return nullptr;
+  const std::uint64_t *ends = slot_at(team, t, slot, kInlineAt);
+  const std::uint64_t start = f.piece == 0 ? 0 : ends[f.piece - 1];
+  if (ends[f.piece] - start != bytes) return nullptr;
+  return reinterpret_cast<const std::byte *>(ends + f.piece_words) + start;
 }
 
 // The rest of call `s` on the general path (small.hpp): this member's part is published.
@@ -83,13 +98,13 @@ void finish_in_general(Team &team, const FastCall &f, std::uint64_t s) {
 
 // Fills this member's recvbuf from its sources' slots (all started), combining in rank order as fill does
 // (transfer.cpp); false when a slot is not what the call expects.
-bool fill(const Team &team, const FastCall &f, std::uint64_t s) {
+bool fill(const Team &team, const FastCall &f, std::uint64_t slot) {
   const Description &c = f.call;
   auto *recvbuf = static_cast<std::byte *>(c.recv_local);
   if (!combining(c.kind)) {
     for (const int t : f.sources) {
       const Piece &to = c.recv.size() == 1 ? c.recv[0] : c.recv[static_cast<std::size_t>(t)];
-      const std::byte *from = source_data(team, f, t, s, to.bytes);
+      const std::byte *from = source_data(team, f, t, slot, to.bytes);
       if (from == nullptr) return false;
       std::memcpy(recvbuf + to.offset, from, to.bytes);
     }
@@ -101,34 +116,47 @@ bool fill(const Team &team, const FastCall &f, std::uint64_t s) {
   static std::vector<const std::byte *> from;  // a UPC thread is a process: kept between calls
   from.resize(f.sources.size());
   for (std::size_t k = 0; k < f.sources.size(); ++k)
-    if ((from[k] = source_data(team, f, f.sources[k], s, to.bytes)) == nullptr) return false;
+    if ((from[k] = source_data(team, f, f.sources[k], slot, to.bytes)) == nullptr) return false;
   std::memcpy(recvbuf + to.offset, from.back(), to.bytes);
   for (std::size_t k = f.sources.size() - 1; k-- > 0;)
     apply(c.op, c.dt, from[k], recvbuf + to.offset, c.count);
   return true;
 }
 
+// Whether every reader of this member's call of a ring ago in the slot at `slot` told it that it read it.
+bool readers_done(const Team &team, const Team::Held &held, std::uint64_t slot) {
+  const auto kind = static_cast<Kind>(held.kind);
+  for (int r = 0; r < team.size(); ++r)
+    if (reads_from(kind, r, team.rank, held.root, team.size()) &&
+        slot_word(team, team.rank, slot, position(kSlotFixedWords + static_cast<std::uint64_t>(r)))
+                .load(std::memory_order_acquire) < held.sequence)
+      return false;
+  return true;
+}
+
 void run(Team &team, const FastCall &f) {
   const std::uint64_t s = team.next_sequence++;
-  reuse_slot(team, s);
+  const std::uint64_t slot = f.first_slot + (s % kRing) * f.slot_bytes;
+  Team::Held &held = team.held[s % kRing];
+  if (held.incomplete != nullptr || held.block != 0 || (held.inline_data && !readers_done(team, held, slot)))
+    reuse_slot(team, s);  // completes or waits as the general path does
   const Description &c = f.call;
-  team.held[s % kRing] = {
-      .sequence = s, .kind = static_cast<std::uint8_t>(c.kind), .root = c.root, .inline_data = f.sends};
-  slot_word(team, team.rank, s, kSignature).store(f.signature, std::memory_order_relaxed);
+  held = {.sequence = s, .kind = static_cast<std::uint8_t>(c.kind), .root = c.root, .inline_data = f.sends};
+  slot_word(team, team.rank, slot, kSignature).store(f.signature, std::memory_order_relaxed);
   if (f.sends)
-    stage(team, c, s);
+    stage(team, c, slot);
   else
-    slot_word(team, team.rank, s, kStaged).store(s, std::memory_order_relaxed);
-  slot_word(team, team.rank, s, kStarted).store(s, std::memory_order_release);
+    slot_word(team, team.rank, slot, position(kStaged)).store(s, std::memory_order_relaxed);
+  slot_word(team, team.rank, slot, kStarted).store(s, std::memory_order_release);
   if (!f.receives) return;
   for (const int t : f.sources)
-    for (coll::Backoff backoff; slot_word(team, t, s, kStarted).load(std::memory_order_acquire) != s;) {
+    for (coll::Backoff backoff; slot_word(team, t, slot, kStarted).load(std::memory_order_acquire) != s;) {
       if (backoff.slow()) return finish_in_general(team, f, s);  // waits, checks liveness and signatures
       backoff.pause();
     }
-  if (!fill(team, f, s)) return finish_in_general(team, f, s);  // reports the difference or reads blocks
-  const std::uint64_t done = kSlotFixedWords + static_cast<std::uint64_t>(team.rank);
-  for (const int t : f.sources) slot_word(team, t, s, done).store(s, std::memory_order_release);
+  if (!fill(team, f, slot)) return finish_in_general(team, f, s);  // reports the difference or reads blocks
+  const std::uint64_t done = position(kSlotFixedWords + static_cast<std::uint64_t>(team.rank));
+  for (const int t : f.sources) slot_word(team, t, slot, done).store(s, std::memory_order_release);
 }
 
 }  // namespace
@@ -187,6 +215,10 @@ void remember(Team &team, const Arguments &args, const Description &call) {
   f.signature = signature(call, false, false) | (f.sends ? kInlineData : 0);
   f.source_signature = signature(call, false, false) | kInlineData;
   f.receives = receives(call.kind, team.rank, call.root);
+  f.first_slot = team.slot_at(0);
+  f.slot_bytes = team.slot_at(1) - team.slot_at(0);
+  f.piece_words = static_cast<std::uint64_t>(piece_count(call.kind, team.size()));
+  f.piece = piece_for(call.kind, team.rank);
   f.sources.clear();
   for (int t = 0; t < team.size(); ++t)
     if (reads_from(call.kind, team.rank, t, call.root, team.size())) f.sources.push_back(t);
