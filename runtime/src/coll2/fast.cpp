@@ -124,10 +124,11 @@ bool fill(const Team &team, const FastCall &f, std::uint64_t slot) {
 }
 
 // Whether every reader of this member's call of a ring ago in the slot at `slot` told it that it read it.
+// (Not this member itself: the call is complete here, as in operation.cpp.)
 bool readers_done(const Team &team, const Team::Held &held, std::uint64_t slot) {
   const auto kind = static_cast<Kind>(held.kind);
   for (int r = 0; r < team.size(); ++r)
-    if (reads_from(kind, r, team.rank, held.root, team.size()) &&
+    if (r != team.rank && reads_from(kind, r, team.rank, held.root, team.size()) &&
         slot_word(team, team.rank, slot, position(kSlotFixedWords + static_cast<std::uint64_t>(r)))
                 .load(std::memory_order_acquire) < held.sequence)
       return false;
@@ -156,7 +157,9 @@ void run(Team &team, const FastCall &f) {
     }
   if (!fill(team, f, slot)) return finish_in_general(team, f, s);  // reports the difference or reads blocks
   const std::uint64_t done = position(kSlotFixedWords + static_cast<std::uint64_t>(team.rank));
-  for (const int t : f.sources) slot_word(team, t, slot, done).store(s, std::memory_order_release);
+  // Not to itself: its own slot's line stays this member's (readers_done does not ask it).
+  for (const int t : f.sources)
+    if (t != team.rank) slot_word(team, t, slot, done).store(s, std::memory_order_release);
 }
 
 }  // namespace

@@ -75,10 +75,12 @@ Team::Spare write_block(Team &team, const Description &call) {
 }
 
 // Whether every reader of this thread's block of `held`'s call has read it.
+// This thread itself is not asked: a call's entry is looked at only once the call is complete on this thread,
+// so its own reading (or another thread's on its behalf, OUT_ALLSYNC) is over.
 bool readers_done(const Team &team, const Team::Held &held) {
   const auto kind = static_cast<Kind>(held.kind);
   for (int r = 0; r < team.size(); ++r)
-    if (reads_from(kind, r, team.rank, held.root, team.size()) &&
+    if (r != team.rank && reads_from(kind, r, team.rank, held.root, team.size()) &&
         team.load(team.rank, team.at(held.sequence, kSlotFixedWords + static_cast<std::uint64_t>(r))) <
             held.sequence)
       return false;
