@@ -33,7 +33,8 @@ for _ in $(seq "${ROUNDS:-7}"); do
     sed 's/^/after /' >>"$lines"
   mpirun --bind-to core -np 2 --mca btl vader,self "$build/bin/coll2_bench_mpi" "${options[@]}" 2>/dev/null |
     grep per_call | sed 's/^/mpi /' >>"$lines"
-  "$build/bin/coll2_bench_floor" --iterations 20000 --repeats 20 | sed -n 's/^\([a-z-]*\) of one double: *\([0-9.]*\).*/floor \1 \2/p' >>"$lines"
+  "$build/bin/coll2_bench_floor" --iterations 20000 --repeats 20 |
+    sed -n 's/^\([a-z0-9-]*\) of one double: *\([0-9.]*\).*/floor \1 \2/p' >>"$lines"
 done
 # The median of variant $1's per_call_us for collective $2 at $3 bytes.
 value() {
@@ -56,6 +57,6 @@ for c in "${collectives[@]}"; do
   done
 done
 for test in allreduce bcast bcast-1; do
-  echo "floor $test: $(sed -n "s/^floor $test \([0-9.]*\)/\1/p" "$lines" | median) ns per call (median of the rounds)"
+  echo "floor $test: $(sed -n "s/^floor $test \([0-9.]*\)\$/\1/p" "$lines" | median) ns per call (median of the rounds)"
 done
 echo "load average at each round: ${loads[*]}"
