@@ -33,10 +33,10 @@ struct alignas(64) Line {
 constexpr int kRing = 64;
 
 struct Shared {
-  Line reduce[2][2];  // [parity][rank]
-  Line ring[kRing];   // the root's broadcast slots
-  Line ack;           // the receiver's acknowledgement
-  Line start[2];      // a start barrier per repetition
+  Line reduce[2][2];            // [parity][rank]
+  Line ring[kRing];             // the root's broadcast slots
+  Line ack;                     // the receiver's acknowledgement
+  Line start[2];                // a start barrier per repetition
   alignas(64) double ns[2][3];  // [rank][test]: best ns per call
 };
 
