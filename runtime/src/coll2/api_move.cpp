@@ -3,6 +3,7 @@
 // launches the call.
 #include "coll2/arguments.hpp"
 #include "coll2/datatypes.hpp"
+#include "coll2/fast.hpp"
 
 using namespace pgas::rt::coll2;
 
@@ -26,9 +27,11 @@ struct Sizes {
   bool is_root;
 };
 
-// `variable`: the v form (counts per rank).
+// `variable`: the v form (counts per rank). `args`: the arguments the fast lane compares (fast.hpp), when the
+// call may take it.
 template <class Pieces>
-upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces pieces, bool variable = false) {
+upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces pieces, bool variable = false,
+                        const Arguments *args = nullptr) {
   Team *team = nullptr;
   if (const upccoll_return_t error = check_call(c.team, c.flags, &team)) return error;
   if (c.root != -1 && !root_valid(*team, c.root)) return UPCCOLL_ERROR_ROOT;
@@ -52,7 +55,9 @@ upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces piece
     return UPCCOLL_ERROR_SENDBUF;
   if (!call.recv.empty() && !buffer_valid(call.recvbuf, extent(call.recv), &call.recv_local))
     return UPCCOLL_ERROR_RECVBUF;
-  return launch(*team, call, c.handle);
+  const upccoll_return_t result = launch(*team, call, c.handle);
+  if (args != nullptr && result == UPCCOLL_SUCCESS) remember(*team, *args, call);
+  return result;
 }
 
 void one(std::size_t bytes, std::vector<Piece> *pieces) { pieces->assign(1, Piece{0, bytes}); }
@@ -61,21 +66,28 @@ void one(std::size_t bytes, std::vector<Piece> *pieces) { pieces->assign(1, Piec
 enum class Shape { kOne, kPerRank };
 upccoll_return_t fixed(const Common &c, bool sends, bool receives, std::size_t sendcnt, Shape send_shape,
                        std::size_t recvcnt, Shape recv_shape) {
-  return moving(c, sends, receives, [&](const Sizes &z, auto *send, auto *recv) {
-    // A thread that both sends and receives (a root, or everyone without one) checks that the sizes agree.
-    const bool both = c.root == -1 || z.is_root;
-    if ((sends ? sendcnt : recvcnt) == 0 || (both && times(sendcnt, z.send) != times(recvcnt, z.recv)))
-      return UPCCOLL_ERROR_COUNT;
-    const auto pieces = [&](Shape shape, std::size_t bytes, std::vector<Piece> *out) {
-      if (shape == Shape::kOne)
-        one(bytes, out);
-      else
-        even_pieces(z.team.size(), bytes, out);
-    };
-    pieces(send_shape, times(sendcnt, z.send), send);
-    pieces(recv_shape, times(recvcnt, z.recv), recv);
-    return UPCCOLL_SUCCESS;
-  });
+  const Arguments args{c.kind,  c.root,  c.flags,    c.sendbuf, c.recvbuf,
+                       sendcnt, recvcnt, c.sendtype, c.recvtype};
+  if (c.handle == nullptr && fast_call(c.team, args)) return UPCCOLL_SUCCESS;
+  return moving(
+      c, sends, receives,
+      [&](const Sizes &z, auto *send, auto *recv) {
+        // A thread that both sends and receives (a root, or everyone without one) checks that the sizes
+        // agree.
+        const bool both = c.root == -1 || z.is_root;
+        if ((sends ? sendcnt : recvcnt) == 0 || (both && times(sendcnt, z.send) != times(recvcnt, z.recv)))
+          return UPCCOLL_ERROR_COUNT;
+        const auto pieces = [&](Shape shape, std::size_t bytes, std::vector<Piece> *out) {
+          if (shape == Shape::kOne)
+            one(bytes, out);
+          else
+            even_pieces(z.team.size(), bytes, out);
+        };
+        pieces(send_shape, times(sendcnt, z.send), send);
+        pieces(recv_shape, times(recvcnt, z.recv), recv);
+        return UPCCOLL_SUCCESS;
+      },
+      false, c.handle == nullptr ? &args : nullptr);
 }
 
 // One side of a variable-count call: `count` elements in one piece, or counts[t] elements at displs[t].

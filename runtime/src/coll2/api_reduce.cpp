@@ -4,6 +4,7 @@
 
 #include "coll2/arguments.hpp"
 #include "coll2/datatypes.hpp"
+#include "coll2/fast.hpp"
 #include "coll2/roles.hpp"
 
 using namespace pgas::rt::coll2;
@@ -11,12 +12,14 @@ using namespace pgas::rt::coll2;
 namespace {
 
 // `send_pieces(n, size)` names the send pieces; `recv_elements(team, size)` the elements this thread
-// receives (the combined count).
+// receives (the combined count). `args`: the arguments the fast lane compares (fast.hpp), when the call may
+// take it.
 template <class SendPieces, class RecvElements>
 upccoll_return_t computing(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shared_ptr_t recvbuf,
                            upccoll_dtype_t dt, upccoll_op_t op, int root, upccoll_team_t handle,
                            upccoll_flag_t flags, upccoll_handle_t *out, SendPieces send_pieces,
-                           RecvElements recv_elements, bool variable = false) {
+                           RecvElements recv_elements, bool variable = false,
+                           const Arguments *args = nullptr) {
   Team *team = nullptr;
   if (const upccoll_return_t error = check_call(handle, flags, &team)) return error;
   const std::size_t size = type_size(dt);
@@ -41,13 +44,17 @@ upccoll_return_t computing(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shar
   if (!buffer_valid(call.sendbuf, extent(call.send), &call.send_local)) return UPCCOLL_ERROR_SENDBUF;
   if (!call.recv.empty() && !buffer_valid(call.recvbuf, extent(call.recv), &call.recv_local))
     return UPCCOLL_ERROR_RECVBUF;
-  return launch(*team, call, out);
+  const upccoll_return_t result = launch(*team, call, out);
+  if (args != nullptr && result == UPCCOLL_SUCCESS) remember(*team, *args, call);
+  return result;
 }
 
 // The calls whose every contribution is `count` elements, one piece for all receivers.
 upccoll_return_t whole(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shared_ptr_t recvbuf, size_t count,
                        upccoll_dtype_t dt, upccoll_op_t op, int root, upccoll_team_t team,
                        upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Arguments args{kind, root, flags, sendbuf, recvbuf, count, count, dt, dt, op};
+  if (handle == nullptr && fast_call(team, args)) return UPCCOLL_SUCCESS;
   return computing(
       kind, sendbuf, recvbuf, dt, op, root, team, flags, handle,
       [&](int, std::size_t size, std::vector<Piece> *send) {
@@ -57,7 +64,8 @@ upccoll_return_t whole(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shared_p
       [&](const Team &, std::size_t *elements) {
         *elements = count;
         return UPCCOLL_SUCCESS;
-      });
+      },
+      false, handle == nullptr ? &args : nullptr);
 }
 
 }  // namespace

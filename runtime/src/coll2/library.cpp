@@ -7,6 +7,7 @@
 #include "coll2/arguments.hpp"
 #include "coll2/datatypes.hpp"
 #include "coll2/engine.hpp"
+#include "coll2/fast.hpp"
 #include "coll2/teams.hpp"
 #include "errors.hpp"
 #include "pgas/detail/api.hpp"
@@ -74,6 +75,7 @@ extern "C" {
 upccoll_return_t upccoll_initialize(int *, char ***) {
   if (g_initialized) return UPCCOLL_ERROR;
   choose_engine();
+  choose_fast_lane();
   create_team_all();
   g_initialized = true;
   return UPCCOLL_SUCCESS;

@@ -75,10 +75,12 @@ Team::Spare write_block(Team &team, const Description &call) {
 }
 
 // Whether every reader of this thread's block of `held`'s call has read it.
+// This thread itself is not asked: a call's entry is looked at only once the call is complete on this thread,
+// so its own reading (or another thread's on its behalf, OUT_ALLSYNC) is over.
 bool readers_done(const Team &team, const Team::Held &held) {
   const auto kind = static_cast<Kind>(held.kind);
   for (int r = 0; r < team.size(); ++r)
-    if (reads_from(kind, r, team.rank, held.root, team.size()) &&
+    if (r != team.rank && reads_from(kind, r, team.rank, held.root, team.size()) &&
         team.load(team.rank, team.at(held.sequence, kSlotFixedWords + static_cast<std::uint64_t>(r))) <
             held.sequence)
       return false;
@@ -158,13 +160,18 @@ Operation *new_operation(Team &team, std::uint64_t sequence, const Description &
   return op;
 }
 
-Operation *initiate(Team &team, const Description &call) {
-  const std::uint64_t s = team.next_sequence++;
-  Team::Held &held = team.held[s % kRing];
+void reuse_slot(Team &team, std::uint64_t sequence) {
+  Team::Held &held = team.held[sequence % kRing];
   // The ring is full when this thread's call of a ring ago is still incomplete or being read.
   if (held.incomplete != nullptr) complete(*held.incomplete);
   for (coll::Backoff backoff; held.block != 0; backoff.pause()) release_blocks(team, false);
   for (coll::Backoff backoff; held.inline_data && !readers_done(team, held);) backoff.pause();
+}
+
+Operation *initiate(Team &team, const Description &call) {
+  const std::uint64_t s = team.next_sequence++;
+  reuse_slot(team, s);
+  Team::Held &held = team.held[s % kRing];
   const bool in_all = all_in(call), out_all = all_out(call);
   Operation *op = new_operation(team, s, call, in_all, out_all);
   op->small = small_path(team, op->call.kind, in_all, out_all);

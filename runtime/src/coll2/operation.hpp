@@ -73,6 +73,8 @@ bool block_available(Team &team, const Description &call);
 // A new Operation for call `sequence` of `team` (not yet initiated).
 Operation *new_operation(Team &team, std::uint64_t sequence, const Description &call, bool in_all,
                          bool out_all);
+// Makes this thread's slot of call `sequence` reusable: completes or waits for its call of a ring ago.
+void reuse_slot(Team &team, std::uint64_t sequence);
 // Initiates the call on `team` (waits only when the team's ring is full, see pgas/upccoll.h).
 Operation *initiate(Team &team, const Description &call);
 // Advances the call as far as it can without blocking; true once it is complete on this thread.

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "pgas/transport.h"
@@ -28,6 +29,7 @@
 namespace pgas::rt::coll2 {
 
 struct Operation;
+struct FastCall;
 
 inline constexpr std::uint64_t kRing = 64;
 // 4 KiB of send data per member and call, and the ends of up to 8 pieces.
@@ -77,6 +79,9 @@ struct Team {
     std::uint64_t capacity;
   };
   std::vector<Spare> spare;
+
+  // The last blocking call of this thread that qualifies for the fast lane (fast.hpp), or nullptr.
+  std::shared_ptr<FastCall> fast;
 
   int size() const { return static_cast<int>(members.size()); }
   bool shm = false;  // every member's area is mapped here (direct)
