@@ -5,6 +5,7 @@
 #include <string>
 
 #include "coll/backoff.hpp"
+#include "coll2/direct.hpp"
 #include "coll2/engine.hpp"
 #include "coll2/operation.hpp"
 #include "coll2/roles.hpp"
@@ -104,9 +105,12 @@ bool filled(Operation &op, int receiver) {
   for (int t = 0; t < team.size(); ++t)
     if (reads_from(kind, receiver, t, op.call.root, team.size()) && (!started(op, t) || !staged(op, t)))
       return false;
-  if (op.out_all && !claim(op, receiver, kFillClaim)) return false;
+  // With OUT_ALLSYNC, and in a large call (whose direct sources may fill their readers, direct.hpp), exactly
+  // one thread fills each recvbuf.
+  const bool claimed = op.out_all || op.large;
+  if (claimed && !claim(op, receiver, kFillClaim)) return false;
   fill_member(op, receiver);
-  if (op.out_all) release(op, receiver, kFillClaim);
+  if (claimed) release(op, receiver, kFillClaim);
   team.raise(receiver, team.at(op.sequence, kFilled), op.sequence);
   return true;
 }
@@ -122,6 +126,24 @@ bool progress_small(Operation &op) {
     if (reads_from(kind, team.rank, t, op.call.root, team.size()) && !started(op, t)) return false;
   fill_own(op);
   return true;
+}
+
+// A direct source (direct.hpp): every reader of its sendbuf is filled. After kTakeOverAfterNs of waiting it
+// fills, itself, the readers that initiated but have not begun, so that it waits only for initiations.
+bool readers_filled(Operation &op) {
+  const Team &team = *op.team;
+  const Kind kind = op.call.kind;
+  bool done = true;
+  for (int r = 0; r < team.size(); ++r) {
+    if (r == team.rank || !reads_from(kind, r, team.rank, op.call.root, team.size())) continue;
+    if (team.load(team.rank, team.at(op.sequence, kSlotFixedWords + static_cast<std::uint64_t>(r))) >=
+        op.sequence)
+      continue;
+    const std::uint64_t now = spin_clock_ns();
+    if (op.waiting_since == 0) op.waiting_since = now;
+    if (now - op.waiting_since < kTakeOverAfterNs || !filled(op, r)) done = false;
+  }
+  return done;
 }
 
 }  // namespace
@@ -140,6 +162,7 @@ bool progress(Operation &op) {
   if (op.in_all && !all_started(op)) return false;
   if (!op.my_staged && !(op.my_staged = staged(op, me))) return false;
   if (!op.my_filled && !(op.my_filled = filled(op, me))) return false;
+  if (op.direct && !readers_filled(op)) return false;
   if (op.out_all)
     for (int r = 0; r < op.team->size(); ++r)
       if (!filled(op, r)) return false;

@@ -62,7 +62,7 @@ void stage_member(const Team &team, int member, std::uint64_t sequence) {
     const std::vector<std::uint64_t> entries =
         read_words(block, send_entry_at(0), kSendEntryWords * header[kSendCount]);
     const gaddr sendbuf{header[kSendHandle], static_cast<int>(header[kSendThread]), header[kSendOffset]};
-    for (std::size_t i = 0; i < entries.size(); i += kSendEntryWords)
+    for (std::size_t i = 0; i < entries.size() && header[kDirect] == 0; i += kSendEntryWords)
       if (entries[i + 2] > 0)
         pgas::detail::memcpy_shared(gaddr{block.handle, block.thread, entries[i + 1]},
                                     gaddr{sendbuf.handle, sendbuf.thread, sendbuf.offset + entries[i]},
@@ -82,6 +82,12 @@ Located locate(const Operation &op, int source, int receiver) {
   const BlockAt from = block_of(team, source, op.sequence);
   const std::vector<std::uint64_t> entry =
       read_words(from, send_entry_at(static_cast<std::uint64_t>(piece)), kSendEntryWords);
+  if (op.large) {  // a direct source's piece is read where it is, in its sendbuf (direct.hpp)
+    const std::vector<std::uint64_t> header = read_words(from, 0, kHeaderWords);
+    if (header[kDirect] != 0)
+      return {{header[kSendHandle], static_cast<int>(header[kSendThread]), header[kSendOffset] + entry[0]},
+              entry[2]};
+  }
   return {{from.handle, from.thread, entry[1]}, entry[2]};
 }
 
