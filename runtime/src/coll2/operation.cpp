@@ -11,6 +11,7 @@
 #include "coll2/direct.hpp"
 #include "coll2/roles.hpp"
 #include "coll2/small.hpp"
+#include "coll2/split.hpp"
 #include "coll2/transfer.hpp"
 #include "heap.hpp"
 #include "pgas/detail/api.hpp"
@@ -155,7 +156,7 @@ Operation *new_operation(Team &team, std::uint64_t sequence, const Description &
   op->out_all = out_all;
   op->fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
   op->small = op->my_staged = op->my_filled = op->complete = false;
-  op->large = op->direct = false;
+  op->large = op->direct = op->split = false;
   op->waiting_since = 0;
   op->checked.assign(static_cast<std::size_t>(team.size()), 0);
   op->engine = false;
@@ -176,6 +177,7 @@ Operation *initiate(Team &team, const Description &call) {
   const Description &c = op->call;
   op->large = large_call(team, c);
   op->direct = reads_in_place(team, c);
+  op->split = split_call(team, c);
   op->small = small_path(team, c.kind, in_all, out_all) && !op->large;
   const bool inline_data = op->small && fits_inline(c);
   const Team::Spare block =

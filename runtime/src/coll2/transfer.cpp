@@ -145,6 +145,12 @@ void fill(const Operation &op, int receiver, const Receiving &r, std::vector<int
 
 }  // namespace
 
+std::vector<std::uint64_t> block_header(const Team &team, int member, std::uint64_t sequence) {
+  return read_words(block_of(team, member, sequence), 0, kHeaderWords);
+}
+
+Located source_piece(const Operation &op, int source, int receiver) { return locate(op, source, receiver); }
+
 void fill_member(const Operation &op, int receiver) {
   const Team &team = *op.team;
   const std::uint64_t s = op.sequence;
