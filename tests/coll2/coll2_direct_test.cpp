@@ -1,10 +1,10 @@
 // The large-message path on shm (runtime/src/coll2/direct.hpp): calls whose pieces reach PGAS_COLL2_DIRECT
 // bytes (32 KiB by default) read each source's sendbuf in place. Every collective just below, at and above
-// the limit against a sequential reference, on UPC_TEAM_ALL and a split team, blocking, with handles (several
-// outstanding, completed newest first) and with fences, in MYSYNC and ALLSYNC modes, with a non-commutative
-// user operation; a source's blocking call does not return before its readers have read its sendbuf (it
-// overwrites it at once); a source waits only for its readers' initiations (it fills a reader that initiated
-// and then waits in a barrier); in-place calls.
+// the limit (and 4x the limit, that of broadcasts and scans) against a sequential reference, on UPC_TEAM_ALL
+// and a split team, blocking, with handles (several outstanding, completed newest first) and with fences, in
+// MYSYNC and ALLSYNC modes, with a non-commutative user operation; a source's blocking call does not return
+// before its readers have read its sendbuf (it overwrites it at once); a source waits only for its readers'
+// initiations (it fills a reader that initiated and then waits in a barrier); in-place calls.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -184,8 +184,9 @@ TEST(Coll2Direct, EveryCollectiveAcrossTheLimit) {
     int rank = -1, n = -1;
     ASSERT_EQ(upccoll_team_rank(c.team, &rank), UPCCOLL_SUCCESS);
     ASSERT_EQ(upccoll_team_size(c.team, &n), UPCCOLL_SUCCESS);
-    // Elements per piece (multiples of the matrices' 4): below, at and above the limit's bytes.
-    for (const std::size_t k : {kLimit / 4 - 4, kLimit / 4, 3 * kLimit / 4 + 4})
+    // Elements per piece (multiples of the matrices' 4): below and at the limit's bytes and 4x the limit (the
+    // broadcast's and the scans').
+    for (const std::size_t k : {kLimit / 4 - 4, kLimit / 4, kLimit - 4, kLimit})
       for (const Mode &mode : kModes) {
         SCOPED_TRACE(c.name + ", " + mode.name + ", " + std::to_string(k * 4) + " bytes per piece");
         std::vector<Pending> calls = start_all(c.team, rank, n, k, mode.flags, mode.handles, product);

@@ -26,7 +26,11 @@ bool large_call(const Team &team, const Description &call) {
   const std::uint64_t piece = !call.send.empty()   ? call.send[0].bytes
                               : !call.recv.empty() ? call.recv[0].bytes
                                                    : 0;
-  return piece >= direct_limit();
+  // A broadcast's or a scan's source is read by many receivers and its call waits for all of them (a staged
+  // one returns at once, and a loop of such calls pipelines): in place pays from 4x the limit (RESULTS).
+  const bool many_readers =
+      call.kind == Kind::kBcast || call.kind == Kind::kScan || call.kind == Kind::kExscan;
+  return piece >= (many_readers ? 4 * direct_limit() : direct_limit());
 }
 
 bool reads_in_place(const Team &team, const Description &call) {
