@@ -1,7 +1,7 @@
 // The large-message path on shm (runtime/src/coll2/direct.hpp): calls whose pieces reach PGAS_COLL2_DIRECT
-// bytes (32 KiB by default) read each source's sendbuf in place. Every collective just below, at and above
-// the limit (and 4x the limit, that of broadcasts and scans) against a sequential reference, on UPC_TEAM_ALL
-// and a split team, blocking, with handles (several outstanding, completed newest first) and with fences, in
+// bytes (32 KiB by default; 4x for broadcasts and scans) read each source's sendbuf in place. Every
+// collective just below and at both limits against a sequential reference, on UPC_TEAM_ALL and a split team,
+// blocking, with handles (several outstanding, completed newest first) and with fences, in
 // MYSYNC and ALLSYNC modes, with a non-commutative user operation; a source's blocking call does not return
 // before its readers have read its sendbuf (it overwrites it at once); a source waits only for its readers'
 // initiations (it fills a reader that initiated and then waits in a barrier); in-place calls.
