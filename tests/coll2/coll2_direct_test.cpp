@@ -24,17 +24,6 @@ unsigned value(int rank, std::size_t i) {
   return static_cast<unsigned>(rank) * 7919u + static_cast<unsigned>(i) * 3u + 1u;
 }
 
-// 2x2 matrices of unsigned ints (mod 2^32), element m..m+3: associative, not commutative.
-void matrix_product(void *in, void *inout, size_t len, upccoll_dtype_t) {
-  const auto *a = static_cast<const unsigned *>(in);
-  auto *b = static_cast<unsigned *>(inout);
-  for (size_t m = 0; m + 4 <= len; m += 4) {
-    const unsigned r[4] = {a[m] * b[m] + a[m + 1] * b[m + 2], a[m] * b[m + 1] + a[m + 1] * b[m + 3],
-                           a[m + 2] * b[m] + a[m + 3] * b[m + 2], a[m + 2] * b[m + 1] + a[m + 3] * b[m + 3]};
-    std::copy(r, r + 4, b + m);
-  }
-}
-
 // x_from op ... op x_(to-1) of the members' sendbufs, element block [at, at + k) (k a multiple of 4).
 std::vector<unsigned> fold(int from, int to, std::size_t at, std::size_t k) {
   std::vector<unsigned> result(k);

@@ -30,7 +30,7 @@ bool large_call(const Team &team, const Description &call) {
   // one returns at once, and a loop of such calls pipelines): in place pays from 4x the limit (RESULTS).
   const bool many_readers =
       call.kind == Kind::kBcast || call.kind == Kind::kScan || call.kind == Kind::kExscan;
-  return piece >= (many_readers ? 4 * direct_limit() : direct_limit());
+  return (many_readers ? piece / 4 : piece) >= direct_limit();
 }
 
 bool reads_in_place(const Team &team, const Description &call) {

@@ -129,6 +129,13 @@ bool progress_small(Operation &op) {
   return true;
 }
 
+// Whether a waiting thread may now do other members' parts of `op` (it has waited kTakeOverAfterNs).
+bool late(Operation &op) {
+  const std::uint64_t now = spin_clock_ns();
+  if (op.waiting_since == 0) op.waiting_since = now;
+  return now - op.waiting_since >= kTakeOverAfterNs;
+}
+
 // A direct source (direct.hpp): every reader of its sendbuf is filled. After kTakeOverAfterNs of waiting it
 // fills, itself, the readers that initiated but have not begun, so that it waits only for initiations.
 bool readers_filled(Operation &op) {
@@ -140,18 +147,21 @@ bool readers_filled(Operation &op) {
     if (team.load(team.rank, team.at(op.sequence, kSlotFixedWords + static_cast<std::uint64_t>(r))) >=
         op.sequence)
       continue;
-    const std::uint64_t now = spin_clock_ns();
-    if (op.waiting_since == 0) op.waiting_since = now;
-    if (now - op.waiting_since < kTakeOverAfterNs || !filled(op, r)) done = false;
+    // (A reader without a block is on the small path: its sizes disagree, and it stops the job itself.)
+    if (!late(op) || team.load(r, team.at(op.sequence, kBlock)) == 0 || !filled(op, r)) done = false;
   }
   return done;
 }
 
-// Whether a waiting thread may now do other members' parts of `op` (it has waited kTakeOverAfterNs).
-bool late(Operation &op) {
-  const std::uint64_t now = spin_clock_ns();
-  if (op.waiting_since == 0) op.waiting_since = now;
-  return now - op.waiting_since >= kTakeOverAfterNs;
+// Does `work` for `member` as the thread holding its claim word `claim_word`, then raises its `done_word`;
+// false (nothing done) when another thread holds or held the claim.
+template <class Work>
+bool claimed(const Operation &op, int member, std::uint64_t claim_word, std::uint64_t done_word, Work work) {
+  if (!claim(op, member, claim_word)) return false;
+  work();
+  release(op, member, claim_word);
+  op.team->raise(member, op.team->at(op.sequence, done_word), op.sequence);
+  return true;
 }
 
 // Segment `j` of a split call (split.hpp) is combined; with `take`, this thread combines it if nobody has,
@@ -162,11 +172,7 @@ bool segmented(Operation &op, int j, bool take) {
   if (!take) return false;
   for (int t = 0; t < team.size(); ++t)
     if (!started(op, t) || !staged(op, t)) return false;
-  if (!claim(op, j, kSegmentClaim)) return false;
-  combine_segment(op, j);
-  release(op, j, kSegmentClaim);
-  team.raise(j, team.at(op.sequence, kSegmentDone), op.sequence);
-  return true;
+  return claimed(op, j, kSegmentClaim, kSegmentDone, [&] { combine_segment(op, j); });
 }
 
 // `r`'s recvbuf of a split allreduce holds every segment; with `take`, this thread copies them if nobody has.
@@ -176,11 +182,7 @@ bool gathered(Operation &op, int r, bool take) {
   if (!take) return false;
   for (int j = 0; j < team.size(); ++j)
     if (!segmented(op, j, false)) return false;
-  if (!claim(op, r, kFillClaim)) return false;
-  gather_segments(op, r);
-  release(op, r, kFillClaim);
-  team.raise(r, team.at(op.sequence, kFilled), op.sequence);
-  return true;
+  return claimed(op, r, kFillClaim, kFilled, [&] { gather_segments(op, r); });
 }
 
 // A split call: this thread's segment, then its recvbuf, then (after a while) the parts of members that are

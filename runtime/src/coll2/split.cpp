@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "coll2/block.hpp"
+#include "coll2/combine.hpp"
 #include "coll2/datatypes.hpp"
 #include "coll2/direct.hpp"
 #include "coll2/stop.hpp"
@@ -16,20 +17,13 @@ namespace {
 
 using pgas::detail::gaddr;
 
-// The bytes combined at a time: every source's part of a chunk stays in the cache until it is combined.
-constexpr std::uint64_t kChunkBytes = 16 * 1024;
-
-// Segment boundaries are multiples of `unit` elements: whole elements on 64-byte boundaries, so that no two
-// members write the same cache line of a recvbuf.
-std::uint64_t unit_of(std::uint64_t size) { return 64 / std::gcd<std::uint64_t>(64, size); }
-
 struct Segment {
   std::uint64_t first, end;  // elements
 };
 
 Segment segment_of(const Operation &op, int j) {
   const std::uint64_t n = static_cast<std::uint64_t>(op.team->size()), count = op.call.count;
-  const std::uint64_t unit = unit_of(type_size(op.call.dt)), units = count / unit;
+  const std::uint64_t unit = element_unit(type_size(op.call.dt)), units = count / unit;
   const auto first = [&](std::uint64_t k) { return k == n ? count : units * k / n * unit; };
   const auto u = static_cast<std::uint64_t>(j);
   return {first(u), first(u + 1)};
@@ -63,21 +57,8 @@ void combine_segment(const Operation &op, int segment) {
                static_cast<int>(k), static_cast<unsigned long long>(sources[k].bytes), team.rank,
                static_cast<unsigned long long>(op.call.count * size));
   }
-  const std::uint64_t unit = unit_of(size), chunk = std::max(unit, kChunkBytes / size / unit * unit);
-  static std::vector<unsigned char> values;  // a UPC thread is a process: kept between calls
-  values.resize(n * chunk * size);
-  for (std::uint64_t e = s.first; e < s.end; e += chunk) {
-    const std::uint64_t elements = std::min(chunk, s.end - e), bytes = elements * size;
-    for (std::size_t k = 0; k < n; ++k)
-      pgas::detail::memget(values.data() + k * bytes,
-                           {sources[k].at.handle, sources[k].at.thread, sources[k].at.offset + e * size},
-                           bytes);
-    // In rank order: the last contribution is the first inout, then x_k op (x_k+1 op ... op x_last).
-    unsigned char *result = values.data() + (n - 1) * bytes;
-    for (std::size_t k = n - 1; k-- > 0;)
-      apply(op.call.op, op.call.dt, values.data() + k * bytes, result, elements);
-    pgas::detail::memput({result_at.handle, result_at.thread, result_at.offset + e * size}, result, bytes);
-  }
+  combine_into(sources, op.call.dt, op.call.op, s.first, s.end,
+               {result_at.handle, result_at.thread, result_at.offset + s.first * size}, nullptr);
 }
 
 void gather_segments(const Operation &op, int receiver) {

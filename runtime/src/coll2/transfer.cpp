@@ -5,6 +5,7 @@
 
 #include "coll2/arguments.hpp"
 #include "coll2/block.hpp"
+#include "coll2/combine.hpp"
 #include "coll2/datatypes.hpp"
 #include "coll2/roles.hpp"
 #include "coll2/small.hpp"
@@ -114,7 +115,8 @@ void fill(const Operation &op, int receiver, const Receiving &r, std::vector<int
   };
   for (int t = 0; t < team.size(); ++t)
     if (reads_from(kind, receiver, t, op.call.root, team.size())) sources.push_back(t);
-  static std::vector<unsigned char> values;  // a UPC thread is a process: kept between calls
+  static std::vector<Located> contributions;
+  contributions.clear();
   for (std::size_t k = 0; k < sources.size(); ++k) {
     const Located from = locate(op, sources[k], receiver);
     const Destination to = destination(sources[k]);
@@ -126,21 +128,13 @@ void fill(const Operation &op, int receiver, const Receiving &r, std::vector<int
         pgas::detail::memcpy_shared(to.at, from.at, to.bytes);
       continue;
     }
-    if (values.size() < sources.size() * to.bytes) values.resize(sources.size() * to.bytes);
-    if (to.bytes > 0) pgas::detail::memget(values.data() + k * to.bytes, from.at, to.bytes);
+    contributions.push_back(from);
   }
   if (combining(kind) && !sources.empty()) {
-    // In rank order: the last contribution is the first inout, then x_k op (x_k+1 op ... op x_last).
     const Destination to = destination(0);
-    unsigned char *result = values.data() + (sources.size() - 1) * to.bytes;
-    for (std::size_t k = sources.size() - 1; k-- > 0;)
-      apply(r.operation, r.dt, values.data() + k * to.bytes, result, r.elements);
-    if (to.bytes > 0 && r.local != nullptr)
-      std::memcpy(r.local + (to.at.offset - r.recvbuf.offset), result, to.bytes);
-    else if (to.bytes > 0)
-      pgas::detail::memput(to.at, result, to.bytes);
+    combine_into(contributions, r.dt, r.operation, 0, r.elements, to.at,
+                 r.local != nullptr ? r.local + (to.at.offset - r.recvbuf.offset) : nullptr);
   }
-  if (values.size() > (std::size_t{1} << 20)) std::vector<unsigned char>().swap(values);  // kept when small
 }
 
 }  // namespace
