@@ -141,18 +141,6 @@ TEST(Coll2Types, EveryTypeWithEveryOperation) {
   check_type<upccoll_long_double_int_t>(UPC_LONG_DOUBLE_INT, "UPC_LONG_DOUBLE_INT", {UPC_MINLOC, UPC_MAXLOC});
 }
 
-// 2x2 matrices of unsigned ints (mod 2^32): associative, not commutative.
-void matrix_product(void *in, void *inout, size_t len, upccoll_dtype_t dt) {
-  EXPECT_EQ(dt, UPC_UINT);
-  const auto *a = static_cast<const unsigned *>(in);
-  auto *b = static_cast<unsigned *>(inout);
-  for (size_t m = 0; m + 4 <= len; m += 4) {
-    const unsigned r[4] = {a[m] * b[m] + a[m + 1] * b[m + 2], a[m] * b[m + 1] + a[m + 1] * b[m + 3],
-                           a[m + 2] * b[m] + a[m + 3] * b[m + 2], a[m + 2] * b[m + 1] + a[m + 3] * b[m + 3]};
-    std::copy(r, r + 4, b + m);
-  }
-}
-
 void plus(void *in, void *inout, size_t len, upccoll_dtype_t) {
   for (size_t i = 0; i < len; ++i) static_cast<double *>(inout)[i] += static_cast<const double *>(in)[i];
 }

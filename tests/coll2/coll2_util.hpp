@@ -85,6 +85,19 @@ inline std::vector<TeamCase> team_cases() {
   return cases;
 }
 
+// A user operation on 2x2 matrices of unsigned ints (mod 2^32), elements m..m+3: associative, not
+// commutative.
+inline void matrix_product(void *in, void *inout, size_t len, upccoll_dtype_t dt) {
+  EXPECT_EQ(dt, UPC_UINT);
+  const auto *a = static_cast<const unsigned *>(in);
+  auto *b = static_cast<unsigned *>(inout);
+  for (size_t m = 0; m + 4 <= len; m += 4) {
+    const unsigned r[4] = {a[m] * b[m] + a[m + 1] * b[m + 2], a[m] * b[m + 1] + a[m + 1] * b[m + 3],
+                           a[m + 2] * b[m] + a[m + 3] * b[m + 2], a[m + 2] * b[m + 1] + a[m + 3] * b[m + 3]};
+    std::copy(r, r + 4, b + m);
+  }
+}
+
 inline void free_teams(const std::vector<TeamCase> &cases) {
   for (const TeamCase &c : cases)
     if (!c.made.empty()) upccoll_team_free(c.made.front());

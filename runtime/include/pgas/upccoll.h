@@ -87,8 +87,11 @@
  * call) waits only for the other threads' initiations, never for their completions (OUT_ALLSYNC included: the
  * first completing thread finishes the other threads' parts of the call). Buffer ownership (3.1.2): with
  * MYSYNC a send buffer returns to the user at initiation's end and a receive buffer at the thread's own
- * completion; IN_ALLSYNC: no buffer of the call is touched before every member has initiated it; OUT_ALLSYNC:
- * no thread completes before every member's receive buffer is final. Any number of calls, of any kind, may be
+ * completion, except that on shm a call whose pieces are at least PGAS_COLL2_DIRECT bytes (32 KiB by
+ * default, 4x that for broadcasts and scans) reads the send buffers in place and returns each to the user
+ * at its thread's completion (the seed's rule; a blocking call's returns with the call, after every reader
+ * has read it); IN_ALLSYNC: no buffer of the call is touched before every member has initiated it;
+ * OUT_ALLSYNC: no thread completes before every member's receive buffer is final. Any number of calls, of any kind, may be
  * in flight on a team; a thread more than 64 calls ahead of a member that has not completed them waits for it
  * at its next initiation (the per-team ring of call states is that deep). upc_barrier and upc_fence do not
  * complete UPC_ASYNC_FENCE calls. upccoll_team_free and upccoll_finalize complete the caller's outstanding

@@ -17,6 +17,7 @@ enum BlockWord : std::uint64_t {
   kType,
   kOp,
   kElements,
+  kDirect,  // 1: no staged data, receivers read the send pieces from sendbuf (coll2/direct.hpp)
   kHeaderWords,
 };
 

@@ -8,8 +8,10 @@
 #include "coll/backoff.hpp"
 #include "coll2/arguments.hpp"
 #include "coll2/block.hpp"
+#include "coll2/direct.hpp"
 #include "coll2/roles.hpp"
 #include "coll2/small.hpp"
+#include "coll2/split.hpp"
 #include "coll2/transfer.hpp"
 #include "heap.hpp"
 #include "pgas/detail/api.hpp"
@@ -40,15 +42,17 @@ Team::Spare take_block(Team &team, std::uint64_t bytes) {
   return {remote_alloc(&layout), capacity};
 }
 
-// The bytes of `call`'s block: header, tables and staged send data (kOverflow when they overflow).
-std::uint64_t block_bytes(const Description &call) {
+// The bytes of `call`'s block: header, tables and staged send data unless `direct` (kOverflow when they
+// overflow).
+std::uint64_t block_bytes(const Description &call, bool direct) {
   std::uint64_t bytes = data_at(call.send.size(), call.recv.size());
-  for (const Piece &p : call.send) bytes = plus(bytes, p.bytes);
+  if (!direct)
+    for (const Piece &p : call.send) bytes = plus(bytes, p.bytes);
   return bytes;
 }
 
 // Writes the header and tables of `call`'s block in a block of this thread (the data is staged later).
-Team::Spare write_block(Team &team, const Description &call) {
+Team::Spare write_block(Team &team, const Description &call, bool direct) {
   std::vector<std::uint64_t> words(kHeaderWords);
   words[kSendCount] = call.send.size();
   words[kRecvCount] = call.recv.size();
@@ -61,10 +65,11 @@ Team::Spare write_block(Team &team, const Description &call) {
   words[kType] = static_cast<std::uint64_t>(call.dt);
   words[kOp] = static_cast<std::uint64_t>(call.op);
   words[kElements] = call.count;
+  words[kDirect] = direct ? 1 : 0;
   std::uint64_t staged_at = data_at(call.send.size(), call.recv.size());
   for (const Piece &p : call.send) {
     words.insert(words.end(), {p.offset, staged_at, p.bytes});
-    staged_at += p.bytes;
+    if (!direct) staged_at += p.bytes;
   }
   for (const Piece &p : call.recv) words.insert(words.end(), {p.offset, p.bytes});
   const std::uint64_t header_bytes = words.size() * sizeof(std::uint64_t);
@@ -122,10 +127,10 @@ void free_operation(Operation *op) {
 }
 
 bool block_available(Team &team, const Description &call) {
-  const bool small = small_path(team, call.kind, all_in(call), all_out(call));
+  const bool small = small_path(team, call.kind, all_in(call), all_out(call)) && !large_call(team, call);
   if (!needs_block(small, small && fits_inline(call), call)) return true;
   release_blocks(team, false);
-  const std::uint64_t bytes = block_bytes(call);
+  const std::uint64_t bytes = block_bytes(call, reads_in_place(team, call));
   if (bytes == kOverflow) return false;
   for (const Team::Spare &spare : team.spare)
     if (spare.capacity >= bytes) return true;
@@ -153,6 +158,8 @@ Operation *new_operation(Team &team, std::uint64_t sequence, const Description &
   op->out_all = out_all;
   op->fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
   op->small = op->my_staged = op->my_filled = op->complete = false;
+  op->large = op->direct = op->split = false;
+  op->waiting_since = 0;
   op->checked.assign(static_cast<std::size_t>(team.size()), 0);
   op->engine = false;
   op->request = 0;
@@ -174,10 +181,14 @@ Operation *initiate(Team &team, const Description &call) {
   Team::Held &held = team.held[s % kRing];
   const bool in_all = all_in(call), out_all = all_out(call);
   Operation *op = new_operation(team, s, call, in_all, out_all);
-  op->small = small_path(team, op->call.kind, in_all, out_all);
   const Description &c = op->call;
+  op->large = large_call(team, c);
+  op->direct = reads_in_place(team, c);
+  op->split = split_call(team, c);
+  op->small = small_path(team, c.kind, in_all, out_all) && !op->large;
   const bool inline_data = op->small && fits_inline(c);
-  const Team::Spare block = needs_block(op->small, inline_data, c) ? write_block(team, c) : Team::Spare{0, 0};
+  const Team::Spare block =
+      needs_block(op->small, inline_data, c) ? write_block(team, c, op->direct) : Team::Spare{0, 0};
   held = {.sequence = s,
           .block = block.block,
           .capacity = block.capacity,

@@ -58,6 +58,11 @@ struct Operation {
   bool in_all = false, out_all = false;
   bool fenced = false;  // UPC_ASYNC_FENCE: completed by upccoll_fence
   bool small = false;   // completes on the small path (small.hpp)
+  bool large = false;   // a large call (direct.hpp): receivers claim their fills
+  bool direct = false;
+  bool split = false;  // a large allreduce or reduce, combined by segments (split.hpp)  // this thread's
+                       // sendbuf is read in place: complete once its readers are filled
+  std::uint64_t waiting_since = 0;  // a direct source's first look at unfilled readers (spin_clock_ns)
   bool my_staged = false, my_filled = false, complete = false;
   std::vector<char> checked;  // members whose signature this call compared
   // A call on the conduit's engine (coll2/engine.hpp): its request, and the copy of the send data it

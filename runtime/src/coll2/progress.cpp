@@ -5,9 +5,11 @@
 #include <string>
 
 #include "coll/backoff.hpp"
+#include "coll2/direct.hpp"
 #include "coll2/engine.hpp"
 #include "coll2/operation.hpp"
 #include "coll2/roles.hpp"
+#include "coll2/split.hpp"
 #include "coll2/stop.hpp"
 #include "coll2/transfer.hpp"
 #include "conduit/active.hpp"
@@ -104,9 +106,12 @@ bool filled(Operation &op, int receiver) {
   for (int t = 0; t < team.size(); ++t)
     if (reads_from(kind, receiver, t, op.call.root, team.size()) && (!started(op, t) || !staged(op, t)))
       return false;
-  if (op.out_all && !claim(op, receiver, kFillClaim)) return false;
+  // With OUT_ALLSYNC, and in a large call (whose direct sources may fill their readers, direct.hpp), exactly
+  // one thread fills each recvbuf.
+  const bool claimed = op.out_all || op.large;
+  if (claimed && !claim(op, receiver, kFillClaim)) return false;
   fill_member(op, receiver);
-  if (op.out_all) release(op, receiver, kFillClaim);
+  if (claimed) release(op, receiver, kFillClaim);
   team.raise(receiver, team.at(op.sequence, kFilled), op.sequence);
   return true;
 }
@@ -124,6 +129,95 @@ bool progress_small(Operation &op) {
   return true;
 }
 
+// Whether a waiting thread may now do other members' parts of `op` (it has waited kTakeOverAfterNs).
+bool late(Operation &op) {
+  const std::uint64_t now = spin_clock_ns();
+  if (op.waiting_since == 0) op.waiting_since = now;
+  return now - op.waiting_since >= kTakeOverAfterNs;
+}
+
+// A direct source (direct.hpp): every reader of its sendbuf is filled. After kTakeOverAfterNs of waiting it
+// fills, itself, the readers that initiated but have not begun, so that it waits only for initiations.
+bool readers_filled(Operation &op) {
+  const Team &team = *op.team;
+  const Kind kind = op.call.kind;
+  bool done = true;
+  for (int r = 0; r < team.size(); ++r) {
+    if (r == team.rank || !reads_from(kind, r, team.rank, op.call.root, team.size())) continue;
+    if (team.load(team.rank, team.at(op.sequence, kSlotFixedWords + static_cast<std::uint64_t>(r))) >=
+        op.sequence)
+      continue;
+    // (A reader without a block is on the small path: its sizes disagree, and it stops the job itself.)
+    if (!late(op) || team.load(r, team.at(op.sequence, kBlock)) == 0 || !filled(op, r)) done = false;
+  }
+  return done;
+}
+
+// Does `work` for `member` as the thread holding its claim word `claim_word`, then raises its `done_word`;
+// false (nothing done) when another thread holds or held the claim.
+template <class Work>
+bool claimed(const Operation &op, int member, std::uint64_t claim_word, std::uint64_t done_word, Work work) {
+  if (!claim(op, member, claim_word)) return false;
+  work();
+  release(op, member, claim_word);
+  op.team->raise(member, op.team->at(op.sequence, done_word), op.sequence);
+  return true;
+}
+
+// Segment `j` of a split call (split.hpp) is combined; with `take`, this thread combines it if nobody has,
+// once every member's send data is there.
+bool segmented(Operation &op, int j, bool take) {
+  const Team &team = *op.team;
+  if (team.load(j, team.at(op.sequence, kSegmentDone)) >= op.sequence) return true;
+  if (!take) return false;
+  for (int t = 0; t < team.size(); ++t)
+    if (!started(op, t) || !staged(op, t)) return false;
+  return claimed(op, j, kSegmentClaim, kSegmentDone, [&] { combine_segment(op, j); });
+}
+
+// `r`'s recvbuf of a split allreduce holds every segment; with `take`, this thread copies them if nobody has.
+bool gathered(Operation &op, int r, bool take) {
+  const Team &team = *op.team;
+  if (team.load(r, team.at(op.sequence, kFilled)) >= op.sequence) return true;
+  if (!take) return false;
+  for (int j = 0; j < team.size(); ++j)
+    if (!segmented(op, j, false)) return false;
+  return claimed(op, r, kFillClaim, kFilled, [&] { gather_segments(op, r); });
+}
+
+// A split call: this thread's segment, then its recvbuf, then (after a while) the parts of members that are
+// late. Complete once every segment is combined and every recvbuf filled; then nobody reads this thread's
+// buffers or block again (its readers' done words say so).
+bool progress_split(Operation &op) {
+  const Team &team = *op.team;
+  const int me = team.rank;
+  // `step(op, member, take)` for every member: this thread's own part first, the others' once late.
+  const auto all = [&](bool (*step)(Operation &, int, bool)) {
+    bool done = step(op, me, true);
+    for (int t = 0; t < team.size(); ++t)
+      if (t != me && !step(op, t, false)) done = false;
+    if (done || !late(op)) return done;
+    done = true;
+    for (int t = 0; t < team.size(); ++t)
+      if (!step(op, t, true)) done = false;
+    return done;
+  };
+  if (!all(segmented)) return false;
+  if (op.call.kind == Kind::kAllreduce && !all(gathered)) return false;
+  for (int r = 0; r < team.size(); ++r)
+    team.word(me, team.at(op.sequence, kSlotFixedWords + static_cast<std::uint64_t>(r)))
+        .store(op.sequence, std::memory_order_release);
+  return true;
+}
+
+bool finish(Operation &op) {
+  op.complete = true;
+  Team &team = *op.team;
+  team.held[op.sequence % kRing].incomplete = nullptr;
+  release_blocks(team, false);
+  return true;
+}
+
 }  // namespace
 
 bool progress(Operation &op) {
@@ -138,16 +232,14 @@ bool progress(Operation &op) {
   }
   const int me = op.team->rank;
   if (op.in_all && !all_started(op)) return false;
+  if (op.split) return progress_split(op) && finish(op);
   if (!op.my_staged && !(op.my_staged = staged(op, me))) return false;
   if (!op.my_filled && !(op.my_filled = filled(op, me))) return false;
+  if (op.direct && !readers_filled(op)) return false;
   if (op.out_all)
     for (int r = 0; r < op.team->size(); ++r)
       if (!filled(op, r)) return false;
-  op.complete = true;
-  Team &team = *op.team;
-  team.held[op.sequence % kRing].incomplete = nullptr;
-  release_blocks(team, false);
-  return true;
+  return finish(op);
 }
 
 namespace {

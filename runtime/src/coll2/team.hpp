@@ -14,6 +14,8 @@
 //   stage_claim  2s+1 while a thread stages the member's data, 2s+2 once staged (IN_ALLSYNC: anyone may)
 //   fill_claim   the same for filling the member's receive buffer (OUT_ALLSYNC: anyone may)
 //   filled       s once the member's receive buffer is final
+//   segment_claim, segment_done  a large allreduce or reduce (split.hpp): segment `member` of the result is
+//                being combined (2s+1), combined (2s+2); s once it is in its recvbuf
 //   reader_done  one word per member: s once that member (or a thread on its behalf) read this member's data
 // The words only grow, so none is ever reset; they are strict atomics, outside the transport seam (team.cpp).
 #pragma once
@@ -38,7 +40,7 @@ inline constexpr std::uint64_t kInlineData = std::uint64_t{1} << 62;  // in the 
 
 // The words of an area: the departed words, then the ring (each rounded up to whole cache lines).
 inline std::uint64_t lines(std::uint64_t words) { return (words + 7) / 8 * 8; }
-inline std::uint64_t slot_words_for(std::uint64_t size) { return lines(2 + kInlineWords + 5 + size); }
+inline std::uint64_t slot_words_for(std::uint64_t size) { return lines(2 + kInlineWords + 7 + size); }
 inline std::uint64_t area_words(std::uint64_t size) { return lines(size) + kRing * slot_words_for(size); }
 
 enum SlotWord : std::uint64_t {
@@ -49,6 +51,8 @@ enum SlotWord : std::uint64_t {
   kStageClaim,
   kFillClaim,
   kFilled,
+  kSegmentClaim,
+  kSegmentDone,
   kSlotFixedWords,
 };
 

@@ -5,6 +5,7 @@
 
 #include "coll2/arguments.hpp"
 #include "coll2/block.hpp"
+#include "coll2/combine.hpp"
 #include "coll2/datatypes.hpp"
 #include "coll2/roles.hpp"
 #include "coll2/small.hpp"
@@ -62,7 +63,7 @@ void stage_member(const Team &team, int member, std::uint64_t sequence) {
     const std::vector<std::uint64_t> entries =
         read_words(block, send_entry_at(0), kSendEntryWords * header[kSendCount]);
     const gaddr sendbuf{header[kSendHandle], static_cast<int>(header[kSendThread]), header[kSendOffset]};
-    for (std::size_t i = 0; i < entries.size(); i += kSendEntryWords)
+    for (std::size_t i = 0; i < entries.size() && header[kDirect] == 0; i += kSendEntryWords)
       if (entries[i + 2] > 0)
         pgas::detail::memcpy_shared(gaddr{block.handle, block.thread, entries[i + 1]},
                                     gaddr{sendbuf.handle, sendbuf.thread, sendbuf.offset + entries[i]},
@@ -82,6 +83,12 @@ Located locate(const Operation &op, int source, int receiver) {
   const BlockAt from = block_of(team, source, op.sequence);
   const std::vector<std::uint64_t> entry =
       read_words(from, send_entry_at(static_cast<std::uint64_t>(piece)), kSendEntryWords);
+  if (op.large) {  // a direct source's piece is read where it is, in its sendbuf (direct.hpp)
+    const std::vector<std::uint64_t> header = read_words(from, 0, kHeaderWords);
+    if (header[kDirect] != 0)
+      return {{header[kSendHandle], static_cast<int>(header[kSendThread]), header[kSendOffset] + entry[0]},
+              entry[2]};
+  }
   return {{from.handle, from.thread, entry[1]}, entry[2]};
 }
 
@@ -108,7 +115,8 @@ void fill(const Operation &op, int receiver, const Receiving &r, std::vector<int
   };
   for (int t = 0; t < team.size(); ++t)
     if (reads_from(kind, receiver, t, op.call.root, team.size())) sources.push_back(t);
-  static std::vector<unsigned char> values;  // a UPC thread is a process: kept between calls
+  static std::vector<Located> contributions;
+  contributions.clear();
   for (std::size_t k = 0; k < sources.size(); ++k) {
     const Located from = locate(op, sources[k], receiver);
     const Destination to = destination(sources[k]);
@@ -120,24 +128,22 @@ void fill(const Operation &op, int receiver, const Receiving &r, std::vector<int
         pgas::detail::memcpy_shared(to.at, from.at, to.bytes);
       continue;
     }
-    if (values.size() < sources.size() * to.bytes) values.resize(sources.size() * to.bytes);
-    if (to.bytes > 0) pgas::detail::memget(values.data() + k * to.bytes, from.at, to.bytes);
+    contributions.push_back(from);
   }
   if (combining(kind) && !sources.empty()) {
-    // In rank order: the last contribution is the first inout, then x_k op (x_k+1 op ... op x_last).
     const Destination to = destination(0);
-    unsigned char *result = values.data() + (sources.size() - 1) * to.bytes;
-    for (std::size_t k = sources.size() - 1; k-- > 0;)
-      apply(r.operation, r.dt, values.data() + k * to.bytes, result, r.elements);
-    if (to.bytes > 0 && r.local != nullptr)
-      std::memcpy(r.local + (to.at.offset - r.recvbuf.offset), result, to.bytes);
-    else if (to.bytes > 0)
-      pgas::detail::memput(to.at, result, to.bytes);
+    combine_into(contributions, r.dt, r.operation, 0, r.elements, to.at,
+                 r.local != nullptr ? r.local + (to.at.offset - r.recvbuf.offset) : nullptr);
   }
-  if (values.size() > (std::size_t{1} << 20)) std::vector<unsigned char>().swap(values);  // kept when small
 }
 
 }  // namespace
+
+std::vector<std::uint64_t> block_header(const Team &team, int member, std::uint64_t sequence) {
+  return read_words(block_of(team, member, sequence), 0, kHeaderWords);
+}
+
+Located source_piece(const Operation &op, int source, int receiver) { return locate(op, source, receiver); }
 
 void fill_member(const Operation &op, int receiver) {
   const Team &team = *op.team;

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "coll2/operation.hpp"
+#include "coll2/small.hpp"
 
 namespace pgas::rt::coll2 {
 
@@ -23,6 +25,11 @@ void stage_member(const Team &team, int member, std::uint64_t sequence);
 // Fills receiver `receiver`'s recvbuf in `op`'s call from the blocks of its sources (all staged), and tells
 // each source that the receiver has read it.
 void fill_member(const Operation &op, int receiver);
+
+// Member `member`'s call block header of call `sequence` (block.hpp).
+std::vector<std::uint64_t> block_header(const Team &team, int member, std::uint64_t sequence);
+// Where `source`'s piece for `receiver` is (inline, staged in its block, or in its sendbuf: direct.hpp).
+Located source_piece(const Operation &op, int source, int receiver);
 
 // On the small path (small.hpp): fills this thread's recvbuf from its sources, inline or staged, and tells
 // each source that it has read it.
