@@ -81,6 +81,7 @@ const std::map<std::string, std::function<void()>> kModes = {
        perm[static_cast<std::size_t>(MYTHREAD)] = MYTHREAD;
        upc_barrier;
        for (int i = 0; i < 3; ++i) upc_all_permute(a, a, perm.ptr(), 8, kMy);
+       upc_barrier;  // a thread may return from a MYSYNC permute while others still read perm
        perm[static_cast<std::size_t>(MYTHREAD)] = MYTHREAD + 1;
        upc_barrier;
        upc_all_permute(a, a, perm.ptr(), 8, kMy);
