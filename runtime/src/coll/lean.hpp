@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "coll/flags.hpp"
 #include "coll/upc_args.hpp"
 #include "pgas/detail/api.hpp"
 
@@ -28,11 +29,14 @@ struct Validated {
   detail::gaddr dst{}, src{};
   std::size_t nbytes = 0;
   bool any = false;
-  // The digest of the last lean call's record and the arguments it covers besides the three above.
+  // The last lean call's record (its values and their digest) and the arguments it covers besides the
+  // three above; `digested`: that call's flags took the lean path.
+  std::uint64_t values[kRecordArgs] = {};
+  int nargs = 0;
   std::uint64_t digest = 0;
   upc_flag_t flags = 0;
   detail::gaddr perm{};
-  bool digested = false;
+  bool digested = false;  // reset with the arguments above (the full path assigns them anew)
 
   bool covers(const char *name, const detail::gaddr &d, const detail::gaddr &s, std::size_t n) const;
 };
