@@ -158,9 +158,6 @@ bool run_lean(const LeanCall &c, Validated &last) {
     last.digested = true;
   }
   const std::uint64_t digest = last.digest;
-  const CollectiveCall call{.kind = c.kind, .where = c.where};
-  const std::uint64_t sequence = collective_start(
-      call, std::span<const std::uint64_t>(last.values, static_cast<std::size_t>(last.nargs)));
 
   Plan plan;
   const std::vector<int> &all = others();
@@ -217,16 +214,25 @@ bool run_lean(const LeanCall &c, Validated &last) {
   }
   if (plan.readers == nullptr) plan.readers = all.data(), plan.nreaders = all.size();
 
+  // The call's number and record; a holder first asks for its table entry's lines, which the entry's last
+  // reader holds, so that they are its own by the time it stages.
+  const std::size_t staged = plan.bytes[0] + plan.bytes[1];
+  if (staged != 0 && n > 1) prepare_stage(g_all_threads.sequence + 1);
+  const CollectiveCall call{.kind = c.kind, .where = c.where};
+  const std::uint64_t sequence = collective_start(
+      call, std::span<const std::uint64_t>(last.values, static_cast<std::size_t>(last.nargs)));
+
   // This thread's parts of src and dst, as far as the call reaches into them.
   const bool whole = c.shape == Shape::kScatter || c.shape == Shape::kExchange;
   const bool gathers =
       c.shape == Shape::kGather || c.shape == Shape::kGatherAll || c.shape == Shape::kExchange;
-  const std::size_t staged = plan.bytes[0] + plan.bytes[1], all_blocks = static_cast<std::size_t>(n) * nbytes;
+  const std::size_t all_blocks = static_cast<std::size_t>(n) * nbytes;
   const bool receives = plan.all_holders || plan.one_holder >= 0;
-  std::byte *const from =
-      staged != 0 || plan.local ? own_part(src, whole ? all_blocks : nbytes, name) : nullptr;
-  std::byte *const into =
-      receives || plan.local ? own_part(dst, gathers ? all_blocks : nbytes, name) : nullptr;
+  if ((staged != 0 || plan.local) && last.src_part == nullptr)
+    last.src_part = own_part(src, whole ? all_blocks : nbytes, name);
+  if ((receives || plan.local) && last.dst_part == nullptr)
+    last.dst_part = own_part(dst, gathers ? all_blocks : nbytes, name);
+  std::byte *const from = last.src_part, *const into = last.dst_part;
 
   // This thread's blocks for others: copied into its staging area, then published with the digest.
   if (staged != 0 && n > 1) {

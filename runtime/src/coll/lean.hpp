@@ -37,6 +37,9 @@ struct Validated {
   upc_flag_t flags = 0;
   detail::gaddr perm{};
   bool digested = false;  // reset with the arguments above (the full path assigns them anew)
+  // This thread's parts of src and dst as far as a lean call reaches into them, once resolved (fixed
+  // while the arrays are live, which covers() looks up).
+  std::byte *src_part = nullptr, *dst_part = nullptr;
 
   bool covers(const char *name, const detail::gaddr &d, const detail::gaddr &s, std::size_t n) const;
 };

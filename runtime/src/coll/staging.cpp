@@ -106,6 +106,13 @@ detail::gaddr staging_address(int holder, std::uint64_t offset) {
           offset >= kInline ? offset - kInline : kTableBytes + offset};
 }
 
+void prepare_stage(std::uint64_t sequence) {
+  if (descriptor().bytes_per_thread == 0) return;
+  std::byte *entry = segment_address(g_runtime.mythread, entry_at(sequence));
+  __builtin_prefetch(entry, 1);
+  __builtin_prefetch(entry + 64, 1);
+}
+
 std::byte *staged_here(std::uint64_t offset) {
   const detail::gaddr at = staging_address(g_runtime.mythread, offset);
   return segment_address(g_runtime.mythread, segment_offset(at.offset));

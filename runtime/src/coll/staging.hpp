@@ -41,6 +41,10 @@ std::size_t staged_call_limit();
 // The staged bytes at `offset` of `holder`'s ring, as a pointer-to-shared for the transport.
 detail::gaddr staging_address(int holder, std::uint64_t offset);
 
+// Prefetches this thread's table entry for call `sequence` for writing (its lines were last read by the
+// entry's readers): a hint, before the work that precedes staging.
+void prepare_stage(std::uint64_t sequence);
+
 // The same bytes of this thread's own staging area, as an address in this process.
 std::byte *staged_here(std::uint64_t offset);
 
