@@ -98,6 +98,13 @@ const std::map<std::string, std::function<void()>> kModes = {
        for (int i = 0; i < 3; ++i) upc_all_gather(a, a, 8, kMy);
        upc_all_gather(a, a, MYTHREAD == last() ? 4 : 8, kMy);
      }},
+    // The senders of a gather compare with nobody: the root checks each one's digest.
+    {"different-sync-mode-after-good-gathers",
+     [] {
+       shared_array<char> a(8 * T() * T(), 8 * T());
+       for (int i = 0; i < 3; ++i) upc_all_gather(a, a, 8, kMy);
+       upc_all_gather(a, a, 8, MYTHREAD == last() ? UPC_IN_MYSYNC | UPC_OUT_NOSYNC : kMy);
+     }},
     // No block crosses threads (perm is the identity): only the comparison with thread 0's record sees it.
     {"different-perm-after-good-calls",
      [] {

@@ -43,6 +43,10 @@ const Case kCases[] = {
      R"(pgas: thread \d+: error: upc_all_gather)" AT
      R"( called with different single-valued arguments: nbytes on thread \d+ is [48] but [48] on thread \d+)",
      2},
+    {"different-sync-mode-after-good-gathers",
+     R"(pgas: thread 0: error: upc_all_gather)" AT
+     R"( called with different single-valued arguments: sync_mode on thread 0 is \d+ but \d+ on thread LAST)",
+     2},
     {"different-perm-after-good-calls",
      R"(pgas: thread LAST: error: upc_all_permute)" AT
      R"( called with different single-valued arguments: perm on thread LAST points elsewhere than on thread 0)",

@@ -249,7 +249,10 @@ bool run_lean(const LeanCall &c, Validated &last) {
 
   // Others' blocks for this thread, each holder's once it has staged them with this call's digest: read
   // through the transport (the tracer sees them as memcpy_shared's would be).
-  bool leader_matched = me == 0;
+  // The call is compared with thread 0's once the digest checks made in it (each receiver checks its
+  // holders') connect every thread to thread 0, as they do in every shape but a permutation's cycles: there
+  // by a digest from thread 0, or thread 0 checking this thread's, or else by thread 0's record.
+  bool leader_matched = me == 0 || c.shape != Shape::kPermute || permutation.perm[mine] == 0;
   auto place = [&](int h, std::size_t *staged_at, std::size_t *to) {
     const std::size_t from_h = static_cast<std::size_t>(h) * nbytes;
     *staged_at = whole ? skipping(me, h) * nbytes : 0;

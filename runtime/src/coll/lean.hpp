@@ -6,8 +6,11 @@
 //
 // What it keeps: the call's sequence number and published record (other collectives and late threads
 // compare with it), the digest check of every holder's staged bytes before they are copied, and the
-// comparison with thread 0's call, which is the digest check itself when thread 0 is one of the holders
-// (its digest covers what its record holds), and thread 0's record otherwise.
+// comparison with thread 0's call. A digest covers what a record holds, and the receivers' checks of their
+// holders' digests connect every thread to thread 0 in a broadcast, scatter, gather (a star around the
+// root), gather_all or exchange (all pairs): those calls read no record. A permutation's cycles need not
+// connect: there a thread is compared by thread 0's digest (it receives from thread 0), by thread 0
+// checking its digest (it sends to thread 0), or by thread 0's record.
 #pragma once
 
 #include <cstddef>
