@@ -72,6 +72,50 @@ const std::map<std::string, std::function<void()>> kModes = {
        upc_barrier;
        upc_all_permute(a, a, perm.ptr(), 8, 0);
      }},
+    // Repeated MYSYNC calls take the lean path (coll/lean.hpp): the same misuses must still be found there,
+    // by the digest a holder stages its bytes with or by the comparison with thread 0's record.
+    {"perm-changed-after-good-mysync-calls",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       shared_array<int> perm(T());
+       perm[static_cast<std::size_t>(MYTHREAD)] = MYTHREAD;
+       upc_barrier;
+       for (int i = 0; i < 3; ++i) upc_all_permute(a, a, perm.ptr(), 8, kMy);
+       upc_barrier;  // a thread may return from a MYSYNC permute while others still read perm
+       perm[static_cast<std::size_t>(MYTHREAD)] = MYTHREAD + 1;
+       upc_barrier;
+       upc_all_permute(a, a, perm.ptr(), 8, kMy);
+     }},
+    {"different-sync-mode-after-good-calls",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       for (int i = 0; i < 3; ++i) upc_all_broadcast(a, a, 8, kMy);
+       upc_all_broadcast(a, a, 8, MYTHREAD == last() ? UPC_IN_NOSYNC | UPC_OUT_MYSYNC : kMy);
+     }},
+    {"different-nbytes-after-good-gathers",
+     [] {
+       shared_array<char> a(8 * T() * T(), 8 * T());
+       for (int i = 0; i < 3; ++i) upc_all_gather(a, a, 8, kMy);
+       upc_all_gather(a, a, MYTHREAD == last() ? 4 : 8, kMy);
+     }},
+    // The senders of a gather compare with nobody: the root checks each one's digest.
+    {"different-sync-mode-after-good-gathers",
+     [] {
+       shared_array<char> a(8 * T() * T(), 8 * T());
+       for (int i = 0; i < 3; ++i) upc_all_gather(a, a, 8, kMy);
+       upc_all_gather(a, a, 8, MYTHREAD == last() ? UPC_IN_MYSYNC | UPC_OUT_NOSYNC : kMy);
+     }},
+    // No block crosses threads (perm is the identity): only the comparison with thread 0's record sees it.
+    {"different-perm-after-good-calls",
+     [] {
+       shared_array<char> a(8 * T(), 8);
+       shared_array<int> perm(T()), other(T());
+       perm[static_cast<std::size_t>(MYTHREAD)] = MYTHREAD;
+       other[static_cast<std::size_t>(MYTHREAD)] = MYTHREAD;
+       upc_barrier;
+       for (int i = 0; i < 3; ++i) upc_all_permute(a, a, perm.ptr(), 8, kMy);
+       upc_all_permute(a, a, MYTHREAD == last() ? other.ptr() : perm.ptr(), 8, kMy);
+     }},
     {"dst-not-on-thread-0",
      [] {
        shared_array<char> a(8 * T(), 8);

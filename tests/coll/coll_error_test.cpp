@@ -33,6 +33,24 @@ const Case kCases[] = {
      FIRST "upc_all_gather" AT R"(: dst: \d+ bytes at byte 0 of thread 0's part overflow)", 1},
     {"perm-changed-after-good-calls",
      FIRST "upc_all_permute" AT R"(: perm is not a permutation: perm\[LAST\] is LAST1?, not in)", 1},
+    {"perm-changed-after-good-mysync-calls",
+     FIRST "upc_all_permute" AT R"(: perm is not a permutation: perm\[LAST\] is LAST1?, not in)", 1},
+    {"different-sync-mode-after-good-calls",
+     R"(pgas: thread LAST: error: upc_all_broadcast)" AT
+     R"( called with different single-valued arguments: sync_mode on thread LAST is \d+ but \d+ on thread 0)",
+     2},
+    {"different-nbytes-after-good-gathers",
+     R"(pgas: thread \d+: error: upc_all_gather)" AT
+     R"( called with different single-valued arguments: nbytes on thread \d+ is [48] but [48] on thread \d+)",
+     2},
+    {"different-sync-mode-after-good-gathers",
+     R"(pgas: thread 0: error: upc_all_gather)" AT
+     R"( called with different single-valued arguments: sync_mode on thread 0 is \d+ but \d+ on thread LAST)",
+     2},
+    {"different-perm-after-good-calls",
+     R"(pgas: thread LAST: error: upc_all_permute)" AT
+     R"( called with different single-valued arguments: perm on thread LAST points elsewhere than on thread 0)",
+     2},
     {"dst-not-on-thread-0",
      FIRST "upc_all_scatter" AT R"(: dst must have affinity to thread 0 \(it points to thread 1\))", 2},
     {"perm-duplicate",

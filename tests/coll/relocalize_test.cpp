@@ -106,12 +106,47 @@ std::vector<Collective> collectives() {
 // Blocks in a part: 0 in the table means THREADS.
 std::size_t blocks(std::size_t b) { return b == 0 ? T() : b; }
 
+// One round: this thread's source blocks and a scribbled destination, written right before entering, the
+// call, and the check of what this thread then holds (whatever the mode, it is complete after the call and
+// the barrier NOSYNC gets). Returns the first wrong byte, or -1.
+long run_round(const Collective &c, const Parts &src, const Parts &dst, const shared_array<int> &perm,
+               const Mode &mode, std::size_t round, std::size_t nbytes, std::size_t root,
+               const std::vector<int> &p) {
+  const std::size_t src_blocks = blocks(c.src_blocks), dst_blocks = blocks(c.dst_blocks);
+  for (std::size_t j = 0; j < src_blocks; ++j)
+    for (std::size_t b = 0; b < nbytes; ++b) src.mine()[j * nbytes + b] = value(round, me(), j, b);
+  std::memset(dst.mine(), kScribble, dst.bytes);
+  if (!mode.in_my) upc_barrier;  // NOSYNC: the data must be ready before anyone enters; ALLSYNC: harmless
+  c.call(dst, src, root, perm, nbytes, mode.flags);
+  if (mode.out_no) upc_barrier;
+  long wrong = -1;
+  for (std::size_t k = 0; k < dst_blocks && wrong < 0; ++k) {
+    auto [from, j] = c.origin(me(), k, root, p);
+    for (std::size_t b = 0; b < nbytes && wrong < 0; ++b) {
+      const unsigned char expected =
+          from < 0 ? kScribble : value(round, static_cast<std::size_t>(from), j, b);
+      if (dst.mine()[k * nbytes + b] != expected) wrong = static_cast<long>(k * nbytes + b);
+    }
+  }
+  if (!mode.out_no) std::memset(src.mine(), kScribble, src.bytes);  // nobody reads it any more
+  return wrong;
+}
+
+// A random permutation, the same on every thread, written to perm (read whole at entry: a barrier after).
+std::vector<int> new_permutation(coll_test::Same &same, const shared_array<int> &perm) {
+  std::vector<int> p(T());
+  for (std::size_t i = 0; i < T(); ++i) p[i] = static_cast<int>(i);
+  for (std::size_t i = T(); i > 1; --i) std::swap(p[i - 1], p[same.below(i)]);
+  perm[me()] = p[me()];
+  upc_barrier;
+  return p;
+}
+
 class Relocalization : public testing::TestWithParam<int> {};
 
 TEST_P(Relocalization, MatchesTheSequentialReferenceInEverySyncMode) {
   const Collective c = collectives()[static_cast<std::size_t>(GetParam())];
-  const std::size_t src_blocks = blocks(c.src_blocks), dst_blocks = blocks(c.dst_blocks);
-  Parts src(kMaxBytes * src_blocks), dst(kMaxBytes * dst_blocks);
+  Parts src(kMaxBytes * blocks(c.src_blocks)), dst(kMaxBytes * blocks(c.dst_blocks));
   shared_array<int> perm(T());
   coll_test::Same same(static_cast<std::uint32_t>(GetParam()));
   const std::size_t sizes = static_cast<std::size_t>(mp::scaled(6));
@@ -120,32 +155,38 @@ TEST_P(Relocalization, MatchesTheSequentialReferenceInEverySyncMode) {
     for (std::size_t s = 0; s < sizes; ++s, ++round) {
       const std::size_t nbytes = s == 0 ? 1 : same.between(1, kMaxBytes);
       const std::size_t root = same.below(T());
-      std::vector<int> p(T());
-      for (std::size_t i = 0; i < T(); ++i) p[i] = static_cast<int>(i);
-      for (std::size_t i = T(); i > 1; --i) std::swap(p[i - 1], p[same.below(i)]);
-      perm[me()] = p[me()];
-      upc_barrier;  // perm is read whole at entry
+      const std::vector<int> p = new_permutation(same, perm);
       coll_test::skew(round);
-      // This thread's source blocks and a scribbled destination, written right before entering.
-      for (std::size_t j = 0; j < src_blocks; ++j)
-        for (std::size_t b = 0; b < nbytes; ++b) src.mine()[j * nbytes + b] = value(round, me(), j, b);
-      std::memset(dst.mine(), kScribble, dst.bytes);
-      if (!mode.in_my) upc_barrier;  // NOSYNC: the data must be ready before anyone enters; ALLSYNC: harmless
-      c.call(dst, src, root, perm, nbytes, mode.flags);
-      if (mode.out_no) upc_barrier;
-      // Whatever mode, the data this thread holds is complete now.
-      long wrong = -1;
-      for (std::size_t k = 0; k < dst_blocks && wrong < 0; ++k) {
-        auto [from, j] = c.origin(me(), k, root, p);
-        for (std::size_t b = 0; b < nbytes && wrong < 0; ++b) {
-          const unsigned char expected =
-              from < 0 ? kScribble : value(round, static_cast<std::size_t>(from), j, b);
-          if (dst.mine()[k * nbytes + b] != expected) wrong = static_cast<long>(k * nbytes + b);
-        }
-      }
+      const long wrong = run_round(c, src, dst, perm, mode, round, nbytes, root, p);
       EXPECT_EQ(wrong, -1) << c.name << " " << mode.name << " nbytes " << nbytes << " root " << root
                            << " seed " << coll_test::seed() << ": thread " << MYTHREAD << " byte " << wrong;
-      if (!mode.out_no) std::memset(src.mine(), kScribble, src.bytes);  // nobody reads it any more
+      upc_barrier;
+      ASSERT_TRUE(mp::all_ok(!HasFailure()));
+    }
+  }
+}
+
+// Calls that repeat the last call's arguments take the lean path (coll/lean.hpp) from the second on: in
+// every sync mode, three calls per set of arguments with new data each time, the sets changing nbytes
+// (1, 64, and across the 4 KiB staging limit), the root and perm.
+TEST_P(Relocalization, RepeatedArgumentsMatchTheSequentialReference) {
+  const Collective c = collectives()[static_cast<std::size_t>(GetParam())];
+  constexpr std::size_t kLargest = 4097;
+  Parts src(kLargest * blocks(c.src_blocks)), dst(kLargest * blocks(c.dst_blocks));
+  shared_array<int> perm(T());
+  coll_test::Same same(static_cast<std::uint32_t>(GetParam()) + 100);
+  std::size_t round = 0;
+  for (const Mode &mode : coll_test::kModes) {
+    for (const std::size_t nbytes : {std::size_t{1}, std::size_t{64}, std::size_t{4096}, kLargest}) {
+      const std::size_t root = same.below(T());
+      const std::vector<int> p = new_permutation(same, perm);
+      for (int repeat = 0; repeat < 3; ++repeat, ++round) {
+        if (repeat == 1) coll_test::skew(round);
+        const long wrong = run_round(c, src, dst, perm, mode, round, nbytes, root, p);
+        EXPECT_EQ(wrong, -1) << c.name << " " << mode.name << " nbytes " << nbytes << " root " << root
+                             << " call " << repeat << ": thread " << MYTHREAD << " byte " << wrong;
+        if (mode.out_no || !mode.out_my) upc_barrier;  // MYSYNC: the next call follows without one
+      }
       upc_barrier;
       ASSERT_TRUE(mp::all_ok(!HasFailure()));
     }

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -105,8 +106,10 @@ void keep_comparison_window(std::uint64_t sequence) {
   // A call each thread is known to have started. Never destroyed: the end of main is a collective too, run
   // by an exit handler after static objects made during main are gone.
   static std::vector<std::uint64_t> &known = *new std::vector<std::uint64_t>();
-  known.resize(static_cast<std::size_t>(g_runtime.threads), 0);
+  static std::uint64_t all_known = 0;  // the least of known: every thread has started that call
   const std::uint64_t need = sequence - kRing + 1;
+  if (need <= all_known) return;
+  known.resize(static_cast<std::size_t>(g_runtime.threads), 0);
   for (int t = 1; t < g_runtime.threads; ++t) {
     std::uint64_t &seen = known[static_cast<std::size_t>(t)];
     if (seen >= need) continue;
@@ -117,6 +120,9 @@ void keep_comparison_window(std::uint64_t sequence) {
     for (Backoff backoff; !entered(t, need);) backoff.pause([&] { sleep_until_entered(t, need); });
     seen = need;
   }
+  all_known = sequence;
+  for (int t = 1; t < g_runtime.threads; ++t)
+    all_known = std::min(all_known, known[static_cast<std::size_t>(t)]);
 }
 
 void verify_deferred() {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "coll/lean.hpp"
 #include "coll/upc_args.hpp"
 #include "handles.hpp"
 #include "runtime.hpp"
@@ -40,36 +41,13 @@ void check_side(const Call &call, const char *what, const gaddr &p, std::size_t 
   for (int t = 0; t < threads(); ++t) check_extent(call, what, at(p, t, 0), nbytes * side.count());
 }
 
-bool same_address(const gaddr &a, const gaddr &b) {
-  return a.handle == b.handle && a.thread == b.thread && a.offset == b.offset;
-}
-
-// The arguments of the last call of one relocalization whose sizes and extents passed their checks. Their
-// outcome depends only on these arguments and on the layouts of the arrays they name, fixed while an array
-// is live (a handle names one allocation: its generation changes when it is freed and reused). So a call
-// with the same arguments skips them once it has looked up that both arrays are still live (the same
-// lookup, and report of a freed array, as the checks'); the comparison of the arguments across threads is
-// never skipped (the call's record and digest).
-struct Validated {
-  gaddr dst{}, src{};
-  std::size_t nbytes = 0;
-  bool any = false;
-
-  bool covers(const Call &call, const gaddr &d, const gaddr &s, std::size_t n) const {
-    if (!any || n != nbytes || !same_address(d, dst) || !same_address(s, src)) return false;
-    handle_lookup(d.handle, call.name());
-    handle_lookup(s.handle, call.name());
-    return true;
-  }
-};
-
 // Checks a relocalization's arguments (unless `last` says they passed in its previous call), starts it,
 // then moves the blocks `each(src, dst, add)` names (add(from, to) for each block of nbytes).
 template <class Each>
 void relocalize(UpcCall &call, Validated &last, const pgas_shared_ptr &d, const pgas_shared_cptr &s,
                 std::size_t nbytes, Side src_side, Side dst_side, Each each) {
   const gaddr dst = address(d), src = address(s);
-  if (!last.covers(call, dst, src, nbytes)) {
+  if (!last.covers(call.name(), dst, src, nbytes)) {
     last.any = false;  // until this call's arguments pass
     check_size(call, nbytes, std::max(src_side.count(), dst_side.count()));
     check_side(call, "src", src, nbytes, src_side);
@@ -87,29 +65,34 @@ constexpr Side kOnOneThread{false, 1}, kAllOnOneThread{false, 0}, kOnEach{true, 
 
 }  // namespace
 
-// The relocalizations whose arguments are (dst, src, nbytes, sync_mode): the body names the blocks, each by
-// add(from, to), in terms of src, dst and nbytes.
-#define PGAS_RELOCALIZATION(function, kind, src_side, dst_side, ...)                              \
-  void function(pgas_shared_ptr d, pgas_shared_cptr s, std::size_t nbytes, upc_flag_t flags,      \
-                pgas_here where) {                                                                \
-    UpcCall call(CollectiveKind::kind, where, flags, {RELOCALIZATION_ARGS(d, s, nbytes, flags)}); \
-    static Validated last;                                                                        \
-    relocalize(call, last, d, s, nbytes, src_side, dst_side,                                      \
-               [nbytes](const gaddr &src, const gaddr &dst, auto add) { __VA_ARGS__ });           \
+// The relocalizations whose arguments are (dst, src, nbytes, sync_mode): a call takes the lean path
+// (coll/lean.hpp) when it can, else the body names the blocks, each by add(from, to), in terms of src, dst
+// and nbytes.
+#define PGAS_RELOCALIZATION(function, kind, shape, src_side, dst_side, ...)                              \
+  void function(pgas_shared_ptr d, pgas_shared_cptr s, std::size_t nbytes, upc_flag_t flags,             \
+                pgas_here where) {                                                                       \
+    static Validated last;                                                                               \
+    if (run_lean(                                                                                        \
+            {CollectiveKind::kind, Shape::shape, where, flags, address(d), address(s), nullptr, nbytes}, \
+            last))                                                                                       \
+      return;                                                                                            \
+    UpcCall call(CollectiveKind::kind, where, flags, {RELOCALIZATION_ARGS(d, s, nbytes, flags)});        \
+    relocalize(call, last, d, s, nbytes, src_side, dst_side,                                             \
+               [nbytes](const gaddr &src, const gaddr &dst, auto add) { __VA_ARGS__ });                  \
   }
 
-PGAS_RELOCALIZATION(upc_all_broadcast, kUpcAllBroadcast, kOnOneThread, kOnEach,
+PGAS_RELOCALIZATION(upc_all_broadcast, kUpcAllBroadcast, kBroadcast, kOnOneThread, kOnEach,
                     for (int t = 0; t < threads(); ++t) add(src, at(dst, t, 0));)
-PGAS_RELOCALIZATION(upc_all_scatter, kUpcAllScatter, kAllOnOneThread, kOnEach,
+PGAS_RELOCALIZATION(upc_all_scatter, kUpcAllScatter, kScatter, kAllOnOneThread, kOnEach,
                     for (int t = 0; t < threads(); ++t)
                         add(at(src, src.thread, static_cast<std::size_t>(t) * nbytes), at(dst, t, 0));)
-PGAS_RELOCALIZATION(upc_all_gather, kUpcAllGather, kOnEach, kAllOnOneThread,
+PGAS_RELOCALIZATION(upc_all_gather, kUpcAllGather, kGather, kOnEach, kAllOnOneThread,
                     for (int t = 0; t < threads(); ++t)
                         add(at(src, t, 0), at(dst, dst.thread, static_cast<std::size_t>(t) * nbytes));)
-PGAS_RELOCALIZATION(upc_all_gather_all, kUpcAllGatherAll, kOnEach, kAllOnEach,
+PGAS_RELOCALIZATION(upc_all_gather_all, kUpcAllGatherAll, kGatherAll, kOnEach, kAllOnEach,
                     for (int from = 0; from < threads(); ++from) for (int to = 0; to < threads(); ++to)
                         add(at(src, from, 0), at(dst, to, static_cast<std::size_t>(from) * nbytes));)
-PGAS_RELOCALIZATION(upc_all_exchange, kUpcAllExchange, kAllOnEach, kAllOnEach,
+PGAS_RELOCALIZATION(upc_all_exchange, kUpcAllExchange, kExchange, kAllOnEach, kAllOnEach,
                     for (int from = 0; from < threads(); ++from) for (int to = 0; to < threads(); ++to)
                         add(at(src, from, static_cast<std::size_t>(to) * nbytes),
                             at(dst, to, static_cast<std::size_t>(from) * nbytes));)
@@ -117,10 +100,14 @@ PGAS_RELOCALIZATION(upc_all_exchange, kUpcAllExchange, kAllOnEach, kAllOnEach,
 void upc_all_permute(pgas_shared_ptr d, pgas_shared_cptr s, pgas::global_ptr<const int> perm,
                      std::size_t nbytes, upc_flag_t flags, pgas_here where) {
   const gaddr perm_at{perm.handle(), perm.thread(), perm.offset()};
+  static Validated last;  // perm's contents are checked in every call, as they are read
+  if (run_lean({CollectiveKind::kUpcAllPermute, Shape::kPermute, where, flags, address(d), address(s), &perm,
+                nbytes},
+               last))
+    return;
   UpcCall call(CollectiveKind::kUpcAllPermute, where, flags,
                {RELOCALIZATION_ARGS(d, s, nbytes, flags), {"perm", digest(perm_at), true}});
   check_pointer(call, "perm", perm_at, false);
-  static Validated last;  // perm's contents are checked in every call, as they are read
   relocalize(call, last, d, s, nbytes, kOnEach, kOnEach, [&](const gaddr &src, const gaddr &dst, auto add) {
     // perm is read whole at entry: every thread needs all of it to know who moves which block.
     static std::vector<int> &source = *new std::vector<int>();  // kept: a call allocates nothing

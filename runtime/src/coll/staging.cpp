@@ -14,13 +14,19 @@ namespace {
 
 constexpr std::uint32_t kStagingSlot = kMaxHandles - 2;  // sync/sync_flags.hpp has the other runtime slot
 constexpr std::uint32_t kGeneration = 1;
-// An entry is two words: the call << kOffsetBits | the offset of its bytes in the ring (one strict store
-// publishes both, after the second), and the digest of the holder's record of the call.
-constexpr std::uint64_t kEntryBytes = 2 * sizeof(std::uint64_t);
+// An entry is two cache lines: the call << kOffsetBits | the offset of its bytes (one strict store publishes
+// both, after the rest), the digest of the holder's record of the call, then up to kInlineBytes of staged
+// bytes: a call that stages no more is read from the entry's own lines, the first with the flag (one
+// transfer between caches for up to 48 bytes), not from the ring. An offset from kInline on is such bytes,
+// at that many bytes from kInline into the table.
+constexpr std::uint64_t kEntryBytes = 128;
+constexpr std::uint64_t kEntryData = 2 * sizeof(std::uint64_t);
+static_assert(kInlineBytes == kEntryBytes - kEntryData);
 constexpr unsigned kOffsetBits = 20;
 constexpr std::uint64_t kTableBytes = kStagedCalls * kEntryBytes;
 constexpr std::uint64_t kMaxRing = std::uint64_t{256} << 10;
-static_assert(kMaxRing <= std::uint64_t{1} << kOffsetBits);
+constexpr std::uint64_t kInline = std::uint64_t{1} << (kOffsetBits - 1);
+static_assert(kMaxRing <= kInline && kTableBytes <= kInline);
 constexpr std::uint64_t kMinRing = 4096;
 
 // The ring: a thirty-second of the segment, at most 256 KiB, a power of two.
@@ -96,12 +102,27 @@ std::size_t staged_call_limit() {
 }
 
 detail::gaddr staging_address(int holder, std::uint64_t offset) {
-  return {static_cast<pgas_handle_t>(kGeneration) << 32 | kStagingSlot, holder, kTableBytes + offset};
+  return {static_cast<pgas_handle_t>(kGeneration) << 32 | kStagingSlot, holder,
+          offset >= kInline ? offset - kInline : kTableBytes + offset};
+}
+
+void prepare_stage(std::uint64_t sequence) {
+  if (descriptor().bytes_per_thread == 0) return;
+  std::byte *entry = segment_address(g_runtime.mythread, entry_at(sequence));
+  __builtin_prefetch(entry, 1);
+  __builtin_prefetch(entry + 64, 1);
+}
+
+std::byte *staged_here(std::uint64_t offset) {
+  const detail::gaddr at = staging_address(g_runtime.mythread, offset);
+  return segment_address(g_runtime.mythread, segment_offset(at.offset));
 }
 
 std::uint64_t stage_reserve(std::uint64_t sequence, std::size_t bytes, std::span<const int> readers) {
   const std::uint64_t ring = ring_size();
+  const bool in_entry = bytes <= kInlineBytes;
   std::uint64_t at = g_head;
+  if (in_entry) bytes = 0;                               // no bytes of the ring
   if (at % ring + bytes > ring) at += ring - at % ring;  // a call's bytes never wrap around the ring
   // Half used (the table or the ring): free what has been read, without waiting.
   if ((g_count != 0 && (oldest().sequence + kStagedCalls / 2 <= sequence || at + bytes - g_tail > ring / 2)))
@@ -114,7 +135,7 @@ std::uint64_t stage_reserve(std::uint64_t sequence, std::size_t bytes, std::span
   p.sequence = sequence;
   p.end = g_head;
   p.readers.assign(readers.begin(), readers.end());
-  return at % ring;
+  return in_entry ? kInline + (sequence % kStagedCalls) * kEntryBytes + kEntryData : at % ring;
 }
 
 void stage_publish(std::uint64_t sequence, std::uint64_t offset, std::uint64_t digest) {
