@@ -67,6 +67,11 @@ bool read_cond(const Expr *cond, const ASTContext &ctx, LoopModel &m) {
   if (!bo || (bo->getOpcode() != BO_LT && bo->getOpcode() != BO_LE) || named_decl(bo->getLHS()) != m.var)
     return false;
   m.compare = bo->getOpcodeStr().str();
+  // Both sides as compared (after the usual arithmetic conversions); a template's dependent operands may
+  // yet turn out an overloaded operator.
+  const Expr *lhs = bo->getLHS(), *rhs = bo->getRHS();
+  m.arithmetic_compare = !lhs->isTypeDependent() && !rhs->isTypeDependent() &&
+                         lhs->getType()->isArithmeticType() && rhs->getType()->isArithmeticType();
   m.bound = spelled(bo->getRHS()->getSourceRange(), ctx);
   return true;
 }
