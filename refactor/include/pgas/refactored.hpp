@@ -134,7 +134,8 @@ Integer owned_iterations(Integer first, InRange in_range, Affinity affinity, std
     // Element k of the run is in block (phase + k) / block after the first's, on thread (thread + that) %
     // THREADS: this thread owns the blocks q = distance, distance + THREADS, ...
     const std::uint64_t phase = start.phase();
-    const std::uint64_t distance = (me + threads - static_cast<std::uint64_t>(start.thread())) % threads;
+    const auto owner = static_cast<std::uint64_t>(start.thread());  // below THREADS: no division needed
+    const std::uint64_t distance = me >= owner ? me - owner : me + threads - owner;
     for (std::uint64_t q = distance;; q += threads) {
       const std::uint64_t lo = q * block > phase ? q * block - phase : 0, hi = (q + 1) * block - phase;
       // The block's iterations in range, up to the limit, counted first and then appended at once.

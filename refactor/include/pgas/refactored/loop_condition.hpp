@@ -48,7 +48,8 @@ std::optional<std::uint64_t> holding_prefix(const loop_condition<Test> &conditio
       __builtin_add_overflow(first, last_offset, &hi) || std::cmp_less(lo, 0) != std::cmp_less(hi, 0))
     return std::nullopt;
   if (condition(hi)) return count;             // the whole block (a tile inside a row)
-  std::uint64_t held = 0, failed = count - 1;  // the values before `held` hold, the one at `failed` does not
+  if (!condition(lo)) return 0;                // none (a block past the row's end: another thread's rows)
+  std::uint64_t held = 1, failed = count - 1;  // the values before `held` hold, the one at `failed` does not
   while (held < failed) {
     const std::uint64_t mid = held + (failed - held) / 2;
     if (condition(static_cast<Integer>(first + (offset + mid))))
