@@ -144,7 +144,8 @@ Integer owned_iterations(Integer first, InRange in_range, Affinity affinity, std
       Integer v = first;
       bool past = false, out = false;
       std::optional<std::uint64_t> held;
-      if constexpr (is_loop_condition<InRange>) held = holding_prefix(in_range, first, lo, want);
+      if constexpr (is_loop_condition<InRange>)  // not for a cyclic array's block: a test or two each
+        if (want >= 8) held = holding_prefix(in_range, first, lo, want);
       if (held) {
         n = *held;
         out = n < want;
