@@ -5,11 +5,14 @@
 # REPEATS times in turn (before, after, mcache, manual, before, ...) and the original as well at latency 0.
 # Prints the medians and the ratios after/before, after/mcache and after/manual (and after/original at 0).
 # The programs run with this build's libraries (LD_LIBRARY_PATH), so only the generated code differs.
-# Usage: bench/run_refactor_pairs_bench.sh BUILD_DIR BEFORE_DIR [REPEATS]   (default 7)
+# Usage: bench/run_refactor_pairs_bench.sh BUILD_DIR BEFORE_DIR [REPEATS [SAMPLE ARGS...]]   (default 7)
+# With SAMPLE (dp, cc, stencil or matmul) only that sample runs, with ARGS instead of its usual arguments
+# (more --iterations or --repeat, where single runs are too short to time under load).
 set -euo pipefail
 build=${1:?BUILD_DIR}
 before=${2:?BEFORE_DIR}
 repeats=${3:-7}
+shift $(($# < 3 ? $# : 3))
 bin="$build/bin"
 source "$(dirname "$0")/lib.sh"
 require_built "$0" "$bin/pgasrun" "$before/stencil_opt" "$before/matmul_opt" "$before/dp_opt" "$before/cc_opt"
@@ -47,8 +50,12 @@ row() {  # row NAME ARGS...
 }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-row stencil --rows 256 --cols 256 --iterations 10
-row matmul --m 64 --n 64 --p 64
-row dp --n 100000
-row cc --vertices 10000 --edges 40000
+if [ $# -gt 0 ]; then
+  row "$@"
+else
+  row stencil --rows 256 --cols 256 --iterations 10
+  row matmul --m 64 --n 64 --p 64
+  row dp --n 100000
+  row cc --vertices 10000 --edges 40000
+fi
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

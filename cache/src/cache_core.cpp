@@ -388,7 +388,7 @@ void cache_core::abandon() {
 }
 
 void cache_core::release() {
-  release_runs();
+  std::vector<copied_run>().swap(copied_runs_);
   release_kept_runs();
   priority_.reset();  // collective, like close
   table_.reset();

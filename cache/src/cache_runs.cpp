@@ -3,7 +3,8 @@
 // machine with no emulated network) is that memory itself; any other run is copied now into a private
 // buffer, the elements in place copied directly and the rest fetched with one transfer per owner thread:
 // one bulk get when the owner's elements are contiguous both in its memory and in the run (a block of a
-// blocked array, a band's halo row), else one vector get. A copy holds the elements as they were when the
+// blocked array, a band's halo row: then found from the run's ends, without a walk over its elements),
+// else one vector get. A copy holds the elements as they were when the
 // run was read, as a download does; it lives until the tile ends, and a put to one of its elements in the
 // same tile is an error (the copy would not see it: runs are for arrays a tile only reads). A run kept
 // until close() (run_lifetime::until_close, for an array no tile of the loop writes) lives across tiles: a
@@ -21,9 +22,13 @@ namespace pgas::detail {
 // Whether the run is `count` elements one after the other from `at` in one part read in place: all in one
 // block (or an indefinite layout), elements not spread apart by a struct's other members, and aligned.
 bool cache_core::contiguous_in_place(std::size_t first, std::size_t count, const where &at) const {
-  if (in_place_[static_cast<std::size_t>(at.thread)] == nullptr || g_.stride != g_.elem_size ||
-      g_.byte_skew != 0)
-    return false;
+  return in_place_[static_cast<std::size_t>(at.thread)] != nullptr && contiguous(first, count);
+}
+
+// Whether the run is `count` elements one after the other in its owner's memory: all in one block (or an
+// indefinite layout), elements not spread apart by a struct's other members, and aligned.
+bool cache_core::contiguous(std::size_t first, std::size_t count) const {
+  if (g_.stride != g_.elem_size || g_.byte_skew != 0) return false;
   if (g_.block == 0) return true;
   const layout::Position p = layout::place(g_.base + first, g_.block, by_block_, by_threads_, g_.owner);
   return static_cast<std::size_t>(p.phase) + count <= g_.block;
@@ -46,6 +51,18 @@ const void *cache_core::run(std::size_t first, std::size_t count, bool until_clo
     }
   const std::size_t size = g_.elem_size;
   std::unique_ptr<char[]> bytes(new char[count * size]);
+  const auto keep = [&] {
+    const char *data = bytes.get();
+    (until_close ? kept_runs_ : copied_runs_).push_back({first, count, std::move(bytes)});
+    return data;
+  };
+  if (contiguous(first, count)) {  // all one peer's (a halo row): one bulk get, no walk over the elements
+    remote_sync(remote_get_nb(g_.handle, at.thread, at.offset, bytes.get(), count * size));
+    ++stats_.transport_calls;
+    stats_.elems_fetched += count;
+    stats_.bytes_fetched += count * size;
+    return keep();
+  }
   // The elements not in place, by owner: their offsets there and their positions in the run.
   std::vector<std::vector<std::size_t>> offsets(static_cast<std::size_t>(threads_)),
       positions(static_cast<std::size_t>(threads_));
@@ -83,9 +100,7 @@ const void *cache_core::run(std::size_t first, std::size_t count, bool until_clo
     for (std::size_t k = 0; k < gathered[t].size() / size; ++k)
       std::memcpy(bytes.get() + positions[t][k] * size, gathered[t].data() + k * size, size);
   }
-  const char *data = bytes.get();
-  (until_close ? kept_runs_ : copied_runs_).push_back({first, count, std::move(bytes)});
-  return data;
+  return keep();
 }
 
 void cache_core::refuse_put_in_run(std::size_t index) const {
@@ -97,7 +112,7 @@ void cache_core::refuse_put_in_run(std::size_t index) const {
       misuse("put", "the element is in a run kept until close (runs are for elements the loop only reads)");
 }
 
-void cache_core::release_runs() { std::vector<copied_run>().swap(copied_runs_); }
+void cache_core::release_runs() { copied_runs_.clear(); }  // the next tile's runs reuse the vector
 
 void cache_core::release_kept_runs() { std::vector<copied_run>().swap(kept_runs_); }
 

@@ -67,6 +67,13 @@ bool read_cond(const Expr *cond, const ASTContext &ctx, LoopModel &m) {
   if (!bo || (bo->getOpcode() != BO_LT && bo->getOpcode() != BO_LE) || named_decl(bo->getLHS()) != m.var)
     return false;
   m.compare = bo->getOpcodeStr().str();
+  // Both sides as compared (after the usual arithmetic conversions); a template's dependent operands may
+  // yet turn out an overloaded operator.
+  const Expr *lhs = bo->getLHS(), *rhs = bo->getRHS();
+  m.arithmetic_compare = !lhs->isTypeDependent() && !rhs->isTypeDependent() &&
+                         lhs->getType()->isArithmeticType() && rhs->getType()->isArithmeticType();
+  m.compared_unsigned = m.var->getType()->isSignedIntegerType() && !lhs->isTypeDependent() &&
+                        lhs->getType()->isUnsignedIntegerType();
   m.bound = spelled(bo->getRHS()->getSourceRange(), ctx);
   return true;
 }
@@ -102,6 +109,15 @@ bool read_header(const ForStmt *loop, const ASTContext &ctx, LoopModel &m, std::
   if (!read_cond(loop->getCond(), ctx, m))
     return refuse(refusals, loop, loop->getCond(), "not rewritten: unsupported loop condition",
                   "the condition must be `" + m.var_name + " < bound` or `" + m.var_name + " <= bound`");
+  // Converted to unsigned, a signed variable's condition fails at -1 and may hold again from 0: the tiles,
+  // which go on from where the previous one ended, would run iterations past the loop's end. From a
+  // constant first value of at least 0 the variable never is negative.
+  Expr::EvalResult first;
+  const bool from_natural = !m.first_expr->isValueDependent() && m.first_expr->EvaluateAsInt(first, ctx) &&
+                            !first.Val.getInt().isNegative();
+  if (m.compared_unsigned && !from_natural)
+    return refuse(refusals, loop, loop->getCond(), "not rewritten: unsupported loop condition",
+                  "the signed variable '" + m.var_name + "' is compared as unsigned");
   if (!read_step(loop->getInc(), ctx, m))
     return refuse(
         refusals, loop, loop->getInc(), "not rewritten: unsupported loop step",

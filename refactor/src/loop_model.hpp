@@ -67,6 +67,8 @@ struct LoopModel {
   bool declares_var = false;            // init is a declaration (`long e = 0`), not an assignment
   std::string var_type, var_name;
   std::string first, bound, compare;        // init value, bound, "<" or "<="
+  bool arithmetic_compare = false;          // `v compare bound` compares arithmetic values, built in
+  bool compared_unsigned = false;           // a signed v compared as unsigned (refused)
   const clang::Expr *first_expr = nullptr;  // the init value (evaluated once, like the original's)
   std::string step, stride;  // the step clause as written, and the distance it moves the variable
   std::string affinity;      // the affinity clause as written

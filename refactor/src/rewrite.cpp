@@ -14,7 +14,8 @@
 //       v_tile = pgas::refactored::owned_iterations(v_tile, [&](T v) { return v < bound; },
 //                                                   [&](T v) { return affinity; }, v_owned, v_chunk);
 //       if (v_owned.empty()) continue;                                 // nothing of this thread's
-//       if (A_cache.wants_hints()) for (T v : v_owned) { hints }     // skipped when A is all in place
+//       if (A_cache.wants_hints()) for (T v : v_owned) { hints }     // skipped when A is all in place,
+//                                         // or when every hint is of a run and every run covers the tile
 //       A_cache.download();
 //       if (...) for (T v : v_owned) { hints of the next level }  A_cache.download();   // if any
 //       for (T v : v_owned) { body, A's reads and writes through A_cache.get / put }
@@ -243,6 +244,8 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
     std::set<const DeclStmt *> decls;
     std::set<int> hinted;
     std::set<const ValueDecl *> used;  // what the hints and the copied declarations read
+    std::vector<std::string> guards;   // the runs whose hints these are, when every hint is a run's
+    bool all_guarded = true;
     for (const Access &a : m.accesses) {
       if (a.kind == Access::kWrite || a.depth != level) continue;
       std::vector<const Expr *> computed = {a.row, a.index};
@@ -257,8 +260,12 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
       std::string hint = m.arrays[static_cast<std::size_t>(a.array)].cache_var + ".hint_speculative(" +
                          render.index(a) + ");\n";
       // A read as a run is hinted only in a tile the run does not cover.
-      if (const std::string &run = run_of[static_cast<std::size_t>(&a - m.accesses.data())]; !run.empty())
+      if (const std::string &run = run_of[static_cast<std::size_t>(&a - m.accesses.data())]; !run.empty()) {
         hint = "if (!" + run + ".covers()) " + hint;
+        if (std::find(guards.begin(), guards.end(), run) == guards.end()) guards.push_back(run);
+      } else {
+        all_guarded = false;
+      }
       // An index that depends on ordinary loops of the body is hinted inside copies of their headers.
       for (auto f = a.loops.rbegin(); f != a.loops.rend(); ++f)
         hint = "for (" + render.node((*f)->getInit()) + " " + render.node((*f)->getCond()) + "; " +
@@ -271,9 +278,12 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
     const bool from_layout = first_loop && walks, records = first_loop && !walks;
     if (from_layout) {
       const std::string parameter = "[&](" + m.var_type + " " + m.var_name + ") { return ";
-      text += tile + " = pgas::refactored::owned_iterations(" + tile + ", " + parameter + m.var_name + " " +
-              m.compare + " " + m.bound + "; }, " + parameter + m.affinity + "; }, " + owned + ", " + chunk +
-              ");\n" + "if (" + owned + ".empty()) continue;\n" + runs;
+      // A built-in comparison holds for a prefix of ascending values of one sign: the walk may bisect.
+      std::string in_range = parameter + m.var_name + " " + m.compare + " " + m.bound + "; }";
+      if (m.arithmetic_compare) in_range = "pgas::refactored::loop_condition(" + in_range + ")";
+      text += tile + " = pgas::refactored::owned_iterations(" + tile + ", " + in_range + ", " + parameter +
+              m.affinity + "; }, " + owned + ", " + chunk + ");\n" + "if (" + owned +
+              ".empty()) continue;\n" + runs;
     }
     // An index may throw where the original computes it later (a call not declared noexcept): the hints
     // then stop at the exception, the rest of the tile misses at get, and the executor throws it again at
@@ -292,6 +302,14 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
       for (int k : hinted)
         wanted += (wanted.empty() ? "" : " || ") + m.arrays[static_cast<std::size_t>(k)].cache_var +
                   ".wants_hints()";
+      // Where every hint is of a run, a tile all of whose runs cover it hints nothing: the loop is skipped
+      // (the declarations it copies compute indices only, without effects).
+      if (all_guarded && !guards.empty()) {
+        std::string covered;
+        for (const std::string &run : guards) covered += (covered.empty() ? "" : " && ") + run + ".covers()";
+        if (hinted.size() > 1) wanted = "(" + wanted + ")";
+        wanted += guards.size() > 1 ? " && !(" + covered + ")" : " && !" + covered;
+      }
       if (guarded) text += "try {\n";
       if (!records_with_hints) text += "if (" + wanted + ") {\n";
       for (const DeclStmt *d : decls)

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
+#include <optional>
 #include <type_traits>
 #include <utility>
 #include <vector>  // the iterations of a tile that a thread owns
@@ -19,6 +20,7 @@
 #include "pgas/refactored/index_run.hpp"
 #include "pgas/refactored/local_element.hpp"
 #include "pgas/refactored/local_rows.hpp"
+#include "pgas/refactored/loop_condition.hpp"
 #include "pgas/upc.hpp"
 
 namespace pgas::refactored {
@@ -80,7 +82,8 @@ Integer tile_end(Integer tile, Span span) {
 // Returns where the rest of the run starts: one past the last iteration appended when `limit` stopped the
 // walk, else a value out of range (T's largest value when the run would step past it, which a loop that
 // terminates never reaches). A tiled loop calls it once per tile, so that a tile holds `limit` iterations of
-// this thread's, however few of the run's iterations the thread owns.
+// this thread's, however few of the run's iterations the thread owns. With `in_range` a loop_condition, a
+// block's iterations in range are found by bisection (a row that ends inside a block), not one by one.
 template <std::integral Integer, class InRange, class Affinity>
 Integer owned_iterations(Integer first, InRange in_range, Affinity affinity, std::vector<Integer> &owned,
                          std::size_t limit = SIZE_MAX) {
@@ -131,7 +134,8 @@ Integer owned_iterations(Integer first, InRange in_range, Affinity affinity, std
     // Element k of the run is in block (phase + k) / block after the first's, on thread (thread + that) %
     // THREADS: this thread owns the blocks q = distance, distance + THREADS, ...
     const std::uint64_t phase = start.phase();
-    const std::uint64_t distance = (me + threads - static_cast<std::uint64_t>(start.thread())) % threads;
+    const auto owner = static_cast<std::uint64_t>(start.thread());  // below THREADS: no division needed
+    const std::uint64_t distance = me >= owner ? me - owner : me + threads - owner;
     for (std::uint64_t q = distance;; q += threads) {
       const std::uint64_t lo = q * block > phase ? q * block - phase : 0, hi = (q + 1) * block - phase;
       // The block's iterations in range, up to the limit, counted first and then appended at once.
@@ -139,7 +143,15 @@ Integer owned_iterations(Integer first, InRange in_range, Affinity affinity, std
       std::uint64_t n = 0;
       Integer v = first;
       bool past = false, out = false;
-      for (; n < want; ++n) {
+      std::optional<std::uint64_t> held;
+      if constexpr (is_loop_condition<InRange>)  // not for a cyclic array's block: a test or two each
+        if (want >= 8) held = holding_prefix(in_range, first, lo, want);
+      if (held) {
+        n = *held;
+        out = n < want;
+        if (out) v = static_cast<Integer>(first + (lo + n));
+      }
+      for (; !held && n < want; ++n) {
         if (__builtin_add_overflow(first, lo + n, &v)) {
           past = true;
           break;

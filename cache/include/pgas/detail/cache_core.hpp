@@ -159,6 +159,7 @@ class cache_core {
   void put_element(std::size_t index, const void *value);
   void refuse_put_in_run(std::size_t index) const;
   bool contiguous_in_place(std::size_t first, std::size_t count, const where &at) const;
+  bool contiguous(std::size_t first, std::size_t count) const;
   void release_runs();
   void release_kept_runs();
   void write_through(const where &w, const void *value);
