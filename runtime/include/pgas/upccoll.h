@@ -91,11 +91,11 @@
  * default, 4x that for broadcasts and scans) reads the send buffers in place and returns each to the user
  * at its thread's completion (the seed's rule; a blocking call's returns with the call, after every reader
  * has read it); IN_ALLSYNC: no buffer of the call is touched before every member has initiated it;
- * OUT_ALLSYNC: no thread completes before every member's receive buffer is final. Any number of calls, of any kind, may be
- * in flight on a team; a thread more than 64 calls ahead of a member that has not completed them waits for it
- * at its next initiation (the per-team ring of call states is that deep). upc_barrier and upc_fence do not
- * complete UPC_ASYNC_FENCE calls. upccoll_team_free and upccoll_finalize complete the caller's outstanding
- * calls (on that team, or on all) and synchronize like a barrier.
+ * OUT_ALLSYNC: no thread completes before every member's receive buffer is final. Any number of calls, of any
+ * kind, may be in flight on a team; a thread more than 64 calls ahead of a member that has not completed them
+ * waits for it at its next initiation (the per-team ring of call states is that deep). upc_barrier and
+ * upc_fence do not complete UPC_ASYNC_FENCE calls. upccoll_team_free and upccoll_finalize complete the
+ * caller's outstanding calls (on that team, or on all) and synchronize like a barrier.
  */
 #ifndef PGAS_UPCCOLL_H
 #define PGAS_UPCCOLL_H
