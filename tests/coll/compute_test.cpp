@@ -162,8 +162,12 @@ TEST(Reduce, APartialWaitsForAReaderARingBehind) {
   for (int call = 0; call < 40; ++call)
     upc_all_reduceL(&result[0], last_block, UPC_ADD, kBlock, kBlock, nullptr, kNoSync);
   upc_barrier;
-  if (MYTHREAD == static_cast<int>(late_reader)) EXPECT_EQ(long(result[late_reader]), long(n * (n - 1) / 2));
-  if (MYTHREAD == 0) EXPECT_EQ(long(result[0]), long(kBlock * last * kBlock + kBlock * (kBlock - 1) / 2));
+  if (MYTHREAD == static_cast<int>(late_reader)) {
+    EXPECT_EQ(long(result[late_reader]), long(n * (n - 1) / 2));
+  }
+  if (MYTHREAD == 0) {
+    EXPECT_EQ(long(result[0]), long(kBlock * last * kBlock + kBlock * (kBlock - 1) / 2));
+  }
   upc_barrier;
   ASSERT_TRUE(mp::all_ok(!testing::Test::HasFailure()));
 }

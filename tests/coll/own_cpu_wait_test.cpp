@@ -45,7 +45,9 @@ TEST(OwnCpuWait, ShortWaitsOfABoundThreadDoNotSleep) {
   upc_barrier;
   // A preempted root may make a few waits longer than the polling budget; a sleeping waiter sleeps at
   // nearly every call.
-  if (MYTHREAD == 0 && THREADS > 1) EXPECT_LT(slept, kCalls / 4) << "thread 0 slept " << slept << " times";
+  if (MYTHREAD == 0 && THREADS > 1) {
+    EXPECT_LT(slept, kCalls / 4) << "thread 0 slept " << slept << " times";
+  }
 }
 
 }  // namespace

@@ -143,7 +143,9 @@ TEST(AtomicDomain, BitOperationsOnIntegers) {
 TEST(AtomicDomain, FloatingCompareAndSwapComparesValues) {
   Case<double> c(UPC_DOUBLE, kAccess);
   c.set_everywhere(-0.0);
-  if (MYTHREAD == 0) EXPECT_EQ(c.apply(UPC_CSWAP, 0.0, 2.5), -0.0);
+  if (MYTHREAD == 0) {
+    EXPECT_EQ(c.apply(UPC_CSWAP, 0.0, 2.5), -0.0);
+  }
   upc_barrier;
   EXPECT_EQ(c.get(), 2.5);
   upc_barrier;

@@ -155,13 +155,17 @@ TEST(NonBlockingAttempt, FindsTransfersInFlightAndCompletesThem) {
   std::vector<int> got(kPart, -1);
   upc_handle_t get = upc_memget_nb(got.data(), p.part(next), kPart * sizeof(int));
   const long long get_in_flight = mp::attempts_in_flight([&] { return upc_sync_attempt(get); });
-  if (in_flight_expected) EXPECT_GT(get_in_flight, 0) << "an attempt waited for the get";
+  if (in_flight_expected) {
+    EXPECT_GT(get_in_flight, 0) << "an attempt waited for the get";
+  }
   EXPECT_EQ(got, values(next, 8));
   upc_barrier;
   std::vector<int> mine = values(me, 9);
   upc_memput_nbi(p.part(next), mine.data(), kPart * sizeof(int));
   const long long put_in_flight = mp::attempts_in_flight(upc_synci_attempt);
-  if (in_flight_expected) EXPECT_GT(put_in_flight, 0) << "an attempt waited for the implicit put";
+  if (in_flight_expected) {
+    EXPECT_GT(put_in_flight, 0) << "an attempt waited for the implicit put";
+  }
   upc_barrier;
   p.expect_part(me, values(previous, 9));
   upc_barrier;
@@ -176,7 +180,9 @@ TEST(NonBlockingAttempt, CopyBetweenTwoOtherThreadsCompletesThroughAttempts) {
   const std::size_t from = (me + 1) % threads, to = (me + 2) % threads;
   upc_handle_t copy = upc_memcpy_nb(copies.part(to), p.part(from), kPart * sizeof(int));
   const long long in_flight = mp::attempts_in_flight([&] { return upc_sync_attempt(copy); });
-  if (threads > 1 && emulated_network()) EXPECT_GT(in_flight, 0) << "an attempt waited for the copy";
+  if (threads > 1 && emulated_network()) {
+    EXPECT_GT(in_flight, 0) << "an attempt waited for the copy";
+  }
   upc_barrier;
   copies.expect_part(me, values((me + threads - 1) % threads, 10));
   upc_barrier;
@@ -204,7 +210,9 @@ TEST(NonBlockingAttempt, AGetFromAThreadOutsideTheRuntimeStaysInFlight) {
     std::vector<int> got(kPart, -1);
     upc_handle_t get = upc_memget_nb(got.data(), p.part(1), kPart * sizeof(int));
     const long long in_flight = mp::attempts_in_flight([&] { return upc_sync_attempt(get); });
-    if (served_by_target || emulated_network()) EXPECT_GT(in_flight, 0) << "an attempt waited for the get";
+    if (served_by_target || emulated_network()) {
+      EXPECT_GT(in_flight, 0) << "an attempt waited for the get";
+    }
     EXPECT_EQ(got, values(1, 12));
   }
   upc_barrier;

@@ -58,7 +58,9 @@ void expect_pairs_never_released_early(Sync sync, long long rounds, int salt) {
   }
   upc_barrier;
   EXPECT_EQ(early, 0) << "released before the partner arrived";
-  if (THREADS > 1) EXPECT_GT(met, 0);
+  if (THREADS > 1) {
+    EXPECT_GT(met, 0);
+  }
 }
 
 TEST(Pairsync, FastNeverReleasesBeforeThePartnerArrives) {
@@ -102,7 +104,9 @@ TEST(Pairsync, NeedsNoThirdThread) {
     while (done[0] == 0) std::this_thread::yield();  // blocked elsewhere
   }
   upc_barrier;
-  if (THREADS >= 2) EXPECT_EQ(static_cast<long long>(done[0]), 1);
+  if (THREADS >= 2) {
+    EXPECT_EQ(static_cast<long long>(done[0]), 1);
+  }
 }
 
 // Data written before pairsync is seen by the partner after it.

@@ -18,7 +18,6 @@ namespace {
 constexpr std::size_t kMaxBytes = std::size_t{8} << 20;
 const std::size_t kSizes[] = {1, 3, 8, 100, 4096, 65537, std::size_t{1} << 20, kMaxBytes};
 
-std::size_t me() { return static_cast<std::size_t>(MYTHREAD); }
 int next_thread() { return (MYTHREAD + 1) % THREADS; }
 int previous_thread() { return (MYTHREAD + THREADS - 1) % THREADS; }
 

@@ -41,7 +41,9 @@ TEST(AllFree, FreesOnceForEveryThread) {
     upc_barrier;
     upc_all_free(p);
     // Freed by one thread (thread 0); on the MPI conduit the others learn of it later.
-    if (MYTHREAD == 0) EXPECT_EQ(pgas_handle_layout(handle, &layout), 0) << "round " << round;
+    if (MYTHREAD == 0) {
+      EXPECT_EQ(pgas_handle_layout(handle, &layout), 0) << "round " << round;
+    }
     upc_barrier;
   }
   upc_all_free(nullptr);  // NULL on every thread: nothing

@@ -23,9 +23,9 @@ struct Context {
   tracedb::RunInfo run;
   tracedb::AccessDigest tables;   // every table of the filter, unranked (top = 0): one pass of the engine
   std::int64_t access_total = 0;  // accesses the filter selects, the denominator of every share
-  tracedb::Summary summary;       // of tables.threads
-  tracedb::SyncDigest sync;       // the waits and the imbalance, when a section needs them
-  std::vector<tracedb::PathRow> paths;  // the call paths, when the section is asked for
+  tracedb::Summary summary{};     // of tables.threads
+  tracedb::SyncDigest sync{};     // the waits and the imbalance, when a section needs them
+  std::vector<tracedb::PathRow> paths{};  // the call paths, when the section is asked for
 };
 
 // The first `top` rows of a ranked table (all when 0), as the filter's --top asks.

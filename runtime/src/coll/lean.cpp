@@ -17,10 +17,6 @@ namespace {
 
 using detail::gaddr;
 
-gaddr at(const gaddr &base, int thread, std::size_t byte) {
-  return {base.handle, thread, base.offset + byte};
-}
-
 bool same_address(const gaddr &a, const gaddr &b) {
   return a.handle == b.handle && a.thread == b.thread && a.offset == b.offset;
 }

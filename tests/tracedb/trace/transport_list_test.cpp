@@ -75,8 +75,9 @@ TEST(TransportList, TheRuntimeExportsEachImplementationAndItsWeakAlias) {
   // A transport function added by hand without its entry in the list would be neither interposed nor
   // generated: every exported remote_* / _remote_* must be listed.
   for (const auto &[name, type] : symbols)
-    if (name.starts_with("remote_") || name.starts_with("_remote_"))
+    if (name.starts_with("remote_") || name.starts_with("_remote_")) {
       EXPECT_TRUE(listed.count(name)) << name << " is exported by libpgas.so but not in the list";
+    }
 }
 
 TEST(TransportList, EveryRecordedOperationHasAnOperationCodeAndAPrintableName) {

@@ -21,11 +21,11 @@ namespace pgas::tracedb {
 // Which accesses a query counts. An empty set selects everything; the sets combine with AND, except that
 // `variables` and `handles` both name variables (an access matches if its variable is in either).
 struct Filter {
-  std::set<int> threads;            // initiator threads
-  std::set<int> peers;              // target threads (access.peer)
-  std::set<std::string> variables;  // variable names (variable.name)
-  std::set<std::int64_t> handles;   // variable handles (access.variable)
-  std::set<std::string> ops;        // access.op values
+  std::set<int> threads{};            // initiator threads
+  std::set<int> peers{};              // target threads (access.peer)
+  std::set<std::string> variables{};  // variable names (variable.name)
+  std::set<std::int64_t> handles{};   // variable handles (access.variable)
+  std::set<std::string> ops{};        // access.op values
   // Ranked queries (variables, lines, pairs, ops, diff) return at most `top` rows; 0 = all. Their order is
   // count descending, then key ascending. Per-thread queries always return every selected thread in order.
   std::size_t top = 0;
