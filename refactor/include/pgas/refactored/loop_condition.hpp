@@ -30,7 +30,7 @@ class loop_condition {
   Test test_;
 };
 
-template <class T>
+template <class Candidate>
 inline constexpr bool is_loop_condition = false;
 template <class Test>
 inline constexpr bool is_loop_condition<loop_condition<Test>> = true;
