@@ -68,6 +68,10 @@ struct Block {
   std::size_t bytes;
 };
 
+inline bool same_address(const detail::gaddr &a, const detail::gaddr &b) {
+  return a.handle == b.handle && a.thread == b.thread && a.offset == b.offset;
+}
+
 class Call {
  public:
   Call(CollectiveKind kind, std::source_location where, SyncMode mode, std::initializer_list<Arg> args);

@@ -32,10 +32,7 @@ Layout &scratch() {
 
 bool crosses(const Block &b) { return b.src.thread != b.dst.thread; }
 
-bool same_range(const Block &a, const Block &b) {
-  return a.src.handle == b.src.handle && a.src.thread == b.src.thread && a.src.offset == b.src.offset &&
-         a.bytes == b.bytes;
-}
+bool same_range(const Block &a, const Block &b) { return same_address(a.src, b.src) && a.bytes == b.bytes; }
 
 void add_once(std::vector<int> &list, int thread) {
   if (std::find(list.begin(), list.end(), thread) == list.end()) list.push_back(thread);

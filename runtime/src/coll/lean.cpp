@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "coll/backoff.hpp"
+#include "coll/engine.hpp"
 #include "coll/matching.hpp"
 #include "coll/staging.hpp"
 #include "handles.hpp"
@@ -16,10 +17,6 @@ namespace pgas::rt::coll {
 namespace {
 
 using detail::gaddr;
-
-bool same_address(const gaddr &a, const gaddr &b) {
-  return a.handle == b.handle && a.thread == b.thread && a.offset == b.offset;
-}
 
 // The call's record as the full path publishes it (relocalize.cpp: dst, src, nbytes, sync_mode, perm).
 Published published(const LeanCall &c, std::uint64_t sequence) {
