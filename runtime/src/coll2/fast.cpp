@@ -205,7 +205,7 @@ bool fast_call(upccoll_team_t handle, const Arguments &args) {
 void remember(Team &team, const Arguments &args, const Description &call) {
   const bool in_all = (call.flags & UPC_IN_ALLSYNC) != 0, out_all = (call.flags & UPC_OUT_ALLSYNC) != 0;
   if (!g_fast || (call.flags & UPC_ASYNC_FENCE) != 0 || call.variable || call.function != nullptr ||
-      call.kind == Kind::kBarrier || !small_path(team, call.kind, in_all, out_all) ||
+      call.kind == Kind::kBarrier || !small_path(team, call, in_all, out_all) ||
       (!call.send.empty() && !fits_inline(call))) {
     team.fast = nullptr;
     return;

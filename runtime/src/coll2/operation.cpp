@@ -127,7 +127,7 @@ void free_operation(Operation *op) {
 }
 
 bool block_available(Team &team, const Description &call) {
-  const bool small = small_path(team, call.kind, all_in(call), all_out(call)) && !large_call(team, call);
+  const bool small = small_path(team, call, all_in(call), all_out(call));
   if (!needs_block(small, small && fits_inline(call), call)) return true;
   release_blocks(team, false);
   const std::uint64_t bytes = block_bytes(call, reads_in_place(team, call));
@@ -185,7 +185,7 @@ Operation *initiate(Team &team, const Description &call) {
   op->large = large_call(team, c);
   op->direct = reads_in_place(team, c);
   op->split = split_call(team, c);
-  op->small = small_path(team, c.kind, in_all, out_all) && !op->large;
+  op->small = small_path(team, c, in_all, out_all);
   const bool inline_data = op->small && fits_inline(c);
   const Team::Spare block =
       needs_block(op->small, inline_data, c) ? write_block(team, c, op->direct) : Team::Spare{0, 0};

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "coll2/arguments.hpp"
+#include "coll2/direct.hpp"
 #include "coll2/roles.hpp"
 #include "errors.hpp"
 
@@ -24,8 +25,9 @@ std::uint64_t inline_limit() {
   return limit;
 }
 
-bool small_path(const Team &team, Kind kind, bool in_all, bool out_all) {
-  return team.shm && inline_limit() > 0 && !out_all && (!in_all || kind == Kind::kBarrier);
+bool small_path(const Team &team, const Description &call, bool in_all, bool out_all) {
+  return team.shm && inline_limit() > 0 && !out_all && (!in_all || call.kind == Kind::kBarrier) &&
+         !large_call(team, call);
 }
 
 bool fits_inline(const Description &call) {

@@ -18,8 +18,11 @@ namespace pgas::rt::coll2 {
 // kInlineWords * 8; 0 sends every call through the block engine. Read once.
 std::uint64_t inline_limit();
 
-// Whether the call completes on the small path (the receiver fills its own recvbuf; barriers only wait).
-bool small_path(const Team &team, Kind kind, bool in_all, bool out_all);
+// Whether `call` completes on the small path (the receiver fills its own recvbuf; barriers only wait). Never
+// a large call (direct.hpp): its sources' blocks are laid out for reading in place and its receivers claim
+// their fills. The one answer for the general path and the fast lane (fast.hpp), which repeats only small
+// calls.
+bool small_path(const Team &team, const Description &call, bool in_all, bool out_all);
 
 // Whether this thread's send pieces of `call` fit inline.
 bool fits_inline(const Description &call);
