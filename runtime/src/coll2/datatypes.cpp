@@ -143,15 +143,27 @@ bool op_defined(upccoll_op_t op, upccoll_dtype_t dt) {
   }
 }
 
+namespace {
+
+template <class T>
+void combine_all(upccoll_op_t op, const void *in, void *inout, std::size_t count) {
+  const T *from = static_cast<const T *>(in);
+  T *to = static_cast<T *>(inout);
+  for (std::size_t i = 0; i < count; ++i) to[i] = combine<T>(op, from[i], to[i]);
+}
+
+}  // namespace
+
+Combiner combiner(upccoll_op_t op, upccoll_dtype_t dt) {
+  Combiner chosen = nullptr;
+  if (!user_op(op)) with_type(dt, [&](auto value) { chosen = &combine_all<decltype(value)>; });
+  return chosen;
+}
+
 void apply(upccoll_op_t op, upccoll_dtype_t dt, const void *in, void *inout, std::size_t count) {
   if (upccoll_user_fun *function = user_function(op))
     return function(const_cast<void *>(in), inout, count, dt);
-  with_type(dt, [&](auto value) {
-    using T = decltype(value);
-    const T *from = static_cast<const T *>(in);
-    T *to = static_cast<T *>(inout);
-    for (std::size_t i = 0; i < count; ++i) to[i] = combine<T>(op, from[i], to[i]);
-  });
+  if (const Combiner chosen = combiner(op, dt)) chosen(op, in, inout, count);
 }
 
 upccoll_op_t add_user_op(upccoll_user_fun *function, bool commutative) {

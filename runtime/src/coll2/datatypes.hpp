@@ -17,6 +17,11 @@ bool op_defined(upccoll_op_t op, upccoll_dtype_t dt);
 // inout[i] = in[i] op inout[i] for i < count.
 void apply(upccoll_op_t op, upccoll_dtype_t dt, const void *in, void *inout, std::size_t count);
 
+// The same for a predefined `op` on `dt`, as a function of that type (chosen once, not per call), or nullptr
+// for a user operation.
+using Combiner = void (*)(upccoll_op_t op, const void *in, void *inout, std::size_t count);
+Combiner combiner(upccoll_op_t op, upccoll_dtype_t dt);
+
 // User operations: a value of upccoll_op_t naming the function (every thread numbers them alike).
 upccoll_op_t add_user_op(upccoll_user_fun *function, bool commutative);
 // Whether `op` names a user operation (live or freed), and whether it is commutative (predefined: yes).

@@ -17,6 +17,7 @@
 #include "handles.hpp"
 #include "pgas/sync_events.h"
 #include "pgas/transport.h"
+#include "wait.hpp"
 
 namespace pgas::rt::coll2 {
 
@@ -33,11 +34,22 @@ struct FastCall {
   // The words of piece ends before a source's inline data, and which piece is this member's.
   std::uint64_t piece_words = 0;
   int piece = 0;
+  // Worked out once from the checked call, for the common shapes: one send piece (its bytes and address),
+  // one receive piece (its bytes and address), the built-in combination (nullptr: a user operation), and who
+  // reads this member's slot in this call (not itself).
+  bool one_send_piece = false;
+  std::uint64_t send_bytes = 0, recv_bytes = 0;
+  const std::byte *send_data = nullptr;
+  std::byte *recv_data = nullptr;
+  Combiner combine = nullptr;
+  std::vector<int> readers;
+  int quick_polls = 0;  // before the backoff (none when threads outnumber CPUs: the peer needs this one)
 };
 
 namespace {
 
 bool g_fast = false;
+constexpr int kQuickPolls = 64;
 
 bool same_buffer(const upccoll_shared_ptr_t &a, const upccoll_shared_ptr_t &b) {
   return a.handle == b.handle && a.thread == b.thread && a.offset == b.offset;
@@ -62,10 +74,33 @@ std::atomic_ref<std::uint64_t> slot_word(const Team &team, int member, std::uint
 constexpr std::uint64_t kInlineAt = kSignature + 1;
 constexpr std::uint64_t position(std::uint64_t word) { return word + kInlineWords; }
 
+// memcpy, with the sizes of one or two scalars copied inline.
+inline void copy(std::byte *to, const std::byte *from, std::uint64_t bytes) {
+  switch (bytes) {
+    case 8:
+      std::memcpy(to, from, 8);
+      return;
+    case 16:
+      std::memcpy(to, from, 16);
+      return;
+    case 4:
+      std::memcpy(to, from, 4);
+      return;
+    default:
+      std::memcpy(to, from, bytes);
+  }
+}
+
 // This member's send pieces into its slot's inline words (small.hpp), from the checked send address.
-void stage(const Team &team, const Description &c, std::uint64_t slot) {
+void stage(const Team &team, const FastCall &f, std::uint64_t slot) {
   auto *words = slot_at(team, team.rank, slot, kInlineAt);  // plain stores, published by started
+  const Description &c = f.call;
   auto *data = reinterpret_cast<std::byte *>(words + c.send.size());
+  if (f.one_send_piece) {
+    copy(data, f.send_data, f.send_bytes);
+    words[0] = f.send_bytes;
+    return;
+  }
   const auto *sendbuf = static_cast<const std::byte *>(c.send_local);
   std::uint64_t end = 0;
   for (std::size_t i = 0; i < c.send.size(); ++i) {
@@ -106,31 +141,48 @@ bool fill(const Team &team, const FastCall &f, std::uint64_t slot) {
       const Piece &to = c.recv.size() == 1 ? c.recv[0] : c.recv[static_cast<std::size_t>(t)];
       const std::byte *from = source_data(team, f, t, slot, to.bytes);
       if (from == nullptr) return false;
-      std::memcpy(recvbuf + to.offset, from, to.bytes);
+      copy(recvbuf + to.offset, from, to.bytes);
     }
     return true;
   }
   // The last contribution is the first inout, then x_k op (x_k+1 op ... op x_last). Every contribution is
   // read from a slot (this member's own too), so a recvbuf that overlaps the sendbuf is safe.
-  const Piece &to = c.recv[0];
-  static std::vector<const std::byte *> from;  // a UPC thread is a process: kept between calls
-  from.resize(f.sources.size());
-  for (std::size_t k = 0; k < f.sources.size(); ++k)
-    if ((from[k] = source_data(team, f, f.sources[k], slot, to.bytes)) == nullptr) return false;
-  std::memcpy(recvbuf + to.offset, from.back(), to.bytes);
-  for (std::size_t k = f.sources.size() - 1; k-- > 0;)
-    apply(c.op, c.dt, from[k], recvbuf + to.offset, c.count);
+  constexpr std::size_t kFew = 8;
+  const std::size_t n = f.sources.size();
+  static std::vector<const std::byte *> many;  // a UPC thread is a process: kept between calls
+  const std::byte *few[kFew];
+  const std::byte **from = few;
+  if (n > kFew) {
+    many.resize(n);
+    from = many.data();
+  }
+  for (std::size_t k = 0; k < n; ++k)
+    if ((from[k] = source_data(team, f, f.sources[k], slot, f.recv_bytes)) == nullptr) return false;
+  copy(f.recv_data, from[n - 1], f.recv_bytes);
+  for (std::size_t k = n - 1; k-- > 0;) {
+    if (f.combine != nullptr)
+      f.combine(c.op, from[k], f.recv_data, c.count);
+    else
+      apply(c.op, c.dt, from[k], f.recv_data, c.count);
+  }
   return true;
 }
 
-// Whether every reader of this member's call of a ring ago in the slot at `slot` told it that it read it.
+// Whether every reader of this member's call of a ring ago told it that it read it (team.hpp).
 // (Not this member itself: the call is complete here, as in operation.cpp.)
-bool readers_done(const Team &team, const Team::Held &held, std::uint64_t slot) {
+bool read_by(const Team &team, const Team::Held &held, int r) {
+  return team.word(team.rank, team.done_at(held.sequence, r)).load(std::memory_order_acquire) >=
+         held.sequence;
+}
+bool readers_done(const Team &team, const FastCall &f, const Team::Held &held) {
   const auto kind = static_cast<Kind>(held.kind);
+  if (kind == f.call.kind && held.root == f.call.root) {  // the readers of this call, worked out once
+    for (const int r : f.readers)
+      if (!read_by(team, held, r)) return false;
+    return true;
+  }
   for (int r = 0; r < team.size(); ++r)
-    if (r != team.rank && reads_from(kind, r, team.rank, held.root, team.size()) &&
-        slot_word(team, team.rank, slot, position(kSlotFixedWords + static_cast<std::uint64_t>(r)))
-                .load(std::memory_order_acquire) < held.sequence)
+    if (r != team.rank && reads_from(kind, r, team.rank, held.root, team.size()) && !read_by(team, held, r))
       return false;
   return true;
 }
@@ -139,27 +191,33 @@ void run(Team &team, const FastCall &f) {
   const std::uint64_t s = team.next_sequence++;
   const std::uint64_t slot = f.first_slot + (s % kRing) * f.slot_bytes;
   Team::Held &held = team.held[s % kRing];
-  if (held.incomplete != nullptr || held.block != 0 || (held.inline_data && !readers_done(team, held, slot)))
+  if (held.incomplete != nullptr || held.block != 0 || (held.inline_data && !readers_done(team, f, held)))
     reuse_slot(team, s);  // completes or waits as the general path does
   const Description &c = f.call;
   held = {.sequence = s, .kind = static_cast<std::uint8_t>(c.kind), .root = c.root, .inline_data = f.sends};
   slot_word(team, team.rank, slot, kSignature).store(f.signature, std::memory_order_relaxed);
   if (f.sends)
-    stage(team, c, slot);
+    stage(team, f, slot);
   else
     slot_word(team, team.rank, slot, position(kStaged)).store(s, std::memory_order_relaxed);
   slot_word(team, team.rank, slot, kStarted).store(s, std::memory_order_release);
   if (!f.receives) return;
-  for (const int t : f.sources)
-    for (coll::Backoff backoff; slot_word(team, t, slot, kStarted).load(std::memory_order_acquire) != s;) {
+  for (const int t : f.sources) {
+    const std::atomic_ref<std::uint64_t> started = slot_word(team, t, slot, kStarted);
+    // Plain polls first: a peer in a loop of calls is there within tens of nanoseconds, and the backoff's
+    // first round reads the clock, which would delay seeing it.
+    for (int poll = f.quick_polls; poll > 0 && started.load(std::memory_order_acquire) != s; --poll)
+      cpu_relax();
+    for (coll::Backoff backoff; started.load(std::memory_order_acquire) != s;) {
       if (backoff.slow()) return finish_in_general(team, f, s);  // waits, checks liveness and signatures
       backoff.pause();
     }
+  }
   if (!fill(team, f, slot)) return finish_in_general(team, f, s);  // reports the difference or reads blocks
-  const std::uint64_t done = position(kSlotFixedWords + static_cast<std::uint64_t>(team.rank));
-  // Not to itself: its own slot's line stays this member's (readers_done does not ask it).
+  const std::uint64_t done = team.done_at(s, team.rank);
+  // Not to itself (readers_done does not ask it).
   for (const int t : f.sources)
-    if (t != team.rank) slot_word(team, t, slot, done).store(s, std::memory_order_release);
+    if (t != team.rank) team.word(t, done).store(s, std::memory_order_release);
 }
 
 }  // namespace
@@ -223,8 +281,20 @@ void remember(Team &team, const Arguments &args, const Description &call) {
   f.piece_words = static_cast<std::uint64_t>(piece_count(call.kind, team.size()));
   f.piece = piece_for(call.kind, team.rank);
   f.sources.clear();
-  for (int t = 0; t < team.size(); ++t)
+  f.readers.clear();
+  for (int t = 0; t < team.size(); ++t) {
     if (reads_from(call.kind, team.rank, t, call.root, team.size())) f.sources.push_back(t);
+    if (t != team.rank && reads_from(call.kind, t, team.rank, call.root, team.size())) f.readers.push_back(t);
+  }
+  f.one_send_piece = call.send.size() == 1;
+  f.send_bytes = f.one_send_piece ? call.send[0].bytes : 0;
+  f.send_data =
+      f.one_send_piece ? static_cast<const std::byte *>(call.send_local) + call.send[0].offset : nullptr;
+  f.recv_bytes = call.recv.size() == 1 ? call.recv[0].bytes : 0;
+  f.recv_data =
+      call.recv.size() == 1 ? static_cast<std::byte *>(call.recv_local) + call.recv[0].offset : nullptr;
+  f.combine = combining(call.kind) ? combiner(call.op, call.dt) : nullptr;
+  f.quick_polls = spin_budget_ns() > 0 ? kQuickPolls : 0;
   if (f.receives && f.sources.empty()) team.fast = nullptr;  // not a call of this library's kinds
 }
 

@@ -86,8 +86,7 @@ bool readers_done(const Team &team, const Team::Held &held) {
   const auto kind = static_cast<Kind>(held.kind);
   for (int r = 0; r < team.size(); ++r)
     if (r != team.rank && reads_from(kind, r, team.rank, held.root, team.size()) &&
-        team.load(team.rank, team.at(held.sequence, kSlotFixedWords + static_cast<std::uint64_t>(r))) <
-            held.sequence)
+        team.load(team.rank, team.done_at(held.sequence, r)) < held.sequence)
       return false;
   return true;
 }

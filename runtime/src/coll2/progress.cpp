@@ -144,9 +144,7 @@ bool readers_filled(Operation &op) {
   bool done = true;
   for (int r = 0; r < team.size(); ++r) {
     if (r == team.rank || !reads_from(kind, r, team.rank, op.call.root, team.size())) continue;
-    if (team.load(team.rank, team.at(op.sequence, kSlotFixedWords + static_cast<std::uint64_t>(r))) >=
-        op.sequence)
-      continue;
+    if (team.load(team.rank, team.done_at(op.sequence, r)) >= op.sequence) continue;
     // (A reader without a block is on the small path: its sizes disagree, and it stops the job itself.)
     if (!late(op) || team.load(r, team.at(op.sequence, kBlock)) == 0 || !filled(op, r)) done = false;
   }
@@ -205,8 +203,7 @@ bool progress_split(Operation &op) {
   if (!all(segmented)) return false;
   if (op.call.kind == Kind::kAllreduce && !all(gathered)) return false;
   for (int r = 0; r < team.size(); ++r)
-    team.word(me, team.at(op.sequence, kSlotFixedWords + static_cast<std::uint64_t>(r)))
-        .store(op.sequence, std::memory_order_release);
+    team.word(me, team.done_at(op.sequence, r)).store(op.sequence, std::memory_order_release);
   return true;
 }
 

@@ -16,8 +16,12 @@
 //   filled       s once the member's receive buffer is final
 //   segment_claim, segment_done  a large allreduce or reduce (split.hpp): segment `member` of the result is
 //                being combined (2s+1), combined (2s+2); s once it is in its recvbuf
-//   reader_done  one word per member: s once that member (or a thread on its behalf) read this member's data
-// The words only grow, so none is ever reset; they are strict atomics, outside the transport seam (team.cpp).
+// After the ring, the acknowledgements: per member r, 2 kRing words, word s % (2 kRing) set to s once r (or a
+// thread on its behalf) read this member's data of call s. A reader's words are consecutive, so that its
+// acknowledgements of 8 calls share a line that it alone writes for a while, and the owner checks call s
+// (when it reuses the slot, at call s + kRing) in lines half the array away from those the reader writes
+// then: an acknowledgement seldom waits for a line held by the other side. The words only grow, so none is
+// ever reset; they are strict atomics, outside the transport seam (team.cpp).
 #pragma once
 
 #include <atomic>
@@ -40,8 +44,11 @@ inline constexpr std::uint64_t kInlineData = std::uint64_t{1} << 62;  // in the 
 
 // The words of an area: the departed words, then the ring (each rounded up to whole cache lines).
 inline std::uint64_t lines(std::uint64_t words) { return (words + 7) / 8 * 8; }
-inline std::uint64_t slot_words_for(std::uint64_t size) { return lines(2 + kInlineWords + 7 + size); }
-inline std::uint64_t area_words(std::uint64_t size) { return lines(size) + kRing * slot_words_for(size); }
+inline std::uint64_t slot_words_for(std::uint64_t) { return lines(kInlineWords + 9); }
+inline constexpr std::uint64_t kAcknowledgements = 2 * kRing;  // per reader
+inline std::uint64_t area_words(std::uint64_t size) {
+  return lines(size) + kRing * slot_words_for(size) + size * kAcknowledgements;
+}
 
 enum SlotWord : std::uint64_t {
   kStarted,
@@ -101,6 +108,12 @@ struct Team {
   }
   std::uint64_t slot_at(std::uint64_t sequence) const {
     return (lines(members.size()) + (sequence % kRing) * slot_words()) * sizeof(std::uint64_t);
+  }
+  // Byte offset in an area of member `reader`'s acknowledgement of the area owner's call `sequence`.
+  std::uint64_t done_at(std::uint64_t sequence, int reader) const {
+    return (lines(members.size()) + kRing * slot_words() +
+            static_cast<std::uint64_t>(reader) * kAcknowledgements + sequence % kAcknowledgements) *
+           sizeof(std::uint64_t);
   }
   std::uint64_t departed_at(int member) const { return static_cast<std::uint64_t>(member) * 8; }
 

@@ -161,7 +161,7 @@ void fill_member(const Operation &op, int receiver) {
                     header[kElements]};
   std::vector<int> sources;
   fill(op, receiver, r, sources);
-  for (int t : sources) team.raise(t, team.at(s, kSlotFixedWords + static_cast<std::uint64_t>(receiver)), s);
+  for (int t : sources) team.raise(t, team.done_at(s, receiver), s);
 }
 
 void fill_own(const Operation &op) {
@@ -184,8 +184,7 @@ void fill_own(const Operation &op) {
   fill(op, team.rank, r, sources);
   // Only this thread reads its sources' data for it: a plain release store tells each source.
   for (int t : sources)
-    team.word(t, team.at(op.sequence, kSlotFixedWords + static_cast<std::uint64_t>(team.rank)))
-        .store(op.sequence, std::memory_order_release);
+    team.word(t, team.done_at(op.sequence, team.rank)).store(op.sequence, std::memory_order_release);
 }
 
 }  // namespace pgas::rt::coll2
