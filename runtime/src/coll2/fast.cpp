@@ -43,7 +43,8 @@ struct FastCall {
   std::byte *recv_data = nullptr;
   Combiner combine = nullptr;
   std::vector<int> readers;
-  int quick_polls = 0;  // before the backoff (none when threads outnumber CPUs: the peer needs this one)
+  bool user_op = false;  // a user operation (looked up on every call: it may have been freed)
+  int quick_polls = 0;   // before the backoff (none when threads outnumber CPUs: the peer needs this one)
 };
 
 namespace {
@@ -255,7 +256,7 @@ bool fast_call(upccoll_team_t handle, const Arguments &args) {
   // refused by the checks.
   if (c.sendbuf.handle != 0) handle_lookup(c.sendbuf.handle, "upccoll");
   if (c.recvbuf.handle != 0) handle_lookup(c.recvbuf.handle, "upccoll");
-  if (combining(c.kind) && user_op(c.op) && !op_defined(c.op, c.dt)) return false;
+  if (team->fast->user_op && !op_defined(c.op, c.dt)) return false;
   run(*team, *team->fast);
   return true;
 }
@@ -294,6 +295,7 @@ void remember(Team &team, const Arguments &args, const Description &call) {
   f.recv_data =
       call.recv.size() == 1 ? static_cast<std::byte *>(call.recv_local) + call.recv[0].offset : nullptr;
   f.combine = combining(call.kind) ? combiner(call.op, call.dt) : nullptr;
+  f.user_op = combining(call.kind) && user_op(call.op);
   f.quick_polls = spin_budget_ns() > 0 ? kQuickPolls : 0;
   if (f.receives && f.sources.empty()) team.fast = nullptr;  // not a call of this library's kinds
 }
