@@ -6,9 +6,11 @@
 //   --uneven (one thread computes twice as long: thread 1, 2, ..., THREADS-1 in turn, never thread 0, the
 //   source of the relocalizations)   --skew US (each thread starts each iteration up to US late, at random)
 //   --sync all|my|no, or IN,OUT such as my,all (the UPC driver: IN and OUT mode, any of the nine)
+//   --detail (each thread also prints, on stderr, how its calls' times are spread: which side waits)
 // The same loop drives our UPC collectives (upc_testbed.cpp) and Open MPI's (mpi_testbed.cpp).
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +19,7 @@
 #include <random>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace testbed {
 
@@ -31,13 +34,14 @@ struct Options {
   bool uneven = false;
   long skew_us = 0;
   std::string sync = "my,my";  // IN,OUT
+  bool detail = false;
 };
 
 [[noreturn]] inline void usage(const char *program, const std::string &problem) {
   std::fprintf(
       stderr,
       "%s: %s\nusage: %s [--collective broadcast|scatter|gather|gather_all|exchange|permute] [--bytes N] "
-      "[--iterations N] [--work US] [--uneven] [--skew US] [--sync all|my|no|IN,OUT]\n",
+      "[--iterations N] [--work US] [--uneven] [--skew US] [--sync all|my|no|IN,OUT] [--detail]\n",
       program, problem.c_str(), program);
   std::exit(2);
 }
@@ -69,6 +73,8 @@ inline Options parse(int argc, char **argv) {
       o.skew_us = number(a);
     } else if (arg == "--uneven") {
       o.uneven = true;
+    } else if (arg == "--detail") {
+      o.detail = true;
     } else if (arg == "--sync" && a + 1 < argc) {
       o.sync = argv[++a];
       const std::size_t comma = o.sync.find(',');
@@ -95,11 +101,25 @@ inline void compute(long units) {
   (void)sink;
 }
 
+// Thread `me`'s calls' times (ns): their mean over the calls shorter than 20 us (the rest are mostly a lost
+// CPU, not the call) and quantiles, on stderr: which side of a collective waits, and how long.
+inline void print_spread(int me, std::vector<double> ns) {
+  if (ns.empty()) return;
+  std::sort(ns.begin(), ns.end());
+  double below = 0;
+  for (double v : ns) below += v < 20000 ? v : 0;
+  auto at = [&](double q) { return ns[static_cast<std::size_t>(q * static_cast<double>(ns.size() - 1))]; };
+  std::fprintf(stderr, "detail thread=%d mean_below_20us_ns=%.0f p25=%.0f p50=%.0f p75=%.0f p90=%.0f\n", me,
+               below / static_cast<double>(ns.size()), at(0.25), at(0.5), at(0.75), at(0.9));
+}
+
 // Runs the loop on thread `me` of `threads`; `collective()` is one call; returns this thread's total
 // seconds inside it.
 inline double run(const Options &o, int me, int threads, const std::function<void()> &collective) {
   std::mt19937 skew(static_cast<unsigned>(1234 + me));
   double inside = 0;
+  std::vector<double> each;
+  if (o.detail) each.reserve(static_cast<std::size_t>(o.iterations));
   for (long i = 0; i < o.iterations; ++i) {
     const bool slow = o.uneven && threads > 1 && me == 1 + static_cast<int>(i % (threads - 1));
     compute(slow ? 2 * o.work : o.work);
@@ -108,8 +128,11 @@ inline double run(const Options &o, int me, int threads, const std::function<voi
           std::chrono::microseconds(std::uniform_int_distribution<long>(0, o.skew_us)(skew)));
     const auto start = std::chrono::steady_clock::now();
     collective();
-    inside += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    inside += seconds;
+    if (o.detail) each.push_back(seconds * 1e9);
   }
+  if (o.detail) print_spread(me, std::move(each));
   return inside;
 }
 

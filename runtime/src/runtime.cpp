@@ -13,6 +13,7 @@
 #include <string_view>
 #include <thread>
 
+#include "asymmetric_fence.hpp"
 #include "coll/staging.hpp"
 #include "collective.hpp"
 #include "common/launch_contract.hpp"
@@ -215,6 +216,7 @@ __attribute__((constructor(101))) void initialize() {
     const char *own_cpu = std::getenv(launch::kOwnCpuEnv);
     g_runtime.own_cpu = own_cpu != nullptr && std::string_view(own_cpu) == "1";
     g_runtime.oversubscribed = !g_runtime.own_cpu && g_runtime.threads > usable_cpus();
+    set_up_asymmetric_fences(g_runtime.threads);
   }
   detail::g_mythread = g_runtime.mythread;
   detail::g_threads = g_runtime.threads;

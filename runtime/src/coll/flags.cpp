@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstring>
 
+#include "asymmetric_fence.hpp"
 #include "coll/backoff.hpp"
 #include "coll/variant.hpp"
 #include "conduit/active.hpp"
@@ -65,9 +66,15 @@ std::atomic<std::uint32_t> *futex_word(int thread, std::uint64_t at) {
 template <class W = std::uint64_t>
 void store(int thread, std::uint64_t at, W value) {
   if (mapped()) {
-    // Sequentially consistent with the sleepers' count (a waiter counts itself, then looks at the flag):
-    // either the waiter sees the new value or this store sees the waiter.
-    word<W>(thread, at).store(value, std::memory_order_seq_cst);
+    // Ordered before the load of the sleepers' count (a waiter counts itself, then looks at the flag):
+    // either the waiter sees the new value or this store sees the waiter. With light writer fences the
+    // sleeper's fence (asymmetric_fence.hpp) orders this thread's store and load; else a full fence does.
+    if (light_writer_fences()) {
+      word<W>(thread, at).store(value, std::memory_order_release);
+      std::atomic_signal_fence(std::memory_order_seq_cst);
+    } else {
+      word<W>(thread, at).store(value, std::memory_order_seq_cst);
+    }
     if (word(thread, kSleepersAt).load(std::memory_order_seq_cst) != 0)
       futex_wake(futex_word(thread, at), INT_MAX);
     return;
@@ -171,6 +178,7 @@ void sleep_on(int thread, std::uint64_t at, W seen) {
   }
   auto sleepers = word(thread, kSleepersAt);
   sleepers.fetch_add(1, std::memory_order_seq_cst);
+  sleeper_fence();
   if (word<W>(thread, at).load(std::memory_order_seq_cst) == seen)
     futex_wait(futex_word(thread, at), static_cast<std::uint32_t>(seen), 5);
   sleepers.fetch_sub(1, std::memory_order_seq_cst);
