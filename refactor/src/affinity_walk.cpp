@@ -31,13 +31,17 @@ bool affine_in(const Expr *e, const ValueDecl *v) {
   auto *bo = dyn_cast<BinaryOperator>(e);
   if (!bo) return false;
   const Expr *l = bo->getLHS(), *r = bo->getRHS();
+  const auto positive = [](const Expr *x) {
+    auto *literal = dyn_cast<IntegerLiteral>(bare(x));
+    return literal && literal->getValue().getBoolValue();
+  };
   switch (bo->getOpcode()) {
     case BO_Add:
-    case BO_Sub:
       return (affine_in(l, v) && !mentions(r, v)) || (affine_in(r, v) && !mentions(l, v));
+    case BO_Sub:
+      return affine_in(l, v) && !mentions(r, v);
     case BO_Mul:
-      return (affine_in(l, v) && isa<IntegerLiteral>(bare(r))) ||
-             (affine_in(r, v) && isa<IntegerLiteral>(bare(l)));
+      return (affine_in(l, v) && positive(r)) || (affine_in(r, v) && positive(l));
     default:
       return false;
   }
