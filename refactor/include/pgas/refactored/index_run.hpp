@@ -1,9 +1,11 @@
-// Reads of a cached array at an index that moves by one per iteration (`cur[i - 1][j]` in a loop over j, as
-// `(i - 1) * cols + j`): when the tile's owned iterations are consecutive, the indices they read are one
-// run of the array, read by pgas::cache::run with one bulk transfer per owner (or in place) into an array
-// the executor indexes with plain loads, and the inspector need not hint them. Any other tile (iterations
-// not consecutive, as under a cyclic affinity; an index that does not move by exactly one; a run reaching
-// past the array) reads through the cache as before, and so does any index outside the run.
+// Reads of a cached array at an index that increases affinely with the loop variable (`cur[i - 1][j]` in a
+// loop over j, as `(i - 1) * cols + j`; dp's `y[i * 2]`): when the tile's owned iterations are consecutive,
+// the indices they read are one run of the array, read by pgas::cache::run with one bulk transfer per owner
+// (or in place); when they are in arithmetic progression (a cyclic affinity's every THREADS-th), one
+// strided run, read by pgas::cache::run_strided with one transfer per owner. Either is an array the
+// executor indexes with plain loads, and the inspector need not hint them. Any other tile (iterations in no
+// arithmetic progression, an index that descends, a run reaching past the array) reads through the cache
+// as before, and so does any index outside the run.
 #pragma once
 
 #include <cstddef>
