@@ -1,11 +1,11 @@
 // Runs: a tile reads consecutive indices [first, first + count) as one dense array, instead of one get()
-// per element. A run that lies contiguously in a part read in place (this thread's own, or a peer's on one
-// machine with no emulated network) is that memory itself; any other run is copied now into a private
-// buffer, the elements in place copied directly and the rest fetched with one transfer per owner thread:
-// one bulk get when the owner's elements are contiguous both in its memory and in the run (a block of a
-// blocked array, a band's halo row: then found from the run's ends, without a walk over its elements),
-// else one vector get. A copy holds the elements as they were when the
-// run was read, as a download does; it lives until the tile ends, and a put to one of its elements in the
+// per element (or a strided run, first + k * stride, always copied). A run that lies contiguously in a part
+// read in place (this thread's own, or a peer's on one machine with no emulated network) is that memory
+// itself; any other run is copied now into a private buffer, the elements in place copied directly and the
+// rest fetched with one transfer per owner thread: one bulk get when the owner's elements are contiguous both
+// in its memory and in the run (a block of a blocked array, a band's halo row: then found from the run's
+// ends, without a walk over its elements), else one vector get. A copy holds the elements as they were when
+// the run was read, as a download does; it lives until the tile ends, and a put to one of its elements in the
 // same tile is an error (the copy would not see it: runs are for arrays a tile only reads). A run kept
 // until close() (run_lifetime::until_close, for an array no tile of the loop writes) lives across tiles: a
 // later run inside it is read from it with no transfer, and a put to one of its elements in any tile is
@@ -34,13 +34,16 @@ bool cache_core::contiguous(std::size_t first, std::size_t count) const {
   return static_cast<std::size_t>(p.phase) + count <= g_.block;
 }
 
-const void *cache_core::run(std::size_t first, std::size_t count, bool until_close) {
+const void *cache_core::run(std::size_t first, std::size_t count, bool until_close, std::size_t stride) {
   if (phase_ != phase::idle) require_ready("run");  // before the tile's download too, or after it
-  if (first > g_.count || count > g_.count - first) misuse("run", "the run reaches past the cached object");
+  if (stride == 0 || (until_close && stride != 1))
+    misuse("run", "a strided run has a stride of 1 or more and lasts one tile");
+  if (first > g_.count || (count != 0 && (first == g_.count || count - 1 > (g_.count - 1 - first) / stride)))
+    misuse("run", "the run reaches past the cached object");
   static const char kNothing = 0;
   if (count == 0) return &kNothing;
   const where at = locate(first);
-  if (contiguous_in_place(first, count, at)) {
+  if (stride == 1 && contiguous_in_place(first, count, at)) {
     (at.thread == mythread_ ? stats_.local : stats_.direct) += count;
     return in_place_[static_cast<std::size_t>(at.thread)] + at.offset;
   }
@@ -53,10 +56,11 @@ const void *cache_core::run(std::size_t first, std::size_t count, bool until_clo
   std::unique_ptr<char[]> bytes(new char[count * size]);
   const auto keep = [&] {
     const char *data = bytes.get();
-    (until_close ? kept_runs_ : copied_runs_).push_back({first, count, std::move(bytes)});
+    (until_close ? kept_runs_ : copied_runs_).push_back({first, count, std::move(bytes), stride});
     return data;
   };
-  if (contiguous(first, count)) {  // all one peer's (a halo row): one bulk get, no walk over the elements
+  if (stride == 1 &&
+      contiguous(first, count)) {  // all one peer's (a halo row): one bulk get, no walk over the elements
     remote_sync(remote_get_nb(g_.handle, at.thread, at.offset, bytes.get(), count * size));
     ++stats_.transport_calls;
     stats_.elems_fetched += count;
@@ -67,7 +71,7 @@ const void *cache_core::run(std::size_t first, std::size_t count, bool until_clo
   std::vector<std::vector<std::size_t>> offsets(static_cast<std::size_t>(threads_)),
       positions(static_cast<std::size_t>(threads_));
   for (std::size_t k = 0; k < count; ++k) {
-    const where w = locate(first + k);
+    const where w = locate(first + k * stride);
     if (const char *base = in_place_[static_cast<std::size_t>(w.thread)]) {
       std::memcpy(bytes.get() + k * size, base + w.offset, size);
       count_in_place(w.thread);
@@ -105,7 +109,7 @@ const void *cache_core::run(std::size_t first, std::size_t count, bool until_clo
 
 void cache_core::refuse_put_in_run(std::size_t index) const {
   for (const copied_run &r : copied_runs_)
-    if (index - r.first < r.count)
+    if (r.holds(index))
       misuse("put", "the element is in a run read in this tile (runs are for elements the tile only reads)");
   for (const copied_run &r : kept_runs_)
     if (index - r.first < r.count)

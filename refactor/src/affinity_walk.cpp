@@ -25,6 +25,28 @@ bool unit_in(const Expr *e, const ValueDecl *v) {
   return bo->getOpcode() == BO_Sub && unit_in(bo->getLHS(), v) && !mentions(bo->getRHS(), v);
 }
 
+bool affine_in(const Expr *e, const ValueDecl *v) {
+  e = bare(e);
+  if (named_decl(e) == v) return true;
+  auto *bo = dyn_cast<BinaryOperator>(e);
+  if (!bo) return false;
+  const Expr *l = bo->getLHS(), *r = bo->getRHS();
+  const auto positive = [](const Expr *x) {
+    auto *literal = dyn_cast<IntegerLiteral>(bare(x));
+    return literal && literal->getValue().getBoolValue();
+  };
+  switch (bo->getOpcode()) {
+    case BO_Add:
+      return (affine_in(l, v) && !mentions(r, v)) || (affine_in(r, v) && !mentions(l, v));
+    case BO_Sub:
+      return affine_in(l, v) && !mentions(r, v);
+    case BO_Mul:
+      return (affine_in(l, v) && positive(r)) || (affine_in(r, v) && positive(l));
+    default:
+      return false;
+  }
+}
+
 bool affinity_walks(const LoopModel &m) {
   if (!m.declares_var || m.stride != "1" || !m.affinity_expr) return false;
   const Expr *affinity = bare(m.affinity_expr);

@@ -86,6 +86,10 @@ bool mentions(const clang::Stmt *s, const clang::ValueDecl *v);
 // Whether e = v + (terms free of v) - (terms free of v), in any order of the additions: e moves by exactly
 // one when v does.
 bool unit_in(const clang::Expr *e, const clang::ValueDecl *v);
+// Whether e is an increasing affine function of v: v, positive integer literals times such terms, plus or
+// minus terms free of v (`2 * v + k`, `(v - 1) * 3`; not `n - v`): e moves up by the same amount whenever v
+// moves up by the same amount.
+bool affine_in(const clang::Expr *e, const clang::ValueDecl *v);
 
 // Whether the access is to the element the affinity names (`&A[i]` with A[i]), which is always local.
 bool owner_computes(const Access &a, const LoopModel &model, const clang::ASTContext &ctx);

@@ -49,7 +49,8 @@ std::string executor_text(const LoopModel &m, Renderer &render, ASTContext &ctx,
   std::string text, condition;
   std::string base, at;
   if (counting) {
-    condition = "pgas::refactored::consecutive(" + parts.owned + ")";
+    // A tile the runs cover, or whose base pointer is found, is in arithmetic progression (index_run.hpp,
+    // consecutive_tile.hpp): its k-th iteration reads the runs' position k and the base's element k.
     if (!m.private_accesses.empty()) {
       base = name(m.private_array.name + "_base");
       text += "auto *const " + base + " = pgas::refactored::tile_base(" + parts.owned + ", [&](" +
@@ -64,13 +65,11 @@ std::string executor_text(const LoopModel &m, Renderer &render, ASTContext &ctx,
   render.unchecked_runs(unchecked);
   std::string fast;
   if (counting) {
-    const std::string lo = name(m.var_name + "_lo");
     at = name(m.var_name + "_k");
     render.local_base(base, at);
-    fast = "const " + m.var_type + " " + lo + " = " + parts.owned + ".front();\n" +
-           loop("for (std::size_t " + at + " = 0; " + at + " < " + parts.owned + ".size(); ++" + at + ")",
-                "[[maybe_unused]] " + m.var_type + " " + m.var_name + " = static_cast<" + m.var_type + ">(" +
-                    lo + " + " + at + ");\n" + parts.views);
+    fast = loop("for (std::size_t " + at + " = 0; " + at + " < " + parts.owned + ".size(); ++" + at + ")",
+                "[[maybe_unused]] " + m.var_type + " " + m.var_name + " = " + parts.owned + "[" + at +
+                    "];\n" + parts.views);
   } else {
     fast = loop(parts.walk, parts.views);
   }

@@ -80,7 +80,7 @@ std::vector<bool> run_reads(const LoopModel &m) {
     const Access &a = m.accesses[k];
     const CachedArray &array = m.arrays[static_cast<std::size_t>(a.array)];
     runs[k] = a.kind == Access::kRead && a.member.empty() && array.member.empty() && !array.written &&
-              a.loops.empty() && a.depth == 1 && unit_in(a.index, m.var) &&
+              a.loops.empty() && a.depth == 1 && affine_in(a.index, m.var) &&
               !(a.row && mentions(a.row, m.var)) && computed_before_the_body(a.index, m) &&
               computed_before_the_body(a.row, m);
   }

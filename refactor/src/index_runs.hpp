@@ -17,7 +17,8 @@ namespace pgas::refactor {
 
 // For each of the model's accesses, whether it is read as a run: a read of a whole element of an array the
 // loop only reads, whose index (the column of a 2-D access, whose row does not depend on the loop variable)
-// is the loop variable plus or minus terms that do not depend on it, computed from the loop variable and
+// is an increasing affine function of the loop variable (`v + k`, `2 * v`: a tile in arithmetic
+// progression reads it as a strided run), computed from the loop variable and
 // variables declared before the loop alone (no declaration of the body, no inner loop, no cached read, no
 // call that may throw). Only loops whose tiles are found from the layout (LoopModel::affinity_walks).
 std::vector<bool> run_reads(const LoopModel &model);

@@ -36,6 +36,20 @@ const std::map<std::string, std::function<void(const shared_array<int> &)>> kMod
        const int *all = c.run(0, a.size());
        c.put(1, all[0]);
      }},
+    {"put-in-strided-run",  // a put between the run's elements is fine, one at an element is not
+     [](const shared_array<int> &a) {
+       cache<int> c(a, 8);
+       c.download();
+       (void)c.run_strided(0, 3, 2);
+       c.put(1, 5);
+       c.put(4, 5);
+     }},
+    {"strided-run-out-of-range",
+     [](const shared_array<int> &a) {
+       cache<int> c(a, 8);
+       c.download();
+       (void)c.run_strided(a.size() - 4, 3, 2);  // the third is one past the end
+     }},
     {"put-in-kept-run",  // in a later tile than the one that read the run
      [](const shared_array<int> &a) {
        cache<int> c(a, 8);

@@ -18,6 +18,8 @@ const Case kCases[] = {
     {"get-before-download", R"(pgas::cache::get: no download in this tile yet)"},
     {"get-during-download", R"(pgas::cache::get: the download is in flight \(call finish_download first\))"},
     {"put-in-run", R"(pgas::cache::put: the element is in a run read in this tile)"},
+    {"put-in-strided-run", R"(pgas::cache::put: the element is in a run read in this tile)"},
+    {"strided-run-out-of-range", R"(pgas::cache::run: the run reaches past the cached object)"},
     {"put-in-kept-run", R"(pgas::cache::put: the element is in a run kept until close)"},
     {"run-out-of-range", R"(pgas::cache::run: the run reaches past the cached object)"},
     {"put-after-close", R"(pgas::cache::put: use of a closed cache)"},

@@ -2,9 +2,10 @@
 // reads return, for every blocking factor, element type and run (empty, one element, across blocks and
 // owners, the whole array); a run in one block of this thread's part is that memory itself; a run within
 // one peer's block is one transfer when it is copied; the copies last until the tile ends, or until close()
-// when kept: a kept run is fetched once for every later tile.
+// when kept: a kept run is fetched once for every later tile. Strided runs likewise, one transfer per owner.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <pgas/cache.hpp>
 #include <random>
 
@@ -140,6 +141,57 @@ TEST(CacheRuns, AKeptRunKeepsItsValuesAndAllowsPutsOutside) {
   EXPECT_EQ(c.run(next, 4, run_lifetime::until_close), kept);
   EXPECT_EQ(c.run(next + 4, 1)[0], -7);
   for (std::size_t k = 0; k < 4; ++k) EXPECT_EQ(kept[k], value_of<int>(next + k));
+  c.upload();
+  c.close();
+}
+
+// Strided runs (cache::run_strided: first, first + stride, ...): every element equals the direct read for
+// every blocking factor, stride (1, odd, THREADS, 2 * THREADS, a block's length) and count (one element, up
+// to the array's end); the copy holds each run until the tile ends, and a put is refused at an element of
+// the run but allowed between its elements.
+TYPED_TEST(CacheRuns, StridedRunsEqualTheDirectReads) {
+  using T = TypeParam;
+  const auto threads = static_cast<std::size_t>(THREADS);
+  for (std::size_t block : kBlocks) {
+    shared_array<T> a(23 * threads + 7, block);
+    fill(a);
+    cache<T> c(a, 16);
+    for (std::size_t stride : {std::size_t{1}, std::size_t{2}, std::size_t{3}, threads, 2 * threads,
+                               std::size_t{16}, a.size() - 1}) {
+      for (std::size_t first : {std::size_t{0}, std::size_t{1}, static_cast<std::size_t>(MYTHREAD) + 2}) {
+        c.download();
+        const std::size_t most = (a.size() - 1 - first) / stride + 1;  // the last one lands in the array
+        for (std::size_t count : {std::size_t{1}, std::min<std::size_t>(2, most), most}) {
+          const T *row = c.run_strided(first, count, stride);
+          for (std::size_t k = 0; k < count; ++k)
+            ASSERT_EQ(row[k], value_of<T>(first + k * stride))
+                << "block " << block << ", stride " << stride << ", first " << first << ", count " << count;
+        }
+        EXPECT_NE(c.run_strided(a.size(), 0, stride), nullptr);  // empty: nothing read, no misuse
+        c.upload();
+      }
+    }
+    c.close();
+    upc_barrier;
+  }
+}
+
+// A strided run of one owner's elements (y[2i] over a cyclic tile's i = MYTHREAD + k * THREADS) is one
+// transfer; a strided run over every owner, one transfer per owner at most.
+TEST(CacheRuns, AStridedRunIsOneTransferPerOwner) {
+  const auto threads = static_cast<std::size_t>(THREADS);
+  const std::size_t n = 40 * threads;
+  shared_array<int> y(2 * n, 1);
+  fill(y);
+  cache<int> c(y, 8);
+  c.download();
+  const hpcstpf_stats_t before = c.stats();
+  const std::size_t me = static_cast<std::size_t>(MYTHREAD), count = n / threads;
+  const int *row = c.run_strided(2 * me, count, 2 * threads);
+  for (std::size_t k = 0; k < count; ++k) EXPECT_EQ(row[k], value_of<int>(2 * me + 2 * threads * k));
+  EXPECT_LE(c.stats().transport_calls, before.transport_calls + 1);
+  (void)c.run_strided(1, (2 * n - 2) / 3 + 1, 3);
+  EXPECT_LE(c.stats().transport_calls, before.transport_calls + 1 + static_cast<std::uint64_t>(threads - 1));
   c.upload();
   c.close();
 }

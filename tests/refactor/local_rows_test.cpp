@@ -1,8 +1,8 @@
 // The runtime half of the rewrite's plain indexing: pgas::refactored::rows_alike decides from the layouts
 // whether a row of one 2-D array is local wherever the same row of another is (compared here with the
 // layout itself, row by row, for blocking factors and row lengths that match at some thread counts only);
-// local_row reads and writes the row in place; tile_base finds a tile's local base pointer only when the
-// tile's owned iterations are consecutive and adjacent in local memory.
+// local_row reads and writes the row in place; tile_base finds a tile's local base pointer when the
+// tile's owned iterations' elements are adjacent in local memory (consecutive iterations or not).
 #include <gtest/gtest.h>
 
 #include <pgas/refactored.hpp>
@@ -66,28 +66,41 @@ TEST(LocalRow, ReadsAndWritesTheRowInPlace) {
   upc_barrier;
 }
 
-TEST(TileBase, OnlyForConsecutiveAdjacentIterations) {
-  const long n = 40;
+// A walking affinity's tile holds every iteration between its ends that this thread owns, so their elements
+// are adjacent in its local part, consecutive or not (a cyclic array's every THREADS-th, blocks of 4 with
+// a gap between): base[k] is the k-th owned iteration's element, at 3 and 6 threads too, with unsigned
+// iterations and one-element tiles. A list that leaves out an owned iteration between its ends gets none.
+template <class Integer>
+void check_tile_bases() {
+  const Integer n = 40;
   for (std::size_t block : {std::size_t{1}, std::size_t{4}, std::size_t{0}}) {
     shared_array<long> a(static_cast<std::size_t>(n), block);
-    const auto affinity = [&](long v) { return &a[static_cast<std::size_t>(v)]; };
-    for (long first = 0; first < n; ++first) {
-      std::vector<long> owned;
-      refactored::owned_iterations(
-          first, [&](long v) { return v < n; }, affinity, owned, 6);
-      long *const base = refactored::tile_base(owned, affinity);
-      if (!refactored::consecutive(owned)) {
-        EXPECT_EQ(base, nullptr);
-        continue;
+    const auto affinity = [&](Integer v) { return &a[static_cast<std::size_t>(v)]; };
+    for (std::size_t chunk : {std::size_t{1}, std::size_t{6}})
+      for (Integer first = 0; first < n; ++first) {
+        std::vector<Integer> owned;
+        refactored::owned_iterations(
+            first, [&](Integer v) { return v < n; }, affinity, owned, chunk);
+        long *const base = refactored::tile_base(owned, affinity);
+        if (owned.empty()) {
+          EXPECT_EQ(base, nullptr);
+          continue;
+        }
+        ASSERT_NE(base, nullptr) << "block " << block << " first " << first;
+        for (std::size_t k = 0; k < owned.size(); ++k)
+          EXPECT_EQ(base + k, &a.local_element(static_cast<std::size_t>(owned[k])));
+        if (owned.size() >= 3) {
+          const std::vector<Integer> gap = {owned.front(), owned.back()};  // leaves out owned[1]
+          EXPECT_EQ(refactored::tile_base(gap, affinity), nullptr);
+        }
       }
-      ASSERT_NE(base, nullptr) << "block " << block << " first " << first;
-      for (std::size_t k = 0; k < owned.size(); ++k)
-        EXPECT_EQ(base + k, &a.local_element(static_cast<std::size_t>(owned[k])));
-    }
-    std::vector<long> gap = {0, 2};  // not consecutive
-    EXPECT_EQ(refactored::tile_base(gap, affinity), nullptr);
     upc_barrier;
   }
+}
+
+TEST(TileBase, ForEveryWalkingTile) {
+  check_tile_bases<long>();
+  check_tile_bases<unsigned>();
 }
 
 }  // namespace

@@ -116,6 +116,14 @@ class cache {
     return static_cast<const Element *>(
         core_.run(origin_ + first, count, lifetime == run_lifetime::until_close));
   }
+  // Indices first, first + stride, ..., first + (count - 1) * stride (a strided read, `y[2 * i]` over a
+  // cyclic tile's iterations) as one array, row[k] the element at first + k * stride, read with plain loads
+  // until the tile ends: a copy made now with one transfer per owner thread (a vector get, or a bulk get
+  // where the owner's elements are adjacent), the elements read in place copied directly. Same rules as the
+  // run above with run_lifetime::tile; a stride of 1 is that run.
+  const Element *run_strided(std::size_t first, std::size_t count, std::size_t stride) {
+    return static_cast<const Element *>(core_.run(origin_ + first, count, false, stride));
+  }
   void put(std::size_t i, const Element &v) { core_.put(origin_ + i, &v); }
   void start_upload() { core_.start_upload(); }
   void finish_upload() { core_.finish_upload(); }

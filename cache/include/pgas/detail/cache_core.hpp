@@ -84,9 +84,9 @@ class cache_core {
   void start_download();
   void finish_download();
   void get(std::size_t index, void *value);
-  // Indices [first, first + count) as one dense array of elements, valid until the tile ends, or until
-  // close() when `until_close` (cache_runs.cpp).
-  const void *run(std::size_t first, std::size_t count, bool until_close = false);
+  // Indices first, first + stride, ... (`count` of them) as one dense array of elements, valid until the
+  // tile ends, or until close() when `until_close` (cache_runs.cpp; a strided run lasts one tile).
+  const void *run(std::size_t first, std::size_t count, bool until_close = false, std::size_t stride = 1);
   void put(std::size_t index, const void *value) {
     if (!copied_runs_.empty() || !kept_runs_.empty()) [[unlikely]]
       refuse_put_in_run(index);
@@ -203,6 +203,11 @@ class cache_core {
   struct copied_run {  // a run() of this tile read into a private copy
     std::size_t first, count;
     std::unique_ptr<char[]> bytes;
+    std::size_t stride = 1;
+    bool holds(std::size_t index) const {
+      const std::size_t d = index - first;
+      return d / stride < count && d % stride == 0;
+    }
   };
   std::vector<copied_run> copied_runs_;
   std::vector<copied_run> kept_runs_;  // runs kept until close(), across tiles
