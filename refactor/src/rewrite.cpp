@@ -260,8 +260,10 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
           collect_refs(e, used);
           for (const DeclStmt *d : needed_decls(e, m)) decls.insert(d);
         }
-      std::string hint = m.arrays[static_cast<std::size_t>(a.array)].cache_var + ".hint_speculative(" +
-                         (chased ? render.access(a) : render.index(a)) + ");\n";
+      const std::string &cache_var = m.arrays[static_cast<std::size_t>(a.array)].cache_var;
+      std::string hint =
+          chased ? "pgas::refactored::hint_element_at(" + cache_var + ", " + render.index(a) + ");\n"
+                 : cache_var + ".hint_speculative(" + render.index(a) + ");\n";
       // A read as a run is hinted only in a tile the run does not cover.
       if (const std::string &run = run_of[static_cast<std::size_t>(&a - m.accesses.data())]; !run.empty()) {
         hint = "if (!" + run + ".covers()) " + hint;
