@@ -287,7 +287,7 @@ bool find_accesses(const std::set<std::string> &chosen, ASTContext &ctx, LoopMod
   AccessFinder finder(chosen, ctx, m, refusals);
   finder.TraverseStmt(const_cast<Stmt *>(m.body));
   split_member_views(ctx, m, refusals);
-  assign_inspector_levels(m);
+  assign_inspector_levels(ctx, m);
   return !m.arrays.empty() || refusals.size() > refused_before;  // a chosen array of a dependent type
 }
 

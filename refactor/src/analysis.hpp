@@ -34,8 +34,9 @@ bool find_accesses(const std::set<std::string> &chosen, clang::ASTContext &ctx, 
                    std::vector<Refusal> &refusals);
 
 // Sets each access's inspector level (Access::depth): 1 + the deepest cached read its index needs, directly
-// or through the body's declarations (inspector_levels.cpp).
-void assign_inspector_levels(LoopModel &model);
+// or through the body's declarations, and marks the reads that chase their own array (Access::chases)
+// (inspector_levels.cpp).
+void assign_inspector_levels(clang::ASTContext &ctx, LoopModel &model);
 
 // Gives each member of a struct element the loop writes (`A[i].field(&S::m) = v`, `+= v`, `++`) a view of
 // its own in model.arrays, whose cache fetches and writes back that member alone, and moves the member's

@@ -1,4 +1,8 @@
-// Inspector levels (Access::depth): which hint round of a tile can compute each cached read's index.
+// Inspector levels (Access::depth): which hint round of a tile can compute each cached read's index; and
+// which reads chase their own array inside a loop of the body (Access::chases).
+#include <clang/AST/ParentMapContext.h>
+#include <clang/AST/StmtCXX.h>
+
 #include <map>
 #include <set>
 
@@ -56,11 +60,40 @@ class DepthCalculator {
   std::set<std::size_t> done_;
 };
 
+// Whether `s` contains the expression `e`.
+bool contains(const Stmt *s, const Stmt *e) {
+  if (s == e) return true;
+  for (const Stmt *child : s->children())
+    if (child && contains(child, e)) return true;
+  return false;
+}
+
+// Whether `e` lies in a loop statement inside `body` (the loop body's own loops, not the upc_forall).
+bool in_inner_loop(ASTContext &ctx, const Expr *e, const Stmt *body) {
+  DynTypedNode node = DynTypedNode::create(*e);
+  while (true) {
+    auto parents = ctx.getParents(node);
+    if (parents.empty()) return false;
+    const Stmt *s = parents[0].get<Stmt>();
+    if (!s || s == body) return false;
+    if (isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<ForStmt>(s) || isa<CXXForRangeStmt>(s)) return true;
+    node = parents[0];
+  }
+}
+
 }  // namespace
 
-void assign_inspector_levels(LoopModel &model) {
+void assign_inspector_levels(ASTContext &ctx, LoopModel &model) {
   DepthCalculator depth(model);
   for (std::size_t k = 0; k < model.accesses.size(); ++k) depth.of_access(k);
+  for (Access &a : model.accesses) {
+    if (a.kind != Access::kRead || a.row || !a.member.empty()) continue;
+    bool self_indexed = false;
+    for (const Access &b : model.accesses)
+      self_indexed = self_indexed || (&b != &a && b.kind == Access::kRead && b.array == a.array &&
+                                      contains(a.index, b.whole));
+    a.chases = self_indexed && in_inner_loop(ctx, a.whole, model.body);
+  }
 }
 
 }  // namespace pgas::refactor

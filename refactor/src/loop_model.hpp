@@ -55,6 +55,10 @@ struct Access {
   const clang::FieldDecl *field = nullptr;
   const clang::Expr *field_call = nullptr;
   int depth = 1;  // inspector level: 1 + the deepest cached read its index needs
+  // A read A[..A[k]..] of the array its index reads, inside a loop of the body (pointer jumping, as in
+  // `while (D[i] != D[D[i]]) D[i] = D[D[i]]`): its value is likely the index of that loop's next read of A,
+  // so the inspector also hints its value, one level after its own (inspector_levels.cpp).
+  bool chases = false;
   // Ordinary for loops of the body (outermost first) whose variables the index depends on: the inspector
   // repeats their headers around the hint (a stencil's radius loop).
   std::vector<const clang::ForStmt *> loops;

@@ -53,9 +53,10 @@ cl::opt<unsigned long> cache_memory("cache-memory",
                                     cl::init(1u << 18), cl::cat(category));
 cl::opt<int> levels("inspector-levels",
                     cl::desc("Hint rounds per tile for indices that are themselves read "
-                             "from a cached array, like D[D[i]] (default 2; deeper reads "
-                             "miss at get)"),
-                    cl::init(2), cl::cat(category));
+                             "from a cached array, like D[D[i]], and for the values of such "
+                             "reads inside a loop of the body (D[D[D[i]]] for the loop's next "
+                             "step) (default 3; deeper reads miss at get)"),
+                    cl::init(3), cl::cat(category));
 cl::opt<bool> privatize("privatize",
                         cl::desc("Accesses of the element the affinity names (x[i] under &x[i]), and of "
                                  "the row a 2-D affinity names (a[i][l] under &c[i][0], when a's and c's "

@@ -25,7 +25,7 @@ struct Settings {
   // share of a core's L2 when threads oversubscribe the cores; a tile of 1 MiB made dp's rewrite 2.5x slower
   // at 8 threads on 2 cores (bench/RESULTS.md section 7).
   std::size_t cache_memory = 1u << 18;
-  int inspector_levels = 2;      // --inspector-levels: hint rounds per tile for indices read from caches
+  int inspector_levels = 3;      // --inspector-levels: hint rounds per tile for indices read from caches
   bool line_directives = false;  // --line-directives: #line directives to the original's lines (line_mapping)
   bool privatize = false;  // --privatize: plain accesses of the element the affinity names (privatize.cpp)
 

@@ -238,7 +238,8 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
   text += loop_run_decls;
   int levels = 1;
   for (const Access &a : m.accesses)
-    if (a.kind != Access::kWrite) levels = std::max(levels, std::min(a.depth, settings.inspector_levels));
+    if (a.kind != Access::kWrite)
+      levels = std::max(levels, std::min(a.depth + (a.chases ? 1 : 0), settings.inspector_levels));
   for (int level = 1; level <= levels; ++level) {
     std::vector<std::string> hints;
     std::set<const DeclStmt *> decls;
@@ -247,7 +248,9 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
     std::vector<std::string> guards;   // the runs whose hints these are, when every hint is a run's
     bool all_guarded = true;
     for (const Access &a : m.accesses) {
-      if (a.kind == Access::kWrite || a.depth != level) continue;
+      // A read that chases its array is hinted at its level, and its value one level later.
+      const bool chased = a.chases && a.depth + 1 == level;
+      if (a.kind == Access::kWrite || (a.depth != level && !chased)) continue;
       std::vector<const Expr *> computed = {a.row, a.index};
       for (const ForStmt *f : a.loops) computed.insert(computed.end(), {f->getCond(), f->getInc()});
       for (const ForStmt *f : a.loops)
@@ -257,8 +260,10 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
           collect_refs(e, used);
           for (const DeclStmt *d : needed_decls(e, m)) decls.insert(d);
         }
-      std::string hint = m.arrays[static_cast<std::size_t>(a.array)].cache_var + ".hint_speculative(" +
-                         render.index(a) + ");\n";
+      const std::string &cache_var = m.arrays[static_cast<std::size_t>(a.array)].cache_var;
+      std::string hint =
+          chased ? "pgas::refactored::hint_element_at(" + cache_var + ", " + render.index(a) + ");\n"
+                 : cache_var + ".hint_speculative(" + render.index(a) + ");\n";
       // A read as a run is hinted only in a tile the run does not cover.
       if (const std::string &run = run_of[static_cast<std::size_t>(&a - m.accesses.data())]; !run.empty()) {
         hint = "if (!" + run + ".covers()) " + hint;
@@ -290,7 +295,7 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
     // its iteration, after the ones before it. The iterations are then recorded in a loop of their own.
     bool throws = false;
     for (const Access &a : m.accesses)
-      if (a.kind != Access::kWrite && a.depth == level)
+      if (a.kind != Access::kWrite && (a.depth == level || (a.chases && a.depth + 1 == level)))
         throws = throws || may_throw(a.row) || may_throw(a.index);
     for (const DeclStmt *d : decls) throws = throws || may_throw(d);
     const bool guarded = throws && !hints.empty(), records_with_hints = records && !guarded;

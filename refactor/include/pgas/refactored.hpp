@@ -25,6 +25,15 @@
 
 namespace pgas::refactored {
 
+// The inspector's hint of a chased read's value (pointer jumping: the element at `index` is the index of the
+// loop's next read of the same array). An index outside the array is ignored, as by hint_speculative: the
+// original may never read that element.
+template <class Element, class Index>
+void hint_element_at(cache<Element> &c, const Index &index) {
+  if constexpr (std::integral<Index>)
+    if (std::cmp_greater_equal(index, 0) && std::cmp_less(index, c.size())) c.hint_speculative(c.get(index));
+}
+
 // Elements a cache needs for one tile: at most `chunk` iterations of the loop from `first` to `bound`
 // (exclusive), each touching up to `per_iteration` elements of the array. Never 0 (a cache holds at least
 // one element), and no larger than the loop needs, so that a short loop does not allocate a large cache.

@@ -1,4 +1,4 @@
-// ARGS: --array D --chunk 40
+// ARGS: --array D --chunk 40 --inspector-levels 2
 // Indices read from the cached array: D[D[i]] is hinted by a second inspector level, D[D[D[i]]] misses at
 // get (deeper than --inspector-levels); a top-level declaration feeds an index.
 #include <cstdio>
