@@ -161,6 +161,12 @@ std::string prepare_trace(LaunchOptions &options) {
   fs::path library = trace_library();
   if (!fs::exists(library))
     return "cannot find the tracing library at " + library.string() + " (set PGAS_TRACE_LIBRARY to its path)";
+  // Checked before the job runs, not found after it: a job whose import cannot start would leave its whole
+  // trace in raw files.
+  const std::string importer = importer_command(options).front();
+  if (access(importer.c_str(), X_OK) != 0)
+    return "cannot run the trace importer " + importer + ": " + std::strerror(errno) +
+           " (build pgas-trace-import, or set PGAS_TRACE_IMPORT to its path)";
   std::error_code ec;
   fs::path database = fs::absolute(trace.file, ec).lexically_normal();
   if (!fs::is_directory(database.parent_path(), ec))

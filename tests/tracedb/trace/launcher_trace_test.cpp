@@ -46,6 +46,22 @@ TEST_P(UnwritableTarget, ADirectoryIsRefusedBeforeTheJobRuns) {
 INSTANTIATE_TEST_SUITE_P(Threads, UnwritableTarget, ::testing::Values(1, 2, 4, 8),
                          [](const auto &info) { return "n" + std::to_string(info.param); });
 
+// An importer that cannot run (not built, a wrong PGAS_TRACE_IMPORT) is found before the job runs: the job
+// would otherwise leave its whole trace in raw files in /dev/shm.
+TEST_P(UnwritableTarget, AMissingImporterIsRefusedBeforeTheJobRuns) {
+  ScratchDirectory scratch("pgas-trace-faults-no-importer-" + std::to_string(GetParam()));
+  const std::string database = scratch / "t.db", importer = scratch / "pgas-trace-import";
+  auto run =
+      launcher_test::run_pgasrun({"-n", std::to_string(GetParam()), "--trace", database, kTracedProgram},
+                                 {{"PGAS_TRACE_IMPORT", importer}});
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("pgasrun: cannot run the trace importer " + importer + ": "), std::string::npos)
+      << run.err;
+  EXPECT_EQ(run.out, "") << "the job ran";
+  EXPECT_FALSE(fs::exists(database));
+  EXPECT_TRUE(shm_raw_directories_of(database).empty());
+}
+
 // A traced run of 2 threads whose import step never ends: the stand-in importer (PGAS_TRACE_IMPORT) waits
 // for a signal with whatever mask and dispositions pgasrun gave it. The destructor SIGKILLs it, in case a
 // signal did not end it (it would outlive the test).
