@@ -1,8 +1,8 @@
 #!/bin/bash
 # The Collectives 2.0 benchmark side by side (bench/coll2), the same loop in every run, at 2, 4 and 8
 # processes:
-#   1. our shared engine on shm (pgasrun) against Open MPI's collectives over vader (mpirun --mca btl
-#      vader,self): microseconds per call (the slowest rank's best repetition), ours / MPI, the memcpy limit
+#   1. our shared engine on shm (pgasrun, bound to a core each when the processes fit, as mpirun binds its
+#      ranks by default) against Open MPI's collectives over vader (mpirun --mca btl vader,self): microseconds per call (the slowest rank's best repetition), ours / MPI, the memcpy limit
 #      (a memcpy of the bytes a rank receives, on every rank at once) and whether the target is met: at
 #      least as fast as MPI up to 64 KiB, within 1.2x above, and the allreduce of one double at 2 processes at
 #      least 2x faster;
@@ -41,7 +41,10 @@ run() {
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for round in $(seq "${ROUNDS:-1}"); do
   for n in $thread_counts; do
-    run upccoll "$round" "$build/bin/pgasrun" -n "$n" --timeout 600 "$build/bin/coll2_bench_upccoll" "${options[@]}"
+    # Placed as mpirun places Open MPI's ranks by default: a core each when they fit, else unbound.
+    bind=(); ((n > $(nproc))) || bind=(--bind-to core)
+    run upccoll "$round" "$build/bin/pgasrun" -n "$n" "${bind[@]}" --timeout 600 "$build/bin/coll2_bench_upccoll" \
+      "${options[@]}"
     run mpi "$round" mpirun --oversubscribe -np "$n" "${vader[@]}" "$build/bin/coll2_bench_mpi" "${options[@]}"
     for transport in $transports; do
       declare -n flags=$transport

@@ -6,7 +6,7 @@
 # Prints the medians and the ratios after/before, after/mcache and after/manual (and after/original at 0).
 # The programs run with this build's libraries (LD_LIBRARY_PATH), so only the generated code differs.
 # Usage: bench/run_refactor_pairs_bench.sh BUILD_DIR BEFORE_DIR [REPEATS [SAMPLE ARGS...]]   (default 7)
-# With SAMPLE (dp, cc, stencil or matmul) only that sample runs, with ARGS instead of its usual arguments
+# With SAMPLE (dp, cc, stencil or matmul) only that sample runs, with ARGS (if given) instead of its usual arguments
 # (more --iterations or --repeat, where single runs are too short to time under load).
 set -euo pipefail
 build=${1:?BUILD_DIR}
@@ -17,10 +17,22 @@ bin="$build/bin"
 source "$(dirname "$0")/lib.sh"
 require_built "$0" "$bin/pgasrun" "$before/stencil_opt" "$before/matmul_opt" "$before/dp_opt" "$before/cc_opt"
 export LD_LIBRARY_PATH="$(cd "$build/lib" && pwd)${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+declare -A usual=([stencil]="--rows 256 --cols 256 --iterations 10" [matmul]="--m 64 --n 64 --p 64"
+                  [dp]="--n 100000" [cc]="--vertices 10000 --edges 40000")
+if [ $# -gt 0 ] && [ -z "${usual[$1]:-}" ]; then
+  echo "$0: unknown sample '$1' (stencil, matmul, dp or cc)" >&2
+  exit 2
+fi
 
-one() {  # one THREADS LATENCY PROGRAM ARGS...: the program's own time
-  local threads=$1 latency=$2; shift 2
-  "$bin/pgasrun" -n "$threads" --latency "$latency" "$@" 2>/dev/null | sed -n 's/.*time=\([0-9.]*\).*/\1/p'
+one() {  # one THREADS LATENCY PROGRAM ARGS...: the program's own time; stops the script when it has none
+  local threads=$1 latency=$2 out; shift 2
+  out=$("$bin/pgasrun" -n "$threads" --latency "$latency" "$@" 2>&1) || true
+  if ! sed -n 's/.*time=\([0-9.]*\).*/\1/p' <<<"$out" | grep .; then
+    echo "$0: $* at $threads threads and latency $latency printed no time (an earlier build's program may not" \
+      "run with this build's libraries):" >&2
+    head -5 <<<"$out" >&2
+    exit 1
+  fi
 }
 
 printf "%-8s %-7s %-7s %10s %10s %10s %10s %10s %9s %9s %9s %9s\n" sample threads latency original_s \
@@ -50,12 +62,11 @@ row() {  # row NAME ARGS...
 }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-if [ $# -gt 0 ]; then
+if [ $# -gt 1 ]; then
   row "$@"
+elif [ $# -eq 1 ]; then
+  row "$1" ${usual[$1]}
 else
-  row stencil --rows 256 --cols 256 --iterations 10
-  row matmul --m 64 --n 64 --p 64
-  row dp --n 100000
-  row cc --vertices 10000 --edges 40000
+  for name in stencil matmul dp cc; do row "$name" ${usual[$name]}; done
 fi
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
