@@ -97,6 +97,8 @@ class Renderer {
              (k < unchecked_.size() && unchecked_[k] ? ".at(" : ".get(") + idx + ")" +
              (a.member.empty() || !array(a).member.empty() ? "" : "." + a.member);
     std::string value = a.value ? node(a.value) : "1";
+    if (a.owned_store)  // the element's only writer: a plain store in the local part (privatize.cpp)
+      return "pgas::refactored::local_element(" + array(a).name + ", " + idx + ") = " + value;
     if (a.kind == Access::kWrite || settings_.policy_of(array(a).name) == write_policy::sum)
       return cache + ".put(" + idx + ", " + value + ")";
     if (a.value && !is_primary(a.value)) value = "(" + value + ")";

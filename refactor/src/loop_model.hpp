@@ -59,6 +59,10 @@ struct Access {
   // `while (D[i] != D[D[i]]) D[i] = D[D[i]]`): its value is likely the index of that loop's next read of A,
   // so the inspector also hints its value, one level after its own (inspector_levels.cpp).
   bool chases = false;
+  // A write `X[e] = v` of a cached X under the affinity `&X[e]`, when the body writes X nowhere else and X's
+  // policy is min or max (privatize.cpp): only the element's owner writes it, so the put's atomic combine
+  // has no racing write to combine with and is rendered as a plain store.
+  bool owned_store = false;
   // Ordinary for loops of the body (outermost first) whose variables the index depends on: the inspector
   // repeats their headers around the hint (a stencil's radius loop).
   std::vector<const clang::ForStmt *> loops;

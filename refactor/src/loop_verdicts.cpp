@@ -36,7 +36,7 @@ void judge_candidates(const Settings &settings, ASTContext &ctx, std::vector<Can
     }
     if (c.refusals.empty() && !c.opted_out) check_legality(settings, ctx, c.model, c.refusals);
     if (c.refusals.empty() && !c.opted_out && settings.privatize)
-      privatize_owned_accesses(ctx, c.model, c.notes);
+      privatize_owned_accesses(settings, ctx, c.model, c.notes);
   }
 }
 

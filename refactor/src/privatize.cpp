@@ -150,6 +150,41 @@ void privatize_element(ASTContext &ctx, LoopModel &m, const OwnedElement &own, s
   m.private_accesses = std::move(owned);
 }
 
+// Writes `X[e] = v` of a cached 1-D X under the affinity `&X[e]`, when the body writes X nowhere else and X's
+// policy is min or max: each element is then written only by its owner (the iteration runs on the thread
+// the affinity test found local, and the index's variables do not change), so the policy has no racing
+// writes to combine and its atomic min (max) is a plain store of the same value: the policy's form makes v
+// no larger (smaller) than the element as the thread read it, which no other thread changes. The reads
+// keep going through the cache. Nothing is noted when this does not hold: the writes keep their puts.
+void privatize_owned_writes(const Settings &settings, ASTContext &ctx, LoopModel &m, const OwnedElement &own,
+                            const std::set<const ValueDecl *> &modified,
+                            const std::set<const ValueDecl *> &written) {
+  if (own.row) return;
+  auto cached = std::find_if(m.arrays.begin(), m.arrays.end(),
+                             [&](const CachedArray &a) { return a.decl == own.array; });
+  if (cached == m.arrays.end() || !cached->member.empty()) return;
+  const write_policy policy = settings.policy_of(cached->name);
+  if (policy != write_policy::min && policy != write_policy::max) return;
+  const int array = static_cast<int>(cached - m.arrays.begin());
+  std::vector<Access *> writes;
+  for (Access &a : m.accesses) {
+    if (a.array != array || a.kind == Access::kRead) continue;
+    if (a.kind != Access::kWrite || a.row || !a.member.empty() || !same_expression(a.index, own.index, ctx))
+      return;  // another element, or an update: other threads may write the same elements
+    writes.push_back(&a);
+  }
+  if (writes.empty()) return;
+  LoopModel probe = m;
+  probe.arrays.clear();
+  probe.accesses.clear();
+  std::vector<Refusal> unusable;
+  if (!find_accesses({cached->name}, ctx, probe, unusable) || probe.arrays.size() != 1) return;
+  if (obstacle(m, own.array, {own.index}, writes.front()->whole, unusable, modified, written,
+               ctx.getSourceManager(), nullptr, "element"))
+    return;
+  for (Access *a : writes) a->owned_store = true;
+}
+
 // Rows: `X[r][k]` under the affinity `&Y[r][e]`, for 2-D arrays X the loop does not cache, when r is the
 // affinity's row (same_expression), free of effects and of variables the body changes: X's row r is local
 // when X and Y place their rows alike, which the rewritten code checks before it runs (rows_alike).
@@ -213,12 +248,14 @@ void privatize_rows(ASTContext &ctx, LoopModel &m, const OwnedElement &own, std:
 
 }  // namespace
 
-void privatize_owned_accesses(ASTContext &ctx, LoopModel &m, std::vector<Refusal> &notes) {
+void privatize_owned_accesses(const Settings &settings, ASTContext &ctx, LoopModel &m,
+                              std::vector<Refusal> &notes) {
   const std::optional<OwnedElement> own = owned_element(m);
   if (!own) return;
   std::set<const ValueDecl *> modified, written;
   scan_writes(m.body, modified, written);
   privatize_element(ctx, m, *own, notes, modified, written);
+  privatize_owned_writes(settings, ctx, m, *own, modified, written);
   if (own->row) privatize_rows(ctx, m, *own, notes, modified, written);
 }
 

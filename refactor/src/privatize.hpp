@@ -15,7 +15,9 @@ namespace pgas::refactor {
 // `&X[r][e]`) when that is provably the element the affinity test found local: X is not cached, not strict
 // and not changed by the body, the index's variables are not changed by the body, and no other name the body
 // writes may reach X's memory. Otherwise leaves them to their proxies and, when such accesses exist, adds a
-// note saying why to `notes`.
-void privatize_owned_accesses(clang::ASTContext &ctx, LoopModel &model, std::vector<Refusal> &notes);
+// note saying why to `notes`. Writes `X[e] = v` of a cached X under min or max, when the body writes X
+// nowhere else, become plain stores (Access::owned_store).
+void privatize_owned_accesses(const Settings &settings, clang::ASTContext &ctx, LoopModel &model,
+                              std::vector<Refusal> &notes);
 
 }  // namespace pgas::refactor
