@@ -172,8 +172,8 @@ void cache_core::read_by_blocks(std::size_t first, std::size_t count, char *to) 
   std::vector<where> at(std::min(blocks, threads));
   for (std::size_t s = 0; s < at.size(); ++s) {  // owner s's blocks: s, s + THREADS, ...
     at[s] = locate(first + start(s));
-    std::size_t n = 0;
-    for (std::size_t b = s; b < blocks; b += threads) n += length(b);
+    std::size_t n = block == 1 ? (blocks - 1 - s) / threads + 1 : 0;
+    for (std::size_t b = s; block != 1 && b < blocks; b += threads) n += length(b);
     const auto t = static_cast<std::size_t>(at[s].thread);
     if (in_place_[t] != nullptr) {
       (at[s].thread == mythread_ ? stats_.local : stats_.direct) += n;
