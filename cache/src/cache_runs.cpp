@@ -8,10 +8,10 @@
 // the run, for a run of a block-cyclic array (found from each owner's first block); else, for a strided
 // run (or a struct member's), one bulk get when the owner's elements are adjacent in its memory, or one
 // vector get. A copy holds the elements as they were when the run was read, as a download does; it lives
-// until the tile ends, and a put to one of its elements in the same tile is an error (the copy would not see it: runs are for arrays a tile only reads). A run kept
-// until close() (run_lifetime::until_close, for an array no tile of the loop writes) lives across tiles: a
-// later run inside it is read from it with no transfer, and a put to one of its elements in any tile is
-// an error.
+// until the tile ends, and a put to one of its elements in the same tile is an error (the copy would not
+// see it: runs are for arrays a tile only reads). A run kept until close() (run_lifetime::until_close, for
+// an array no tile of the loop writes) lives across tiles: a later run inside it is read from it with no
+// transfer, and a put to one of its elements in any tile is an error.
 #include <algorithm>
 #include <cstring>
 #include <memory>
