@@ -4,12 +4,15 @@
 // itself; any other run is copied now into a private buffer, the elements in place copied directly and the
 // rest fetched with one transfer per owner thread: one bulk get when the owner's elements are contiguous both
 // in its memory and in the run (a block of a blocked array, a band's halo row: then found from the run's
-// ends, without a walk over its elements), else one vector get. A copy holds the elements as they were when
-// the run was read, as a download does; it lives until the tile ends, and a put to one of its elements in the
-// same tile is an error (the copy would not see it: runs are for arrays a tile only reads). A run kept
-// until close() (run_lifetime::until_close, for an array no tile of the loop writes) lives across tiles: a
-// later run inside it is read from it with no transfer, and a put to one of its elements in any tile is
-// an error.
+// ends, without a walk over its elements); one bulk get of each owner's share, spread block by block over
+// the run, for a run of a block-cyclic array (found from each owner's first block); else, for a strided
+// run (or a struct member's), one bulk get when the owner's elements are adjacent in its memory, or one
+// vector get. A copy holds the elements as they were when the run was read, as a download does; it lives
+// until the tile ends, and a put to one of its elements in the same tile is an error (the copy would not
+// see it: runs are for arrays a tile only reads). A run kept until close() (run_lifetime::until_close, for
+// an array no tile of the loop writes) lives across tiles: a later run inside it is read from it with no
+// transfer, and a put to one of its elements in any tile is an error.
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <utility>
@@ -18,6 +21,41 @@
 #include "pgas/detail/cache_core.hpp"
 
 namespace pgas::detail {
+
+namespace {
+// One element's bytes, a fixed-size copy for the usual sizes: a call to memcpy per element of a run spread
+// over its owners (a cyclic array's) costs more than the copy itself.
+void copy_element(char *to, const char *from, std::size_t size) {
+  switch (size) {
+    case 8:
+      std::memcpy(to, from, 8);
+      return;
+    case 4:
+      std::memcpy(to, from, 4);
+      return;
+    case 16:
+      std::memcpy(to, from, 16);
+      return;
+    default:
+      std::memcpy(to, from, size);
+  }
+}
+// `n` elements of `size` bytes from `from`, the k-th to `to + k * step`.
+template <std::size_t Size>
+void spread_fixed(char *to, std::size_t step, const char *from, std::size_t n) {
+  for (std::size_t k = 0; k < n; ++k, to += step, from += Size) std::memcpy(to, from, Size);
+}
+void spread(char *to, std::size_t step, const char *from, std::size_t n, std::size_t size) {
+  switch (size) {
+    case 8:
+      return spread_fixed<8>(to, step, from, n);
+    case 4:
+      return spread_fixed<4>(to, step, from, n);
+    default:
+      for (std::size_t k = 0; k < n; ++k, to += step, from += size) std::memcpy(to, from, size);
+  }
+}
+}  // namespace
 
 // Whether the run is `count` elements one after the other from `at` in one part read in place: all in one
 // block (or an indefinite layout), elements not spread apart by a struct's other members, and aligned.
@@ -67,13 +105,21 @@ const void *cache_core::run(std::size_t first, std::size_t count, bool until_clo
     stats_.bytes_fetched += count * size;
     return keep();
   }
+  if (stride == 1 && g_.block != 0 && g_.stride == size && g_.byte_skew == 0) {
+    read_by_blocks(first, count, bytes.get());
+    return keep();
+  }
   // The elements not in place, by owner: their offsets there and their positions in the run.
   std::vector<std::vector<std::size_t>> offsets(static_cast<std::size_t>(threads_)),
       positions(static_cast<std::size_t>(threads_));
+  for (std::size_t t = 0; count > 2 * offsets.size() && t < offsets.size(); ++t) {  // each owner's share
+    offsets[t].reserve(count / offsets.size() + 1);
+    positions[t].reserve(count / offsets.size() + 1);
+  }
   for (std::size_t k = 0; k < count; ++k) {
     const where w = locate(first + k * stride);
     if (const char *base = in_place_[static_cast<std::size_t>(w.thread)]) {
-      std::memcpy(bytes.get() + k * size, base + w.offset, size);
+      copy_element(bytes.get() + k * size, base + w.offset, size);
       count_in_place(w.thread);
     } else {
       offsets[static_cast<std::size_t>(w.thread)].push_back(w.offset);
@@ -85,11 +131,15 @@ const void *cache_core::run(std::size_t first, std::size_t count, bool until_clo
     const std::vector<std::size_t> &off = offsets[t], &pos = positions[t];
     const std::size_t n = off.size();
     if (n == 0) continue;
-    const bool dense = g_.stride == size && off.back() - off.front() == (n - 1) * size &&
-                       pos.back() - pos.front() == n - 1;  // both increase with k, one element apart
-    if (dense) {
+    // Both increase with k; elements one after the other in the owner's memory (a cyclic array's part)
+    // are one bulk get, straight into the run when they are also adjacent there, else gathered and spread.
+    const bool dense = g_.stride == size && off.back() - off.front() == (n - 1) * size;
+    if (dense && pos.back() - pos.front() == n - 1) {
       tokens_[t] = remote_get_nb(g_.handle, static_cast<int>(t), off.front(),
                                  bytes.get() + pos.front() * size, n * size);
+    } else if (dense) {
+      gathered[t].resize(n * size);
+      tokens_[t] = remote_get_nb(g_.handle, static_cast<int>(t), off.front(), gathered[t].data(), n * size);
     } else {
       gathered[t].resize(n * size);
       tokens_[t] = remote_getv_nb(g_.handle, static_cast<int>(t), off.data(), n, size, gathered[t].data());
@@ -102,9 +152,59 @@ const void *cache_core::run(std::size_t first, std::size_t count, bool until_clo
     if (offsets[t].empty()) continue;
     remote_sync(std::exchange(tokens_[t], 0));
     for (std::size_t k = 0; k < gathered[t].size() / size; ++k)
-      std::memcpy(bytes.get() + positions[t][k] * size, gathered[t].data() + k * size, size);
+      copy_element(bytes.get() + positions[t][k] * size, gathered[t].data() + k * size, size);
   }
   return keep();
+}
+
+// A run over several owners of a block-cyclic array whose elements lie one after the other: the run's
+// blocks go round the threads, so each owner's share is one range of its memory (read in place, or with one
+// bulk get) whose blocks land every THREADS blocks of the run. Found from the first block of each owner,
+// without a walk over the elements.
+void cache_core::read_by_blocks(std::size_t first, std::size_t count, char *to) {
+  const std::size_t size = g_.elem_size, block = g_.block, threads = static_cast<std::size_t>(threads_);
+  const std::size_t head = block - (g_.base + first) % block;  // the first block's elements in the run
+  // Block s of the run starts at position start(s) and holds length(s) elements.
+  const auto start = [&](std::size_t s) { return s == 0 ? 0 : head + (s - 1) * block; };
+  const auto length = [&](std::size_t s) {
+    return std::min(count, start(s) + (s == 0 ? head : block)) - start(s);
+  };
+  const std::size_t blocks = count <= head ? 1 : 1 + (count - head + block - 1) / block;
+  std::vector<std::vector<char>> gathered(threads);
+  std::vector<where> at(std::min(blocks, threads));
+  for (std::size_t s = 0; s < at.size(); ++s) {  // owner s's blocks: s, s + THREADS, ...
+    at[s] = locate(first + start(s));
+    std::size_t n = block == 1 ? (blocks - 1 - s) / threads + 1 : 0;
+    for (std::size_t b = s; block != 1 && b < blocks; b += threads) n += length(b);
+    const auto t = static_cast<std::size_t>(at[s].thread);
+    if (in_place_[t] != nullptr) {
+      (at[s].thread == mythread_ ? stats_.local : stats_.direct) += n;
+      continue;
+    }
+    gathered[t].resize(n * size);
+    tokens_[t] = remote_get_nb(g_.handle, at[s].thread, at[s].offset, gathered[t].data(), n * size);
+    ++stats_.transport_calls;
+    stats_.elems_fetched += n;
+    stats_.bytes_fetched += n * size;
+  }
+  for (std::size_t s = 0; s < at.size(); ++s) {
+    const auto t = static_cast<std::size_t>(at[s].thread);
+    const char *from = in_place_[t] != nullptr ? in_place_[t] + at[s].offset : nullptr;
+    if (from == nullptr) {
+      remote_sync(std::exchange(tokens_[t], 0));
+      from = gathered[t].data();
+    }
+    if (block == 1) {  // cyclic: one element every THREADS
+      spread(to + s * size, threads * size, from, (blocks - 1 - s) / threads + 1, size);
+      continue;
+    }
+    for (std::size_t b = s, at_run = start(s); b < blocks; b += threads) {
+      const std::size_t n = std::min(count - at_run, b == 0 ? head : block);
+      std::memcpy(to + at_run * size, from, n * size);
+      from += n * size;
+      at_run = (b == 0 ? head : at_run + block) + (threads - 1) * block;  // start(b + THREADS)
+    }
+  }
 }
 
 void cache_core::refuse_put_in_run(std::size_t index) const {

@@ -308,12 +308,15 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
         wanted += (wanted.empty() ? "" : " || ") + m.arrays[static_cast<std::size_t>(k)].cache_var +
                   ".wants_hints()";
       // Where every hint is of a run, a tile all of whose runs cover it hints nothing: the loop is skipped
-      // (the declarations it copies compute indices only, without effects).
+      // (the declarations it copies compute indices only, without effects), or in a loop that records the
+      // owned iterations, the hints and their declarations are (not tested once per hint and iteration).
+      std::string not_covered;
       if (all_guarded && !guards.empty()) {
         std::string covered;
         for (const std::string &run : guards) covered += (covered.empty() ? "" : " && ") + run + ".covers()";
+        not_covered = guards.size() > 1 ? "!(" + covered + ")" : "!" + covered;
         if (hinted.size() > 1) wanted = "(" + wanted + ")";
-        wanted += guards.size() > 1 ? " && !(" + covered + ")" : " && !" + covered;
+        wanted += " && " + not_covered;
       }
       if (guarded) text += "try {\n";
       if (!records_with_hints) text += "if (" + wanted + ") {\n";
@@ -331,6 +334,7 @@ LoopRewrite rewrite_loop(const LoopModel &model, const Settings &settings, ASTCo
         if (decls.count(d))
           inner += (declares_unused(d, used) ? "[[maybe_unused]] " : "") + render.node(d) + "\n";
       for (const std::string &h : hints) inner += h;
+      if (records_with_hints && !not_covered.empty()) inner = "if (" + not_covered + ") {\n" + inner + "}\n";
       // The privatized rows the hints' indices and declarations read.
       for (const LoopModel::RowView &v : m.row_views)
         if (inner.find(v.name + "[") != std::string::npos)

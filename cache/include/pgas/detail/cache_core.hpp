@@ -160,6 +160,7 @@ class cache_core {
   void refuse_put_in_run(std::size_t index) const;
   bool contiguous_in_place(std::size_t first, std::size_t count, const where &at) const;
   bool contiguous(std::size_t first, std::size_t count) const;
+  void read_by_blocks(std::size_t first, std::size_t count, char *to);
   void release_runs();
   void release_kept_runs();
   void write_through(const where &w, const void *value);
