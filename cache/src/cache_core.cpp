@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "cache_error.hpp"
+#include "copy_element.hpp"
 #include "pgas/detail/api.hpp"
 #include "pgas/layout.hpp"
 #include "priority_writer.hpp"
@@ -39,20 +40,6 @@ void group_by_thread(std::size_t n, std::vector<std::size_t> &ends, ThreadOf thr
   std::size_t start = 0;
   for (std::size_t &e : ends) start += std::exchange(e, start);
   for (std::size_t k = 0; k < n; ++k) place(k, ends[static_cast<std::size_t>(thread_of(k))]++);
-}
-
-// Copies one element; the common sizes become single moves.
-[[gnu::always_inline]] inline void copy_element(void *dst, const void *src, std::size_t size) {
-  switch (size) {
-    case 4:
-      std::memcpy(dst, src, 4);
-      return;
-    case 8:
-      std::memcpy(dst, src, 8);
-      return;
-    default:
-      std::memcpy(dst, src, size);
-  }
 }
 
 // PGAS_CACHE_DIRECT=0 makes every cache copy other threads' elements even where it could address them.

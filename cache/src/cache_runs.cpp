@@ -18,28 +18,12 @@
 #include <utility>
 #include <vector>
 
+#include "copy_element.hpp"
 #include "pgas/detail/cache_core.hpp"
 
 namespace pgas::detail {
 
 namespace {
-// One element's bytes, a fixed-size copy for the usual sizes: a call to memcpy per element of a run spread
-// over its owners (a cyclic array's) costs more than the copy itself.
-void copy_element(char *to, const char *from, std::size_t size) {
-  switch (size) {
-    case 8:
-      std::memcpy(to, from, 8);
-      return;
-    case 4:
-      std::memcpy(to, from, 4);
-      return;
-    case 16:
-      std::memcpy(to, from, 16);
-      return;
-    default:
-      std::memcpy(to, from, size);
-  }
-}
 // `n` elements of `size` bytes from `from`, the k-th to `to + k * step`.
 template <std::size_t Size>
 void spread_fixed(char *to, std::size_t step, const char *from, std::size_t n) {
