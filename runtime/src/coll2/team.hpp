@@ -43,11 +43,12 @@ inline constexpr std::uint64_t kInlineWords = 512 + 8;
 inline constexpr std::uint64_t kInlineData = std::uint64_t{1} << 62;  // in the signature word
 
 // The words of an area: the departed words, then the ring (each rounded up to whole cache lines).
-inline std::uint64_t lines(std::uint64_t words) { return (words + 7) / 8 * 8; }
-inline std::uint64_t slot_words_for(std::uint64_t) { return lines(kInlineWords + 9); }
+constexpr std::uint64_t lines(std::uint64_t words) { return (words + 7) / 8 * 8; }
+// A slot's words: the same for every team size (the acknowledgements follow the ring).
+inline constexpr std::uint64_t kSlotWords = lines(kInlineWords + 9);
 inline constexpr std::uint64_t kAcknowledgements = 2 * kRing;  // per reader
 inline std::uint64_t area_words(std::uint64_t size) {
-  return lines(size) + kRing * slot_words_for(size) + size * kAcknowledgements;
+  return lines(size) + kRing * kSlotWords + size * kAcknowledgements;
 }
 
 enum SlotWord : std::uint64_t {
@@ -96,7 +97,6 @@ struct Team {
 
   int size() const { return static_cast<int>(members.size()); }
   bool shm = false;  // every member's area is mapped here (direct)
-  std::uint64_t slot_words() const { return slot_words_for(members.size()); }
   // Byte offset of word `word` of call `sequence`'s slot in an area (the inline words follow the signature).
   std::uint64_t at(std::uint64_t sequence, std::uint64_t word) const {
     const std::uint64_t position = word <= kSignature ? word : word + kInlineWords;
@@ -107,11 +107,11 @@ struct Team {
     return slot_at(sequence) + 2 * sizeof(std::uint64_t);
   }
   std::uint64_t slot_at(std::uint64_t sequence) const {
-    return (lines(members.size()) + (sequence % kRing) * slot_words()) * sizeof(std::uint64_t);
+    return (lines(members.size()) + (sequence % kRing) * kSlotWords) * sizeof(std::uint64_t);
   }
   // Byte offset in an area of member `reader`'s acknowledgement of the area owner's call `sequence`.
   std::uint64_t done_at(std::uint64_t sequence, int reader) const {
-    return (lines(members.size()) + kRing * slot_words() +
+    return (lines(members.size()) + kRing * kSlotWords +
             static_cast<std::uint64_t>(reader) * kAcknowledgements + sequence % kAcknowledgements) *
            sizeof(std::uint64_t);
   }
