@@ -77,7 +77,7 @@ bool lay_out(std::span<const Block> blocks, Layout &l) {
 }  // namespace
 
 bool Call::move_staged(std::span<const Block> blocks) {
-  if (mode_.out == Sync::kAll || configured_variant().direct || staged_call_limit() == 0) return false;
+  if (mode_.out == Sync::kAll || !stages(me_.call.kind) || staged_call_limit() == 0) return false;
   Layout &layout = scratch();
   if (!lay_out(blocks, layout)) return false;
   const int me = g_runtime.mythread;

@@ -125,8 +125,7 @@ bool run_lean(const LeanCall &c, Validated &last) {
     if (!decode_sync_mode(c.flags, &mode) || mode.in == Sync::kAll || mode.out == Sync::kAll) return false;
     if (c.perm != nullptr && perm_at.handle == 0) return false;  // the full path reports it
   }
-  const Variant &variant = configured_variant();
-  if (variant.direct || !stageable(c)) return false;
+  if (!stages(c.kind) || !stageable(c)) return false;
   const char *name = collective_kind_name(c.kind);
   if (!last.covers(name, c.dst, c.src, c.nbytes)) return false;
 
@@ -269,7 +268,7 @@ bool run_lean(const LeanCall &c, Validated &last) {
     waiting.assign(all.begin(), all.end());
   else if (plan.one_holder >= 0)
     waiting.push_back(plan.one_holder);
-  Backoff backoff(variant.spin);
+  Backoff backoff(configured_variant().spin);
   int compared = -1;
   while (!waiting.empty()) {
     const std::size_t before = waiting.size();

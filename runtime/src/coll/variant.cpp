@@ -1,14 +1,18 @@
 #include "coll/variant.hpp"
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <cstring>
 
 #include "errors.hpp"
+#include "runtime.hpp"
 
 namespace pgas::rt::coll {
 namespace {
 
-// The word groups of PGAS_COLL_MYSYNC: the default first, then the alternative, and what choosing it sets.
+// The word groups of PGAS_COLL_MYSYNC: the default first, then the alternative, and what choosing it sets
+// (eager | direct: neither word leaves the choice to each call).
 struct Group {
   const char *word[2];
   void (*choose)(Variant &, bool alternative);
@@ -19,7 +23,7 @@ const Group kGroups[] = {
     {{"flat", "tree"}, [](Variant &v, bool alt) { v.tree = alt; }},
     {{"poll", "vector"}, [](Variant &v, bool alt) { v.arrival_vector = alt; }},
     {{"backoff", "spin"}, [](Variant &v, bool alt) { v.spin = alt; }},
-    {{"eager", "direct"}, [](Variant &v, bool alt) { v.direct = alt; }},
+    {{"eager", "direct"}, [](Variant &v, bool alt) { v.staging = alt ? Staging::kDirect : Staging::kEager; }},
 };
 
 // "pull|push, flat|tree, ..." for messages.
@@ -74,6 +78,15 @@ bool parse_variant(const char *text, Variant *out, std::string *error) {
 const Variant &configured_variant() {
   static const Variant variant = read_configured();
   return variant;
+}
+
+bool stages_by_default(CollectiveKind kind) {
+  // The machine's online CPUs, not this process's affinity: every thread of a shm job runs on this machine
+  // and sees the same count, whatever it is bound to.
+  static const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  const bool pair_with_cpus = g_runtime.network == nullptr && g_runtime.threads == 2 && cpus >= 2;
+  return !(pair_with_cpus &&
+           (kind == CollectiveKind::kUpcAllGather || kind == CollectiveKind::kUpcAllPermute));
 }
 
 }  // namespace pgas::rt::coll

@@ -15,21 +15,28 @@
 //   eager | direct   a relocalization of blocks of at most 4 KiB, OUT MYSYNC or NOSYNC, is staged (each
 //                    holder copies its blocks into its own staging area and may return: MPI's eager
 //                    protocol, coll/staging.hpp), or always moved between the user's arrays as above.
+//                    With neither word the choice is made per call (stages_by_default below).
 #pragma once
 
 #include <cstdint>
 #include <string>
 
+#include "collective_kind.hpp"
+
 namespace pgas::rt::coll {
 
 enum class Direction : std::uint8_t { kPull, kPush };
+
+// Whether small relocalizations are staged: chosen per call from the job's shape (kAuto, neither word),
+// always (`eager`) or never (`direct`).
+enum class Staging : std::uint8_t { kAuto, kEager, kDirect };
 
 struct Variant {
   Direction direction = Direction::kPull;
   bool tree = false;
   bool arrival_vector = false;
   bool spin = false;
-  bool direct = false;
+  Staging staging = Staging::kAuto;
 };
 
 // Parses a PGAS_COLL_MYSYNC value; false with `error` saying which word is wrong.
@@ -38,5 +45,21 @@ bool parse_variant(const char *text, Variant *out, std::string *error);
 // The job's variant (PGAS_COLL_MYSYNC, read once; a bad value stops the job naming it).
 const Variant &configured_variant();
 inline Direction configured_direction() { return configured_variant().direction; }
+
+// Whether a relocalization `kind` (upc_all_broadcast ... upc_all_permute) whose blocks are small enough to
+// be staged (at most 4 KiB) is staged when PGAS_COLL_MYSYNC names neither `eager` nor `direct`. Every
+// thread of a job decides alike: the answer depends on the call's kind and the job's shape (threads,
+// conduit, the machine's online CPUs) only. Not staged: gather and permute at 2 threads on shm with a CPU for
+// each thread, where the receiver reads the holder's block in place and the holder waits for it
+// (bench/RESULTS.md section 30: faster than staging there; staging is faster when threads outnumber CPUs, or
+// one thread's data goes to many, as in a broadcast or scatter, whose root then returns without waiting for
+// the receivers).
+bool stages_by_default(CollectiveKind kind);
+
+// Whether this call is staged under the job's variant (`eager`, `direct`, or stages_by_default).
+inline bool stages(CollectiveKind kind) {
+  const Staging staging = configured_variant().staging;
+  return staging == Staging::kAuto ? stages_by_default(kind) : staging == Staging::kEager;
+}
 
 }  // namespace pgas::rt::coll
