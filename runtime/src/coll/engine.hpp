@@ -13,12 +13,11 @@
 //             where all threads touch one root's data sets the flags of a binary tree rooted there).
 //   OUT kAll: a barrier phase of the runtime.
 // A relocalization of small blocks whose OUT is MYSYNC or NOSYNC is staged instead (the `eager` variant,
-// the default; coll/staging.hpp): each holder copies its blocks into its own staging area and returns,
-// each receiver copies them from there once they are staged; nobody waits for anything but its own data.
-// A staged call repeating its relocalization's last validated arguments skips the Call altogether
-// (coll/lean.hpp).
-// Moves go through upc_memget / upc_memput / upc_memcpy's paths, hence through the transport functions for
-// remote data, which a profiler attributes to the user's call.
+// the default but where stages_by_default says not; coll/staging.hpp): each holder copies its blocks into its
+// own staging area and returns, each receiver copies them from there once they are staged; nobody waits for
+// anything but its own data. A staged call repeating its relocalization's last validated arguments skips the
+// Call altogether (coll/lean.hpp). Moves go through upc_memget / upc_memput / upc_memcpy's paths, hence
+// through the transport functions for remote data, which a profiler attributes to the user's call.
 #pragma once
 
 #include <cstddef>

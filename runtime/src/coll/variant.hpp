@@ -1,5 +1,6 @@
 // How the MYSYNC collectives synchronize, chosen per job by PGAS_COLL_MYSYNC, a comma-separated list of
-// words (any order, each group at most once; the first word of each group is the default):
+// words (any order, each group at most once; the first word of each group is the default, but for
+// eager | direct, where naming neither leaves the choice to each call):
 //   pull | push      which thread moves a relocalization's block: the one receiving it or the one holding it;
 //   flat | tree      OUT MYSYNC of a call where every thread touches one root's data (a pulled broadcast or
 //                    scatter, a pushed gather): every thread tells the root, or the threads tell their parent
