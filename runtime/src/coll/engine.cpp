@@ -117,8 +117,10 @@ bool Call::peer_ready(int peer) {
 }
 
 void Call::run(std::span<const Move> moves, bool release) {
-  // Groups of moves by peer, in the order of their first move.
-  std::vector<int> peers;
+  // Groups of moves by peer, in the order of their first move (kept from call to call: a call allocates
+  // nothing; a process runs one call at a time).
+  static std::vector<int> &peers = *new std::vector<int>();  // calls run in exit handlers too
+  peers.clear();
   for (const Move &m : moves)
     if (std::find(peers.begin(), peers.end(), m.peer) == peers.end()) peers.push_back(m.peer);
   Backoff backoff(configured_variant().spin);
@@ -252,8 +254,11 @@ void Call::move_blocks(std::span<const Block> blocks, Direction direction) {
   if (move_staged(blocks)) return;
   compare_with_leader();
   const int me = g_runtime.mythread;
-  std::vector<Move> mine;
-  std::vector<int> touched_by;
+  // Kept from call to call, as run's list of peers.
+  static std::vector<Move> &mine = *new std::vector<Move>();
+  static std::vector<int> &touched_by = *new std::vector<int>();
+  mine.clear();
+  touched_by.clear();
   for (const Block &b : blocks) {
     const int mover = direction == Direction::kPull ? b.dst.thread : b.src.thread;
     const int other = direction == Direction::kPull ? b.src.thread : b.dst.thread;

@@ -117,6 +117,7 @@ bool Validated::covers(const char *name, const gaddr &d, const gaddr &s, std::si
 }
 
 bool run_lean(const LeanCall &c, Validated &last) {
+  if (!stages(c.kind)) return false;  // first: a direct call pays nothing here
   const gaddr perm_at = c.perm != nullptr ? address(*c.perm) : gaddr{};
   // The same flags and perm as the last lean call: its sync mode was decoded and took this path.
   const bool repeated = last.digested && last.flags == c.flags && same_address(last.perm, perm_at);
@@ -125,7 +126,7 @@ bool run_lean(const LeanCall &c, Validated &last) {
     if (!decode_sync_mode(c.flags, &mode) || mode.in == Sync::kAll || mode.out == Sync::kAll) return false;
     if (c.perm != nullptr && perm_at.handle == 0) return false;  // the full path reports it
   }
-  if (!stages(c.kind) || !stageable(c)) return false;
+  if (!stageable(c)) return false;
   const char *name = collective_kind_name(c.kind);
   if (!last.covers(name, c.dst, c.src, c.nbytes)) return false;
 
