@@ -1,6 +1,7 @@
 // The fast lane (fast.hpp).
 #include "coll2/fast.hpp"
 
+#include <array>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -45,6 +46,21 @@ struct FastCall {
   std::vector<int> readers;
   bool user_op = false;  // a user operation (looked up on every call: it may have been freed)
   int quick_polls = 0;   // before the backoff (none when threads outnumber CPUs: the peer needs this one)
+  // The buffers' descriptors in the handle table, looked up once: a call re-reads their state and
+  // generation (the lookup's own test) and calls the lookup, which reports, when they differ.
+  struct Live {
+    pgas_handle_t handle = 0;
+    const HandleDesc *desc = nullptr;
+    std::uint32_t generation = 0;
+  } send_live, recv_live;
+  // A combining call with one piece each way, a built-in combination and at most kFew sources (reduce,
+  // allreduce, scan, exscan of small teams): its slot words and acknowledgements addressed directly
+  // (run_whole), without the loops over pieces and source lists.
+  static constexpr std::size_t kFew = 8;
+  bool whole = false;
+  std::byte *my_slots = nullptr;                       // this member's slot 0
+  std::array<const std::byte *, kFew> source_slots{};  // source k's slot 0, in rank order
+  std::array<std::uint64_t *, kFew> acks{};            // source k's acknowledgement words of this member
 };
 
 namespace {
@@ -188,14 +204,72 @@ bool readers_done(const Team &team, const FastCall &f, const Team::Held &held) {
   return true;
 }
 
-void run(Team &team, const FastCall &f) {
-  const std::uint64_t s = team.next_sequence++;
-  const std::uint64_t slot = f.first_slot + (s % kRing) * f.slot_bytes;
+// Waits for `started` to say call `s`: false when it does not within the spin and yield budget.
+[[gnu::noinline]] bool wait_started_slow(const FastCall &f, std::atomic_ref<std::uint64_t> started,
+                                         std::uint64_t s) {
+  // Plain polls first: a peer in a loop of calls is there within tens of nanoseconds, and the backoff's
+  // first round reads the clock, which would delay seeing it.
+  for (int poll = f.quick_polls; poll > 0 && started.load(std::memory_order_acquire) != s; --poll)
+    cpu_relax();
+  for (coll::Backoff backoff; started.load(std::memory_order_acquire) != s; backoff.pause())
+    if (backoff.slow()) return false;
+  return true;
+}
+inline bool wait_started(const FastCall &f, std::atomic_ref<std::uint64_t> started, std::uint64_t s) {
+  return started.load(std::memory_order_acquire) == s || wait_started_slow(f, started, s);
+}
+
+// Claims slot `s` for this member's call (reuse_slot when its call of a ring ago is not done with).
+void claim_slot(Team &team, const FastCall &f, std::uint64_t s) {
   Team::Held &held = team.held[s % kRing];
   if (held.incomplete != nullptr || held.block != 0 || (held.inline_data && !readers_done(team, f, held)))
     reuse_slot(team, s);  // completes or waits as the general path does
-  const Description &c = f.call;
-  held = {.sequence = s, .kind = static_cast<std::uint8_t>(c.kind), .root = c.root, .inline_data = f.sends};
+  held = {.sequence = s,
+          .kind = static_cast<std::uint8_t>(f.call.kind),
+          .root = f.call.root,
+          .inline_data = f.sends};
+}
+
+// run() for a `whole` call: the same words, written and read in the same order.
+void run_whole(Team &team, const FastCall &f) {
+  const std::uint64_t s = team.next_sequence++;
+  claim_slot(team, f, s);
+  const std::uint64_t at = (s % kRing) * f.slot_bytes;
+  auto *mine = reinterpret_cast<std::uint64_t *>(f.my_slots + at);
+  mine[kSignature] = f.signature;  // plain stores, published by started
+  if (f.sends) {
+    mine[kInlineAt] = f.send_bytes;
+    copy(reinterpret_cast<std::byte *>(mine + kInlineAt + 1), f.send_data, f.send_bytes);
+  } else {
+    mine[position(kStaged)] = s;
+  }
+  std::atomic_ref<std::uint64_t>(mine[kStarted]).store(s, std::memory_order_release);
+  if (!f.receives) return;
+  const std::size_t n = f.sources.size();
+  const std::byte *from[FastCall::kFew];
+  for (std::size_t k = 0; k < n; ++k) {
+    auto *theirs =
+        const_cast<std::uint64_t *>(reinterpret_cast<const std::uint64_t *>(f.source_slots[k] + at));
+    if (!wait_started(f, std::atomic_ref<std::uint64_t>(theirs[kStarted]), s))
+      return finish_in_general(team, f, s);  // waits, checks liveness and signatures
+    // Another call (kind, root, flags) or another size: the general completion reports it.
+    if (theirs[kSignature] != f.source_signature || theirs[kInlineAt] != f.recv_bytes)
+      return finish_in_general(team, f, s);
+    from[k] = reinterpret_cast<const std::byte *>(theirs + kInlineAt + 1);
+  }
+  // As fill: the last contribution is the first inout, then x_k op (x_k+1 op ... op x_last).
+  copy(f.recv_data, from[n - 1], f.recv_bytes);
+  for (std::size_t k = n - 1; k-- > 0;) f.combine(f.call.op, from[k], f.recv_data, f.call.count);
+  const std::uint64_t done = s % kAcknowledgements;
+  for (std::size_t k = 0; k < n; ++k)
+    if (f.acks[k] != nullptr)
+      std::atomic_ref<std::uint64_t>(f.acks[k][done]).store(s, std::memory_order_release);
+}
+
+void run(Team &team, const FastCall &f) {
+  const std::uint64_t s = team.next_sequence++;
+  const std::uint64_t slot = f.first_slot + (s % kRing) * f.slot_bytes;
+  claim_slot(team, f, s);
   slot_word(team, team.rank, slot, kSignature).store(f.signature, std::memory_order_relaxed);
   if (f.sends)
     stage(team, f, slot);
@@ -203,22 +277,27 @@ void run(Team &team, const FastCall &f) {
     slot_word(team, team.rank, slot, position(kStaged)).store(s, std::memory_order_relaxed);
   slot_word(team, team.rank, slot, kStarted).store(s, std::memory_order_release);
   if (!f.receives) return;
-  for (const int t : f.sources) {
-    const std::atomic_ref<std::uint64_t> started = slot_word(team, t, slot, kStarted);
-    // Plain polls first: a peer in a loop of calls is there within tens of nanoseconds, and the backoff's
-    // first round reads the clock, which would delay seeing it.
-    for (int poll = f.quick_polls; poll > 0 && started.load(std::memory_order_acquire) != s; --poll)
-      cpu_relax();
-    for (coll::Backoff backoff; started.load(std::memory_order_acquire) != s;) {
-      if (backoff.slow()) return finish_in_general(team, f, s);  // waits, checks liveness and signatures
-      backoff.pause();
-    }
-  }
+  for (const int t : f.sources)
+    if (!wait_started(f, slot_word(team, t, slot, kStarted), s))
+      return finish_in_general(team, f, s);                        // waits, checks liveness and signatures
   if (!fill(team, f, slot)) return finish_in_general(team, f, s);  // reports the difference or reads blocks
   const std::uint64_t done = team.done_at(s, team.rank);
   // Not to itself (readers_done does not ask it).
   for (const int t : f.sources)
     if (t != team.rank) team.word(t, done).store(s, std::memory_order_release);
+}
+
+// The lookup's test of a remembered buffer (handles.hpp), from its descriptor; the lookup itself when it
+// fails (it stops the job naming a freed buffer, or refreshes a stale copy of the table).
+void still_live(const FastCall::Live &b) {
+  if (b.handle == 0) return;
+  if (b.desc->state.load(std::memory_order_acquire) != HandleState::kLive ||
+      b.desc->generation.load(std::memory_order_relaxed) != b.generation) [[unlikely]]
+    handle_lookup(b.handle, "upccoll");
+}
+FastCall::Live live(pgas_handle_t handle) {
+  if (handle == 0) return {};
+  return {handle, &handle_lookup(handle, "upccoll"), handle_generation(handle)};
 }
 
 }  // namespace
@@ -251,13 +330,16 @@ bool fast_call(upccoll_team_t handle, const Arguments &args) {
   if (!g_fast || !initialized()) return false;
   Team *team = team_of(handle);
   if (team == nullptr || team->fast == nullptr || !same(team->fast->args, args)) return false;
-  const Description &c = team->fast->call;
+  const FastCall &f = *team->fast;
   // Still live (a freed buffer stops the job in the lookup, as in the checks); a freed user operation is
   // refused by the checks.
-  if (c.sendbuf.handle != 0) handle_lookup(c.sendbuf.handle, "upccoll");
-  if (c.recvbuf.handle != 0) handle_lookup(c.recvbuf.handle, "upccoll");
-  if (team->fast->user_op && !op_defined(c.op, c.dt)) return false;
-  run(*team, *team->fast);
+  still_live(f.send_live);
+  still_live(f.recv_live);
+  if (f.user_op && !op_defined(f.call.op, f.call.dt)) return false;
+  if (f.whole)
+    run_whole(*team, f);
+  else
+    run(*team, f);
   return true;
 }
 
@@ -297,7 +379,22 @@ void remember(Team &team, const Arguments &args, const Description &call) {
   f.combine = combining(call.kind) ? combiner(call.op, call.dt) : nullptr;
   f.user_op = combining(call.kind) && user_op(call.op);
   f.quick_polls = spin_budget_ns() > 0 ? kQuickPolls : 0;
-  if (f.receives && f.sources.empty()) team.fast = nullptr;  // not a call of this library's kinds
+  if (f.receives && f.sources.empty()) {  // not a call of this library's kinds
+    team.fast = nullptr;
+    return;
+  }
+  f.send_live = live(call.sendbuf.handle);
+  f.recv_live = live(call.recvbuf.handle);
+  f.whole = f.combine != nullptr && !f.user_op && f.piece_words == 1 && (!f.sends || f.one_send_piece) &&
+            (!f.receives || call.recv.size() == 1) && f.sources.size() <= FastCall::kFew;
+  f.my_slots = team.direct[static_cast<std::size_t>(team.rank)] + f.first_slot;
+  for (std::size_t k = 0; f.whole && k < f.sources.size(); ++k) {
+    const auto t = static_cast<std::size_t>(f.sources[k]);
+    f.source_slots[k] = team.direct[t] + f.first_slot;
+    f.acks[k] = f.sources[k] == team.rank
+                    ? nullptr
+                    : reinterpret_cast<std::uint64_t *>(team.direct[t] + team.done_at(0, team.rank));
+  }
 }
 
 }  // namespace pgas::rt::coll2
