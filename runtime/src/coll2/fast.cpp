@@ -220,7 +220,7 @@ inline bool wait_started(const FastCall &f, std::atomic_ref<std::uint64_t> start
 }
 
 // Claims slot `s` for this member's call (reuse_slot when its call of a ring ago is not done with).
-void claim_slot(Team &team, const FastCall &f, std::uint64_t s) {
+[[gnu::always_inline]] inline void claim_slot(Team &team, const FastCall &f, std::uint64_t s) {
   Team::Held &held = team.held[s % kRing];
   if (held.incomplete != nullptr || held.block != 0 || (held.inline_data && !readers_done(team, f, held)))
     reuse_slot(team, s);  // completes or waits as the general path does
