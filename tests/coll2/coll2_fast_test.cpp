@@ -188,6 +188,34 @@ TEST(Coll2Fast, RepeatedAndChangedArgumentsInterleaved) {
   EXPECT_EQ(upccoll_op_free(user), UPCCOLL_SUCCESS);
 }
 
+// The combining calls of one piece each way with a built-in operation (fast.cpp's run_whole: slots and
+// acknowledgements addressed directly, the next slot checked while waiting) repeated past two rings of
+// slots, new data every call, on every team of team_cases (pairs, singletons, reversed keys, teams of
+// teams), each result against the sequential reference.
+TEST(Coll2Fast, WholeCallsPastTheRing) {
+  Library library;
+  const std::vector<TeamCase> cases = team_cases();
+  const std::size_t most = 8;
+  Buffer<long> send(most), recv(most);
+  int round = 0;
+  for (const TeamCase &tc : cases) {
+    const int n = static_cast<int>(tc.members.size());
+    const int r =
+        static_cast<int>(std::find(tc.members.begin(), tc.members.end(), MYTHREAD) - tc.members.begin());
+    const std::vector<Setting> settings = {{"allreduce", 1, 0, UPC_ADD},  {"allreduce", 3, 0, UPC_MAX},
+                                           {"reduce", 2, n - 1, UPC_ADD}, {"scan", 1, 0, UPC_ADD},
+                                           {"exscan", 2, 0, UPC_MAX},     {"reduce_scatter", 1, 0, UPC_ADD}};
+    for (std::size_t k = 0; k < settings.size(); ++k) {
+      SCOPED_TRACE(tc.name + ", setting " + std::to_string(k));
+      for (int repeat = 0; repeat < 140; ++repeat) {  // kRing is 64
+        run_and_check(settings[k], tc.team, n, r, send, recv, ++round, 0);
+        if (::testing::Test::HasFailure()) return;
+      }
+    }
+  }
+  free_teams(cases);
+}
+
 // In place (sendbuf = recvbuf) over and over: each call reads the previous call's result.
 TEST(Coll2Fast, InPlaceRepeated) {
   Library library;

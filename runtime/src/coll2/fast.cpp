@@ -61,6 +61,7 @@ struct FastCall {
   std::byte *my_slots = nullptr;                       // this member's slot 0
   std::array<const std::byte *, kFew> source_slots{};  // source k's slot 0, in rank order
   std::array<std::uint64_t *, kFew> acks{};            // source k's acknowledgement words of this member
+  mutable std::uint64_t free_next = 0;                 // a call whose slot was found free (claim_slot)
 };
 
 namespace {
@@ -220,9 +221,19 @@ inline bool wait_started(const FastCall &f, std::atomic_ref<std::uint64_t> start
 }
 
 // Claims slot `s` for this member's call (reuse_slot when its call of a ring ago is not done with).
+// Whether this member's slot of call `s` is free: its call of a ring ago complete, without a block, and
+// read by every reader.
+bool slot_free(const Team &team, const FastCall &f, std::uint64_t s) {
+  const Team::Held &held = team.held[s % kRing];
+  return held.incomplete == nullptr && held.block == 0 && (!held.inline_data || readers_done(team, f, held));
+}
+
+// Claims slot `s` for this member's call (reuse_slot when its call of a ring ago is not done with). A slot
+// found free stays free until claimed (acknowledgements only grow), so one found free by a whole call's
+// wait (free_next) is not asked again.
 [[gnu::always_inline]] inline void claim_slot(Team &team, const FastCall &f, std::uint64_t s) {
   Team::Held &held = team.held[s % kRing];
-  if (held.incomplete != nullptr || held.block != 0 || (held.inline_data && !readers_done(team, f, held)))
+  if (f.free_next != s && !slot_free(team, f, s))
     reuse_slot(team, s);  // completes or waits as the general path does
   held = {.sequence = s,
           .kind = static_cast<std::uint8_t>(f.call.kind),
@@ -245,6 +256,9 @@ void run_whole(Team &team, const FastCall &f) {
   }
   std::atomic_ref<std::uint64_t>(mine[kStarted]).store(s, std::memory_order_release);
   if (!f.receives) return;
+  // While the sources come: whether the next call's slot is free, off the path from a source's flag to
+  // this member's next flag.
+  if (slot_free(team, f, s + 1)) f.free_next = s + 1;
   const std::size_t n = f.sources.size();
   const std::byte *from[FastCall::kFew];
   for (std::size_t k = 0; k < n; ++k) {
