@@ -1,4 +1,4 @@
-// The fast lane (fast.hpp).
+// The fast lane (fast.hpp): remembering a call, the entry point, and calls of any shape (run).
 #include "coll2/fast.hpp"
 
 #include <array>
@@ -11,6 +11,7 @@
 #include "coll2/arguments.hpp"
 #include "coll2/datatypes.hpp"
 #include "coll2/engine.hpp"
+#include "coll2/fast_call.hpp"
 #include "coll2/roles.hpp"
 #include "coll2/small.hpp"
 #include "coll2/transfer.hpp"
@@ -22,47 +23,54 @@
 
 namespace pgas::rt::coll2 {
 
-// A team's remembered call.
-struct FastCall {
-  Arguments args;
-  Description call;                    // as checked
-  std::uint64_t signature = 0;         // this member's, as the small path signs it
-  std::uint64_t source_signature = 0;  // what a source's slot must say (its data inline)
-  bool sends = false, receives = false;
-  std::vector<int> sources;  // in rank order
-  // Where a slot is in every member's area: slot_at(s) = first_slot + (s % kRing) * slot_bytes (team.hpp).
-  std::uint64_t first_slot = 0, slot_bytes = 0;
-  // The words of piece ends before a source's inline data, and which piece is this member's.
-  std::uint64_t piece_words = 0;
-  int piece = 0;
-  // Worked out once from the checked call, for the common shapes: one send piece (its bytes and address),
-  // one receive piece (its bytes and address), the built-in combination (nullptr: a user operation), and who
-  // reads this member's slot in this call (not itself).
-  bool one_send_piece = false;
-  std::uint64_t send_bytes = 0, recv_bytes = 0;
-  const std::byte *send_data = nullptr;
-  std::byte *recv_data = nullptr;
-  Combiner combine = nullptr;
-  std::vector<int> readers;
-  bool user_op = false;  // a user operation (looked up on every call: it may have been freed)
-  int quick_polls = 0;   // before the backoff (none when threads outnumber CPUs: the peer needs this one)
-  // The buffers' descriptors in the handle table, looked up once: a call re-reads their state and
-  // generation (the lookup's own test) and calls the lookup, which reports, when they differ.
-  struct Live {
-    pgas_handle_t handle = 0;
-    const HandleDesc *desc = nullptr;
-    std::uint32_t generation = 0;
-  } send_live, recv_live;
-  // A combining call with one piece each way, a built-in combination and at most kFew sources (reduce,
-  // allreduce, scan, exscan of small teams): its slot words and acknowledgements addressed directly
-  // (run_whole), without the loops over pieces and source lists.
-  static constexpr std::size_t kFew = 8;
-  bool whole = false;
-  std::byte *my_slots = nullptr;                       // this member's slot 0
-  std::array<const std::byte *, kFew> source_slots{};  // source k's slot 0, in rank order
-  std::array<std::uint64_t *, kFew> acks{};            // source k's acknowledgement words of this member
-  mutable std::uint64_t free_next = 0;                 // a call whose slot was found free (claim_slot)
-};
+// The rest of call `s` on the general path (small.hpp): this member's part is published.
+void finish_in_general(Team &team, const FastCall &f, std::uint64_t s) {
+  Operation *op = new_operation(team, s, f.call, false, false);
+  op->small = op->my_staged = true;
+  team.held[s % kRing].incomplete = op;
+  complete(*op);
+  free_operation(op);
+}
+
+namespace {
+// Whether reader `r` told this member that it read its call of a ring ago (team.hpp).
+bool read_by(const Team &team, const Team::Held &held, int r) {
+  return team.word(team.rank, team.done_at(held.sequence, r)).load(std::memory_order_acquire) >=
+         held.sequence;
+}
+}  // namespace
+
+// (Not this member itself: the call is complete here, as in operation.cpp.)
+bool readers_done(const Team &team, const FastCall &f, const Team::Held &held) {
+  const auto kind = static_cast<Kind>(held.kind);
+  if (kind == f.call.kind && held.root == f.call.root) {  // the readers of this call, worked out once
+    for (const int r : f.readers)
+      if (!read_by(team, held, r)) return false;
+    return true;
+  }
+  for (int r = 0; r < team.size(); ++r)
+    if (r != team.rank && reads_from(kind, r, team.rank, held.root, team.size()) && !read_by(team, held, r))
+      return false;
+  return true;
+}
+
+// Waits for `started` to say call `s`: false when it does not within the spin and yield budget.
+bool wait_started_slow(const FastCall &f, std::atomic_ref<std::uint64_t> started, std::uint64_t s) {
+  // Plain polls first: a peer in a loop of calls is there within tens of nanoseconds, and the backoff's
+  // first round reads the clock, which would delay seeing it.
+  for (int poll = f.quick_polls; poll > 0 && started.load(std::memory_order_acquire) != s; --poll)
+    cpu_relax();
+  for (coll::Backoff backoff; started.load(std::memory_order_acquire) != s; backoff.pause())
+    if (backoff.slow()) return false;
+  return true;
+}
+
+// Whether this member's slot of call `s` is free: its call of a ring ago complete, without a block, and
+// read by every reader.
+bool slot_free(const Team &team, const FastCall &f, std::uint64_t s) {
+  const Team::Held &held = team.held[s % kRing];
+  return held.incomplete == nullptr && held.block == 0 && (!held.inline_data || readers_done(team, f, held));
+}
 
 namespace {
 
@@ -87,26 +95,6 @@ std::uint64_t *slot_at(const Team &team, int member, std::uint64_t slot, std::ui
 std::atomic_ref<std::uint64_t> slot_word(const Team &team, int member, std::uint64_t slot,
                                          std::uint64_t word) {
   return std::atomic_ref<std::uint64_t>(*slot_at(team, member, slot, word));
-}
-// Positions in a slot: the words after the signature follow the inline words.
-constexpr std::uint64_t kInlineAt = kSignature + 1;
-constexpr std::uint64_t position(std::uint64_t word) { return word + kInlineWords; }
-
-// memcpy, with the sizes of one or two scalars copied inline.
-inline void copy(std::byte *to, const std::byte *from, std::uint64_t bytes) {
-  switch (bytes) {
-    case 8:
-      std::memcpy(to, from, 8);
-      return;
-    case 16:
-      std::memcpy(to, from, 16);
-      return;
-    case 4:
-      std::memcpy(to, from, 4);
-      return;
-    default:
-      std::memcpy(to, from, bytes);
-  }
 }
 
 // This member's send pieces into its slot's inline words (small.hpp), from the checked send address.
@@ -138,15 +126,6 @@ const std::byte *source_data(const Team &team, const FastCall &f, int t, std::ui
   const std::uint64_t start = f.piece == 0 ? 0 : ends[f.piece - 1];
   if (ends[f.piece] - start != bytes) return nullptr;
   return reinterpret_cast<const std::byte *>(ends + f.piece_words) + start;
-}
-
-// The rest of call `s` on the general path (small.hpp): this member's part is published.
-void finish_in_general(Team &team, const FastCall &f, std::uint64_t s) {
-  Operation *op = new_operation(team, s, f.call, false, false);
-  op->small = op->my_staged = true;
-  team.held[s % kRing].incomplete = op;
-  complete(*op);
-  free_operation(op);
 }
 
 // Fills this member's recvbuf from its sources' slots (all started), combining in rank order as fill does
@@ -184,100 +163,6 @@ bool fill(const Team &team, const FastCall &f, std::uint64_t slot) {
       apply(c.op, c.dt, from[k], f.recv_data, c.count);
   }
   return true;
-}
-
-// Whether every reader of this member's call of a ring ago told it that it read it (team.hpp).
-// (Not this member itself: the call is complete here, as in operation.cpp.)
-bool read_by(const Team &team, const Team::Held &held, int r) {
-  return team.word(team.rank, team.done_at(held.sequence, r)).load(std::memory_order_acquire) >=
-         held.sequence;
-}
-bool readers_done(const Team &team, const FastCall &f, const Team::Held &held) {
-  const auto kind = static_cast<Kind>(held.kind);
-  if (kind == f.call.kind && held.root == f.call.root) {  // the readers of this call, worked out once
-    for (const int r : f.readers)
-      if (!read_by(team, held, r)) return false;
-    return true;
-  }
-  for (int r = 0; r < team.size(); ++r)
-    if (r != team.rank && reads_from(kind, r, team.rank, held.root, team.size()) && !read_by(team, held, r))
-      return false;
-  return true;
-}
-
-// Waits for `started` to say call `s`: false when it does not within the spin and yield budget.
-[[gnu::noinline]] bool wait_started_slow(const FastCall &f, std::atomic_ref<std::uint64_t> started,
-                                         std::uint64_t s) {
-  // Plain polls first: a peer in a loop of calls is there within tens of nanoseconds, and the backoff's
-  // first round reads the clock, which would delay seeing it.
-  for (int poll = f.quick_polls; poll > 0 && started.load(std::memory_order_acquire) != s; --poll)
-    cpu_relax();
-  for (coll::Backoff backoff; started.load(std::memory_order_acquire) != s; backoff.pause())
-    if (backoff.slow()) return false;
-  return true;
-}
-inline bool wait_started(const FastCall &f, std::atomic_ref<std::uint64_t> started, std::uint64_t s) {
-  return started.load(std::memory_order_acquire) == s || wait_started_slow(f, started, s);
-}
-
-// Claims slot `s` for this member's call (reuse_slot when its call of a ring ago is not done with).
-// Whether this member's slot of call `s` is free: its call of a ring ago complete, without a block, and
-// read by every reader.
-bool slot_free(const Team &team, const FastCall &f, std::uint64_t s) {
-  const Team::Held &held = team.held[s % kRing];
-  return held.incomplete == nullptr && held.block == 0 && (!held.inline_data || readers_done(team, f, held));
-}
-
-// Claims slot `s` for this member's call (reuse_slot when its call of a ring ago is not done with). A slot
-// found free stays free until claimed (acknowledgements only grow), so one found free by a whole call's
-// wait (free_next) is not asked again.
-[[gnu::always_inline]] inline void claim_slot(Team &team, const FastCall &f, std::uint64_t s) {
-  Team::Held &held = team.held[s % kRing];
-  if (f.free_next != s && !slot_free(team, f, s))
-    reuse_slot(team, s);  // completes or waits as the general path does
-  held = {.sequence = s,
-          .kind = static_cast<std::uint8_t>(f.call.kind),
-          .root = f.call.root,
-          .inline_data = f.sends};
-}
-
-// run() for a `whole` call: the same words, written and read in the same order.
-void run_whole(Team &team, const FastCall &f) {
-  const std::uint64_t s = team.next_sequence++;
-  claim_slot(team, f, s);
-  const std::uint64_t at = (s % kRing) * f.slot_bytes;
-  auto *mine = reinterpret_cast<std::uint64_t *>(f.my_slots + at);
-  mine[kSignature] = f.signature;  // plain stores, published by started
-  if (f.sends) {
-    mine[kInlineAt] = f.send_bytes;
-    copy(reinterpret_cast<std::byte *>(mine + kInlineAt + 1), f.send_data, f.send_bytes);
-  } else {
-    mine[position(kStaged)] = s;
-  }
-  std::atomic_ref<std::uint64_t>(mine[kStarted]).store(s, std::memory_order_release);
-  if (!f.receives) return;
-  // While the sources come: whether the next call's slot is free, off the path from a source's flag to
-  // this member's next flag.
-  if (slot_free(team, f, s + 1)) f.free_next = s + 1;
-  const std::size_t n = f.sources.size();
-  const std::byte *from[FastCall::kFew];
-  for (std::size_t k = 0; k < n; ++k) {
-    auto *theirs =
-        const_cast<std::uint64_t *>(reinterpret_cast<const std::uint64_t *>(f.source_slots[k] + at));
-    if (!wait_started(f, std::atomic_ref<std::uint64_t>(theirs[kStarted]), s))
-      return finish_in_general(team, f, s);  // waits, checks liveness and signatures
-    // Another call (kind, root, flags) or another size: the general completion reports it.
-    if (theirs[kSignature] != f.source_signature || theirs[kInlineAt] != f.recv_bytes)
-      return finish_in_general(team, f, s);
-    from[k] = reinterpret_cast<const std::byte *>(theirs + kInlineAt + 1);
-  }
-  // As fill: the last contribution is the first inout, then x_k op (x_k+1 op ... op x_last).
-  copy(f.recv_data, from[n - 1], f.recv_bytes);
-  for (std::size_t k = n - 1; k-- > 0;) f.combine(f.call.op, from[k], f.recv_data, f.call.count);
-  const std::uint64_t done = s % kAcknowledgements;
-  for (std::size_t k = 0; k < n; ++k)
-    if (f.acks[k] != nullptr)
-      std::atomic_ref<std::uint64_t>(f.acks[k][done]).store(s, std::memory_order_release);
 }
 
 void run(Team &team, const FastCall &f) {
