@@ -33,6 +33,19 @@ const std::map<std::string, std::function<void()>> kModes = {
        else
          upccoll_allreduce(send, recv, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr);
      }},
+    // After three equal allreduces (the fast lane's from the second), thread LAST is in a reduce of the same
+    // size and buffers: the others, on the fast lane, see its slot's signature differ and report.
+    {"different-collectives-after-repeats",
+     [] {
+       const auto send = ints(1), recv = ints(1);
+       for (int i = 0; i < 3; ++i)
+         upccoll_allreduce(send, recv, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr);
+       if (MYTHREAD == last())
+         upccoll_reduce(send, recv, 1, UPC_INT, UPC_ADD, 0, UPC_TEAM_ALL, 0, nullptr);
+       else
+         upccoll_allreduce(send, recv, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr);
+       upc_barrier;
+     }},
     // Thread LAST completes an allreduce with a handle, the others call it blocking: allowed on the shared
     // engine, not on the MPI engine (MPI's blocking collectives never match its non-blocking ones), where the
     // waiting thread reports the difference (registered under mpirun only).

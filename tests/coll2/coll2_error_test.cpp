@@ -26,6 +26,10 @@ const Case kCases[] = {
      R"(error: upccoll: the members of a team of \d+ disagree on its call #1: team rank \d+ \(thread \d+\) is in )"
      R"(upccoll_(bcast \(root 0\)|allreduce), team rank \d+ \(thread \d+\) in upccoll_(allreduce|bcast \(root 0\)))",
      2},
+    {"different-collectives-after-repeats", false,
+     R"(error: upccoll: the members of a team of \d+ disagree on its call #4: team rank \d+ \(thread \d+\) is in )"
+     R"(upccoll_allreduce, team rank LAST \(thread LAST\) in upccoll_reduce \(root 0\))",
+     2},
     {"different-sizes", false,
      R"(error: upccoll_allgather, call #1 of a team of \d+: team rank \d+ expects 4 bytes from rank LAST, which )"
      R"(sends 8)",

@@ -65,7 +65,7 @@ long combined(upccoll_op_t op, upccoll_op_t user, int first, int last, std::size
 void run_and_check(const Setting &s, upccoll_team_t team, int n, int r, Buffer<long> &send,
                    Buffer<long> &recv, int round, upccoll_op_t user) {
   const std::size_t c = s.count, un = static_cast<std::size_t>(n);
-  const bool rows = s.kind == "alltoall" || s.kind == "scatter";
+  const bool rows = s.kind == "alltoall" || s.kind == "scatter" || s.kind == "reduce_scatter";
   for (std::size_t i = 0; i < (rows ? c * un : c); ++i) send[i] = value(r, i, round);
   for (std::size_t i = 0; i < recv.count; ++i) recv[i] = -1;
   upccoll_return_t result = UPCCOLL_ERROR;
@@ -87,6 +87,8 @@ void run_and_check(const Setting &s, upccoll_team_t team, int n, int r, Buffer<l
     result = upccoll_scan(send.pointer, recv.pointer, c, UPC_LONG, s.op, team, 0, nullptr);
   else if (s.kind == "exscan")
     result = upccoll_exscan(send.pointer, recv.pointer, c, UPC_LONG, s.op, team, 0, nullptr);
+  else if (s.kind == "reduce_scatter")
+    result = upccoll_reduce_scatter(send.pointer, recv.pointer, c, UPC_LONG, s.op, team, 0, nullptr);
   ASSERT_EQ(result, UPCCOLL_SUCCESS) << s.kind;
   const std::string where = s.kind + " count " + std::to_string(c) + " root " + std::to_string(s.root) +
                             " op " + std::to_string(s.op) + " round " + std::to_string(round);
@@ -103,6 +105,8 @@ void run_and_check(const Setting &s, upccoll_team_t team, int n, int r, Buffer<l
       return combined(s.op, user, 0, n - 1, at, round);
     if (s.kind == "scan" && at < c) return combined(s.op, user, 0, r, at, round);
     if (s.kind == "exscan" && r > 0 && at < c) return combined(s.op, user, 0, r - 1, at, round);
+    if (s.kind == "reduce_scatter" && at < c)
+      return combined(s.op, user, 0, n - 1, static_cast<std::size_t>(r) * c + at, round);
     return std::nullopt;
   };
   for (std::size_t at = 0; at < recv.count; ++at) {
@@ -146,6 +150,9 @@ TEST(Coll2Fast, RepeatedAndChangedArgumentsInterleaved) {
                                            {"exscan", 1, 0, UPC_ADD},
                                            {"scatter", 2, n - 1, 0},
                                            {"gather", 2, 0, 0},
+                                           {"reduce_scatter", 1, 0, UPC_ADD},
+                                           {"reduce_scatter", 3, 0, UPC_MAX},
+                                           {"reduce_scatter", 2, 0, user},
                                            {"allreduce", 64, 0, UPC_ADD},
                                            {"allreduce", 1, 0, UPC_ADD}};
     for (std::size_t k = 0; k < settings.size(); ++k) {
@@ -179,6 +186,34 @@ TEST(Coll2Fast, RepeatedAndChangedArgumentsInterleaved) {
   }
   free_teams(cases);
   EXPECT_EQ(upccoll_op_free(user), UPCCOLL_SUCCESS);
+}
+
+// The combining calls of one piece each way with a built-in operation (fast.cpp's run_whole: slots and
+// acknowledgements addressed directly, the next slot checked while waiting) repeated past two rings of
+// slots, new data every call, on every team of team_cases (pairs, singletons, reversed keys, teams of
+// teams), each result against the sequential reference.
+TEST(Coll2Fast, WholeCallsPastTheRing) {
+  Library library;
+  const std::vector<TeamCase> cases = team_cases();
+  const std::size_t most = 8;
+  Buffer<long> send(most), recv(most);
+  int round = 0;
+  for (const TeamCase &tc : cases) {
+    const int n = static_cast<int>(tc.members.size());
+    const int r =
+        static_cast<int>(std::find(tc.members.begin(), tc.members.end(), MYTHREAD) - tc.members.begin());
+    const std::vector<Setting> settings = {{"allreduce", 1, 0, UPC_ADD},  {"allreduce", 3, 0, UPC_MAX},
+                                           {"reduce", 2, n - 1, UPC_ADD}, {"scan", 1, 0, UPC_ADD},
+                                           {"exscan", 2, 0, UPC_MAX},     {"reduce_scatter", 1, 0, UPC_ADD}};
+    for (std::size_t k = 0; k < settings.size(); ++k) {
+      SCOPED_TRACE(tc.name + ", setting " + std::to_string(k));
+      for (int repeat = 0; repeat < 140; ++repeat) {  // kRing is 64
+        run_and_check(settings[k], tc.team, n, r, send, recv, ++round, 0);
+        if (::testing::Test::HasFailure()) return;
+      }
+    }
+  }
+  free_teams(cases);
 }
 
 // In place (sendbuf = recvbuf) over and over: each call reads the previous call's result.

@@ -99,6 +99,8 @@ upccoll_return_t upccoll_exscan(upccoll_shared_ptr_t sendbuf, upccoll_shared_ptr
 upccoll_return_t upccoll_reduce_scatter(upccoll_shared_ptr_t sendbuf, upccoll_shared_ptr_t recvbuf,
                                         size_t count, upccoll_dtype_t dt, upccoll_op_t op,
                                         upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t *handle) {
+  const Arguments args{Kind::kReduceScatter, 0, flags, sendbuf, recvbuf, count, count, dt, dt, op};
+  if (handle == nullptr && fast_call(team, args)) return UPCCOLL_SUCCESS;
   return computing(
       Kind::kReduceScatter, sendbuf, recvbuf, dt, op, 0, team, flags, handle,
       [&](int n, std::size_t size, std::vector<Piece> *send) {
@@ -108,7 +110,8 @@ upccoll_return_t upccoll_reduce_scatter(upccoll_shared_ptr_t sendbuf, upccoll_sh
       [&](const Team &, std::size_t *elements) {
         *elements = count;
         return UPCCOLL_SUCCESS;
-      });
+      },
+      false, handle == nullptr ? &args : nullptr);
 }
 
 upccoll_return_t upccoll_reduce_scatterv(upccoll_shared_ptr_t sendbuf, upccoll_shared_ptr_t recvbuf,

@@ -1,6 +1,7 @@
-// The fast lane (fast.hpp).
+// The fast lane (fast.hpp): remembering a call, the entry point, and calls of any shape (run).
 #include "coll2/fast.hpp"
 
+#include <array>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include "coll2/arguments.hpp"
 #include "coll2/datatypes.hpp"
 #include "coll2/engine.hpp"
+#include "coll2/fast_call.hpp"
 #include "coll2/roles.hpp"
 #include "coll2/small.hpp"
 #include "coll2/transfer.hpp"
@@ -21,31 +23,54 @@
 
 namespace pgas::rt::coll2 {
 
-// A team's remembered call.
-struct FastCall {
-  Arguments args;
-  Description call;                    // as checked
-  std::uint64_t signature = 0;         // this member's, as the small path signs it
-  std::uint64_t source_signature = 0;  // what a source's slot must say (its data inline)
-  bool sends = false, receives = false;
-  std::vector<int> sources;  // in rank order
-  // Where a slot is in every member's area: slot_at(s) = first_slot + (s % kRing) * slot_bytes (team.hpp).
-  std::uint64_t first_slot = 0, slot_bytes = 0;
-  // The words of piece ends before a source's inline data, and which piece is this member's.
-  std::uint64_t piece_words = 0;
-  int piece = 0;
-  // Worked out once from the checked call, for the common shapes: one send piece (its bytes and address),
-  // one receive piece (its bytes and address), the built-in combination (nullptr: a user operation), and who
-  // reads this member's slot in this call (not itself).
-  bool one_send_piece = false;
-  std::uint64_t send_bytes = 0, recv_bytes = 0;
-  const std::byte *send_data = nullptr;
-  std::byte *recv_data = nullptr;
-  Combiner combine = nullptr;
-  std::vector<int> readers;
-  bool user_op = false;  // a user operation (looked up on every call: it may have been freed)
-  int quick_polls = 0;   // before the backoff (none when threads outnumber CPUs: the peer needs this one)
-};
+// The rest of call `s` on the general path (small.hpp): this member's part is published.
+void finish_in_general(Team &team, const FastCall &f, std::uint64_t s) {
+  Operation *op = new_operation(team, s, f.call, false, false);
+  op->small = op->my_staged = true;
+  team.held[s % kRing].incomplete = op;
+  complete(*op);
+  free_operation(op);
+}
+
+namespace {
+// Whether reader `r` told this member that it read its call of a ring ago (team.hpp).
+bool read_by(const Team &team, const Team::Held &held, int r) {
+  return team.word(team.rank, team.done_at(held.sequence, r)).load(std::memory_order_acquire) >=
+         held.sequence;
+}
+}  // namespace
+
+// (Not this member itself: the call is complete here, as in operation.cpp.)
+bool readers_done(const Team &team, const FastCall &f, const Team::Held &held) {
+  const auto kind = static_cast<Kind>(held.kind);
+  if (kind == f.call.kind && held.root == f.call.root) {  // the readers of this call, worked out once
+    for (const int r : f.readers)
+      if (!read_by(team, held, r)) return false;
+    return true;
+  }
+  for (int r = 0; r < team.size(); ++r)
+    if (r != team.rank && reads_from(kind, r, team.rank, held.root, team.size()) && !read_by(team, held, r))
+      return false;
+  return true;
+}
+
+// Waits for `started` to say call `s`: false when it does not within the spin and yield budget.
+bool wait_started_slow(const FastCall &f, std::atomic_ref<std::uint64_t> started, std::uint64_t s) {
+  // Plain polls first: a peer in a loop of calls is there within tens of nanoseconds, and the backoff's
+  // first round reads the clock, which would delay seeing it.
+  for (int poll = f.quick_polls; poll > 0 && started.load(std::memory_order_acquire) != s; --poll)
+    cpu_relax();
+  for (coll::Backoff backoff; started.load(std::memory_order_acquire) != s; backoff.pause())
+    if (backoff.slow()) return false;
+  return true;
+}
+
+// Whether this member's slot of call `s` is free: its call of a ring ago complete, without a block, and
+// read by every reader.
+bool slot_free(const Team &team, const FastCall &f, std::uint64_t s) {
+  const Team::Held &held = team.held[s % kRing];
+  return held.incomplete == nullptr && held.block == 0 && (!held.inline_data || readers_done(team, f, held));
+}
 
 namespace {
 
@@ -70,26 +95,6 @@ std::uint64_t *slot_at(const Team &team, int member, std::uint64_t slot, std::ui
 std::atomic_ref<std::uint64_t> slot_word(const Team &team, int member, std::uint64_t slot,
                                          std::uint64_t word) {
   return std::atomic_ref<std::uint64_t>(*slot_at(team, member, slot, word));
-}
-// Positions in a slot: the words after the signature follow the inline words.
-constexpr std::uint64_t kInlineAt = kSignature + 1;
-constexpr std::uint64_t position(std::uint64_t word) { return word + kInlineWords; }
-
-// memcpy, with the sizes of one or two scalars copied inline.
-inline void copy(std::byte *to, const std::byte *from, std::uint64_t bytes) {
-  switch (bytes) {
-    case 8:
-      std::memcpy(to, from, 8);
-      return;
-    case 16:
-      std::memcpy(to, from, 16);
-      return;
-    case 4:
-      std::memcpy(to, from, 4);
-      return;
-    default:
-      std::memcpy(to, from, bytes);
-  }
 }
 
 // This member's send pieces into its slot's inline words (small.hpp), from the checked send address.
@@ -121,15 +126,6 @@ const std::byte *source_data(const Team &team, const FastCall &f, int t, std::ui
   const std::uint64_t start = f.piece == 0 ? 0 : ends[f.piece - 1];
   if (ends[f.piece] - start != bytes) return nullptr;
   return reinterpret_cast<const std::byte *>(ends + f.piece_words) + start;
-}
-
-// The rest of call `s` on the general path (small.hpp): this member's part is published.
-void finish_in_general(Team &team, const FastCall &f, std::uint64_t s) {
-  Operation *op = new_operation(team, s, f.call, false, false);
-  op->small = op->my_staged = true;
-  team.held[s % kRing].incomplete = op;
-  complete(*op);
-  free_operation(op);
 }
 
 // Fills this member's recvbuf from its sources' slots (all started), combining in rank order as fill does
@@ -169,33 +165,10 @@ bool fill(const Team &team, const FastCall &f, std::uint64_t slot) {
   return true;
 }
 
-// Whether every reader of this member's call of a ring ago told it that it read it (team.hpp).
-// (Not this member itself: the call is complete here, as in operation.cpp.)
-bool read_by(const Team &team, const Team::Held &held, int r) {
-  return team.word(team.rank, team.done_at(held.sequence, r)).load(std::memory_order_acquire) >=
-         held.sequence;
-}
-bool readers_done(const Team &team, const FastCall &f, const Team::Held &held) {
-  const auto kind = static_cast<Kind>(held.kind);
-  if (kind == f.call.kind && held.root == f.call.root) {  // the readers of this call, worked out once
-    for (const int r : f.readers)
-      if (!read_by(team, held, r)) return false;
-    return true;
-  }
-  for (int r = 0; r < team.size(); ++r)
-    if (r != team.rank && reads_from(kind, r, team.rank, held.root, team.size()) && !read_by(team, held, r))
-      return false;
-  return true;
-}
-
 void run(Team &team, const FastCall &f) {
   const std::uint64_t s = team.next_sequence++;
   const std::uint64_t slot = f.first_slot + (s % kRing) * f.slot_bytes;
-  Team::Held &held = team.held[s % kRing];
-  if (held.incomplete != nullptr || held.block != 0 || (held.inline_data && !readers_done(team, f, held)))
-    reuse_slot(team, s);  // completes or waits as the general path does
-  const Description &c = f.call;
-  held = {.sequence = s, .kind = static_cast<std::uint8_t>(c.kind), .root = c.root, .inline_data = f.sends};
+  claim_slot(team, f, s);
   slot_word(team, team.rank, slot, kSignature).store(f.signature, std::memory_order_relaxed);
   if (f.sends)
     stage(team, f, slot);
@@ -203,22 +176,27 @@ void run(Team &team, const FastCall &f) {
     slot_word(team, team.rank, slot, position(kStaged)).store(s, std::memory_order_relaxed);
   slot_word(team, team.rank, slot, kStarted).store(s, std::memory_order_release);
   if (!f.receives) return;
-  for (const int t : f.sources) {
-    const std::atomic_ref<std::uint64_t> started = slot_word(team, t, slot, kStarted);
-    // Plain polls first: a peer in a loop of calls is there within tens of nanoseconds, and the backoff's
-    // first round reads the clock, which would delay seeing it.
-    for (int poll = f.quick_polls; poll > 0 && started.load(std::memory_order_acquire) != s; --poll)
-      cpu_relax();
-    for (coll::Backoff backoff; started.load(std::memory_order_acquire) != s;) {
-      if (backoff.slow()) return finish_in_general(team, f, s);  // waits, checks liveness and signatures
-      backoff.pause();
-    }
-  }
+  for (const int t : f.sources)
+    if (!wait_started(f, slot_word(team, t, slot, kStarted), s))
+      return finish_in_general(team, f, s);                        // waits, checks liveness and signatures
   if (!fill(team, f, slot)) return finish_in_general(team, f, s);  // reports the difference or reads blocks
   const std::uint64_t done = team.done_at(s, team.rank);
   // Not to itself (readers_done does not ask it).
   for (const int t : f.sources)
     if (t != team.rank) team.word(t, done).store(s, std::memory_order_release);
+}
+
+// The lookup's test of a remembered buffer (handles.hpp), from its descriptor; the lookup itself when it
+// fails (it stops the job naming a freed buffer, or refreshes a stale copy of the table).
+void still_live(const FastCall::Live &b) {
+  if (b.handle == 0) return;
+  if (b.desc->state.load(std::memory_order_acquire) != HandleState::kLive ||
+      b.desc->generation.load(std::memory_order_relaxed) != b.generation) [[unlikely]]
+    handle_lookup(b.handle, "upccoll");
+}
+FastCall::Live live(pgas_handle_t handle) {
+  if (handle == 0) return {};
+  return {handle, &handle_lookup(handle, "upccoll"), handle_generation(handle)};
 }
 
 }  // namespace
@@ -251,13 +229,16 @@ bool fast_call(upccoll_team_t handle, const Arguments &args) {
   if (!g_fast || !initialized()) return false;
   Team *team = team_of(handle);
   if (team == nullptr || team->fast == nullptr || !same(team->fast->args, args)) return false;
-  const Description &c = team->fast->call;
+  const FastCall &f = *team->fast;
   // Still live (a freed buffer stops the job in the lookup, as in the checks); a freed user operation is
   // refused by the checks.
-  if (c.sendbuf.handle != 0) handle_lookup(c.sendbuf.handle, "upccoll");
-  if (c.recvbuf.handle != 0) handle_lookup(c.recvbuf.handle, "upccoll");
-  if (team->fast->user_op && !op_defined(c.op, c.dt)) return false;
-  run(*team, *team->fast);
+  still_live(f.send_live);
+  still_live(f.recv_live);
+  if (f.user_op && !op_defined(f.call.op, f.call.dt)) return false;
+  if (f.whole)
+    run_whole(*team, f);
+  else
+    run(*team, f);
   return true;
 }
 
@@ -297,7 +278,22 @@ void remember(Team &team, const Arguments &args, const Description &call) {
   f.combine = combining(call.kind) ? combiner(call.op, call.dt) : nullptr;
   f.user_op = combining(call.kind) && user_op(call.op);
   f.quick_polls = spin_budget_ns() > 0 ? kQuickPolls : 0;
-  if (f.receives && f.sources.empty()) team.fast = nullptr;  // not a call of this library's kinds
+  if (f.receives && f.sources.empty()) {  // not a call of this library's kinds
+    team.fast = nullptr;
+    return;
+  }
+  f.send_live = live(call.sendbuf.handle);
+  f.recv_live = live(call.recvbuf.handle);
+  f.whole = f.combine != nullptr && !f.user_op && f.piece_words == 1 && (!f.sends || f.one_send_piece) &&
+            (!f.receives || call.recv.size() == 1) && f.sources.size() <= FastCall::kFew;
+  f.my_slots = team.direct[static_cast<std::size_t>(team.rank)] + f.first_slot;
+  for (std::size_t k = 0; f.whole && k < f.sources.size(); ++k) {
+    const auto t = static_cast<std::size_t>(f.sources[k]);
+    f.source_slots[k] = team.direct[t] + f.first_slot;
+    f.acks[k] = f.sources[k] == team.rank
+                    ? nullptr
+                    : reinterpret_cast<std::uint64_t *>(team.direct[t] + team.done_at(0, team.rank));
+  }
 }
 
 }  // namespace pgas::rt::coll2
