@@ -84,10 +84,11 @@ void expect_received(Buffer<long> &recv, const Arrays &a, int n, int me, int rou
 TEST(Coll2Alltoallv, CountsVaryAndChangeBetweenRepeatedCalls) {
   Library library;
   const std::vector<TeamCase> cases = team_cases();
-  // Elements per unit of count: inline in the slots, staged in blocks, pieces above the large-call limit.
-  const std::size_t scales[] = {1, 3, 60, 5000};
+  // Elements per unit of count, and the fewest in a piece: inline in the slots, staged in blocks, pieces
+  // above the large-call limit (read in place), and large pieces next to one-element ones (staged).
+  const std::pair<std::size_t, std::size_t> scales[] = {{1, 0}, {3, 0}, {60, 0}, {5000, 0}, {5000, 1}};
   const std::size_t most =
-      2 * 5000 * static_cast<std::size_t>(THREADS) + 2 * static_cast<std::size_t>(THREADS);
+      2 * 5001 * static_cast<std::size_t>(THREADS) + 2 * static_cast<std::size_t>(THREADS);
   Buffer<long> send(most), recv(most);
   int round = 0;
   for (const TeamCase &tc : cases) {
@@ -96,12 +97,13 @@ TEST(Coll2Alltoallv, CountsVaryAndChangeBetweenRepeatedCalls) {
     ASSERT_EQ(upccoll_team_rank(tc.team, &me), UPCCOLL_SUCCESS);
     ASSERT_EQ(n, static_cast<int>(tc.members.size()));
     Arrays a(n);
-    for (const std::size_t scale : scales)
+    for (const auto [scale, least] : scales)
       for (int shape = 0; shape < 3; ++shape) {
-        a.fill(n, me, shape, scale);  // the same arrays, new contents
+        a.fill(n, me, shape, scale, least);  // the same arrays, new contents
         for (int repeat = 0; repeat < 4; ++repeat) {
-          const std::string what = tc.name + ", scale " + std::to_string(scale) + ", shape " +
-                                   std::to_string(shape) + ", repeat " + std::to_string(repeat);
+          const std::string what = tc.name + ", scale " + std::to_string(scale) + "+" +
+                                   std::to_string(least) + ", shape " + std::to_string(shape) + ", repeat " +
+                                   std::to_string(repeat);
           ++round;
           prepare(send, a, recv, n, me, round);
           if (repeat == 2) {  // a non-blocking call between blocking ones with the same arguments
@@ -163,3 +165,29 @@ TEST(Coll2Alltoallv, ArgumentErrorsAfterRepeatedCalls) {
 }
 
 }  // namespace
+
+// Large pieces, read in place from their sources' sendbufs: team rank 0 initiates with a handle and waits in
+// a barrier before it completes; the others' blocking calls return only once rank 0's recvbuf is filled, so
+// they fill it themselves (without that, a hang that pgasrun's timeout ends).
+TEST(Coll2Alltoallv, LargeSourcesFillAReaderThatWaitsElsewhere) {
+  Library library;
+  const int n = THREADS, me = MYTHREAD;
+  Arrays a(n);
+  const auto [send_elements, recv_elements] = a.fill(n, me, 0, 5000);
+  Buffer<long> send(send_elements), recv(recv_elements);
+  for (int round = 1; round <= 3; ++round) {
+    prepare(send, a, recv, n, me, round);
+    if (me == 0) {
+      upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+      ASSERT_EQ(alltoallv(send, a, recv, UPC_TEAM_ALL, &h), UPCCOLL_SUCCESS);
+      upc_barrier;
+      upccoll_wait(h);
+    } else {
+      ASSERT_EQ(alltoallv(send, a, recv, UPC_TEAM_ALL), UPCCOLL_SUCCESS);
+      for (std::size_t i = 0; i < send.count; ++i) send[i] = kUntouched;  // the sendbuf is the caller's again
+      upc_barrier;
+    }
+    expect_received(recv, a, n, me, round, "round " + std::to_string(round));
+    upc_barrier;
+  }
+}
