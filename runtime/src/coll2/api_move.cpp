@@ -207,6 +207,7 @@ upccoll_return_t upccoll_alltoallv(upccoll_shared_ptr_t sendbuf, const size_t *s
                                    upccoll_flag_t flags, upccoll_handle_t *handle) {
   const Common c{Kind::kAlltoall, sendbuf, recvbuf, sendtype, recvtype, -1, team, flags, handle};
   Arguments args{c.kind, c.root, c.flags, c.sendbuf, c.recvbuf, 0, 0, c.sendtype, c.recvtype};
+  args.counted = true;
   args.arrays[0] = sendcnts;
   args.arrays[1] = sdispls;
   args.arrays[2] = recvcnts;

@@ -61,9 +61,9 @@ bool same_buffer(const upccoll_shared_ptr_t &a, const upccoll_shared_ptr_t &b) {
 bool same(const Arguments &a, const Arguments &b, int ranks) {
   if (!(a.kind == b.kind && a.root == b.root && a.flags == b.flags && same_buffer(a.sendbuf, b.sendbuf) &&
         same_buffer(a.recvbuf, b.recvbuf) && a.sendcount == b.sendcount && a.recvcount == b.recvcount &&
-        a.sendtype == b.sendtype && a.recvtype == b.recvtype && a.op == b.op))
+        a.sendtype == b.sendtype && a.recvtype == b.recvtype && a.op == b.op && a.counted == b.counted))
     return false;
-  for (int i = 0; i < 4; ++i)
+  for (int i = 0; i < 4 && a.counted; ++i)
     if ((a.arrays[i] == nullptr) != (b.arrays[i] == nullptr) ||
         (a.arrays[i] != nullptr &&
          std::memcmp(a.arrays[i], b.arrays[i], static_cast<std::size_t>(ranks) * sizeof(std::size_t)) != 0))
@@ -273,7 +273,7 @@ bool fast_call(upccoll_team_t handle, const Arguments &args) {
 void remember(Team &team, const Arguments &args, const Description &call) {
   const bool in_all = (call.flags & UPC_IN_ALLSYNC) != 0, out_all = (call.flags & UPC_OUT_ALLSYNC) != 0;
   // A variable-count call repeats only with its arrays (alltoallv's, which every member reads).
-  const bool counted = args.arrays[0] != nullptr;
+  const bool counted = args.counted;
   if (!g_fast || (call.flags & UPC_ASYNC_FENCE) != 0 || (call.variable && !counted) ||
       call.function != nullptr || call.kind == Kind::kBarrier || !small_path(team, call, in_all, out_all) ||
       (!call.send.empty() && !fits_inline(call))) {

@@ -28,7 +28,8 @@ struct Arguments {
   upccoll_dtype_t sendtype = 0, recvtype = 0;
   upccoll_op_t op = 0;
   // upccoll_alltoallv's arrays (sendcnts, sdispls, recvcnts, rdispls), one entry per team rank, compared by
-  // content (a program may refill them between calls); all nullptr for the other calls.
+  // content (a program may refill them between calls); `counted` only there.
+  bool counted = false;
   const std::size_t *arrays[4] = {};
 };
 
