@@ -216,11 +216,7 @@ TEST(Coll2Direct, BlockingSourceReturnsAfterItsReaders) {
 // A source waits only for its readers' initiations: a receiver that initiated with a handle and then waits in
 // a barrier for the root is filled by the root (else both would wait forever).
 TEST(Coll2Direct, SourceFillsAReaderThatWaitsElsewhere) {
-  // The MPI engine (the default under mpirun) never matches a blocking call with a non-blocking one
-  // (pgas/upccoll.h): the program is wrong there.
-  const char *engine = std::getenv("PGAS_COLL2_ENGINE");
-  if (std::getenv("OMPI_COMM_WORLD_SIZE") != nullptr &&
-      (engine == nullptr || std::strcmp(engine, "shared") != 0))
+  if (on_mpi_engine())
     GTEST_SKIP() << "members block and wait with a handle in one call: not on the MPI engine";
   Library library;
   constexpr std::size_t kCount = 64 * 1024;

@@ -66,6 +66,20 @@ const std::map<std::string, std::function<void()>> kModes = {
        upccoll_allgatherv(send, MYTHREAD == last() ? 2 : 1, UPC_INT, recv, counts.data(), displs.data(),
                           UPC_INT, UPC_TEAM_ALL, 0, nullptr);
      }},
+    // Three good alltoallv calls (the fast lane takes the later ones), then thread LAST sends two ints to
+    // rank 0, which expects one.
+    {"different-sizes-repeated",
+     [] {
+       const auto n = static_cast<std::size_t>(THREADS);
+       const auto send = ints(n + 1), recv = ints(n);
+       std::vector<size_t> sendcnts(n, 1), recvcnts(n, 1), displs(n);
+       for (std::size_t t = 0; t < n; ++t) displs[t] = t;
+       for (int call = 1; call <= 4; ++call) {
+         if (call == 4 && MYTHREAD == last()) sendcnts[0] = 2;
+         upccoll_alltoallv(send, sendcnts.data(), displs.data(), UPC_INT, recv, recvcnts.data(),
+                           displs.data(), UPC_INT, UPC_TEAM_ALL, 0, nullptr);
+       }
+     }},
     // Thread LAST finishes main while the others wait in an allreduce it never joins.
     {"exit-instead-of-collective",
      [] {

@@ -34,6 +34,10 @@ const Case kCases[] = {
      R"(error: upccoll_allgather, call #1 of a team of \d+: team rank \d+ expects 4 bytes from rank LAST, which )"
      R"(sends 8)",
      2},
+    {"different-sizes-repeated", false,
+     R"(error: upccoll_alltoall, call #4 of a team of \d+: team rank 0 expects 4 bytes from rank LAST, which )"
+     R"(sends 8)",
+     2},
     {"exit-instead-of-collective", false,
      R"(error: thread LAST finished main \(returned or called exit\) while thread \d+ waits in upccoll_allreduce, )"
      R"(call #1 of a team of LAST1, which thread LAST never initiated)",

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <pgas/upc.hpp>
@@ -96,6 +97,14 @@ inline void matrix_product(void *in, void *inout, size_t len, upccoll_dtype_t dt
                            a[m + 2] * b[m] + a[m + 3] * b[m + 2], a[m + 2] * b[m + 1] + a[m + 3] * b[m + 3]};
     std::copy(r, r + 4, b + m);
   }
+}
+
+// Whether the calls run on the MPI engine (the default under mpirun), which never matches a blocking call
+// with a non-blocking one (pgas/upccoll.h): a program that mixes them in one call is wrong there.
+inline bool on_mpi_engine() {
+  const char *engine = std::getenv("PGAS_COLL2_ENGINE");
+  return std::getenv("OMPI_COMM_WORLD_SIZE") != nullptr &&
+         (engine == nullptr || std::strcmp(engine, "shared") != 0);
 }
 
 inline void free_teams(const std::vector<TeamCase> &cases) {

@@ -99,8 +99,11 @@ struct Side {
 Side one_piece(std::size_t count) { return {count, nullptr, nullptr, false}; }
 Side per_rank(const size_t *counts, const size_t *displs) { return {0, counts, displs, true}; }
 
+// `args`: the arguments the fast lane compares, when the call may take it (alltoallv, whose arrays every
+// member reads).
 upccoll_return_t variable(const Common &c, bool sends, bool receives, const Side &send_side,
-                          const Side &recv_side) {
+                          const Side &recv_side, const Arguments *args = nullptr) {
+  if (args != nullptr && c.handle == nullptr && fast_call(c.team, *args)) return UPCCOLL_SUCCESS;
   return moving(
       c, sends, receives,
       [&](const Sizes &z, auto *send, auto *recv) {
@@ -123,7 +126,7 @@ upccoll_return_t variable(const Common &c, bool sends, bool receives, const Side
         return pieces(recv_side, receives || z.is_root, z.recv, UPCCOLL_ERROR_RECVCNTS, UPCCOLL_ERROR_RDISPLS,
                       recv);
       },
-      true);
+      true, c.handle == nullptr ? args : nullptr);
 }
 
 }  // namespace
@@ -203,7 +206,13 @@ upccoll_return_t upccoll_alltoallv(upccoll_shared_ptr_t sendbuf, const size_t *s
                                    const size_t *rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
                                    upccoll_flag_t flags, upccoll_handle_t *handle) {
   const Common c{Kind::kAlltoall, sendbuf, recvbuf, sendtype, recvtype, -1, team, flags, handle};
-  return variable(c, true, true, per_rank(sendcnts, sdispls), per_rank(recvcnts, rdispls));
+  Arguments args{c.kind, c.root, c.flags, c.sendbuf, c.recvbuf, 0, 0, c.sendtype, c.recvtype};
+  args.counted = true;
+  args.arrays[0] = sendcnts;
+  args.arrays[1] = sdispls;
+  args.arrays[2] = recvcnts;
+  args.arrays[3] = rdispls;
+  return variable(c, true, true, per_rank(sendcnts, sdispls), per_rank(recvcnts, rdispls), &args);
 }
 
 }  // extern "C"

@@ -1,5 +1,6 @@
 #include "coll2/direct.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "coll2/arguments.hpp"
@@ -21,8 +22,33 @@ std::uint64_t direct_limit() {
   return limit;
 }
 
+namespace {
+
+// The largest piece a member of a variable-count call sends or receives.
+std::uint64_t largest_piece(const Description &call) {
+  std::uint64_t most = 0;
+  for (const Piece &p : call.send) most = std::max(most, p.bytes);
+  for (const Piece &p : call.recv) most = std::max(most, p.bytes);
+  return most;
+}
+
+// Whether every piece a member of a variable-count call sends is empty or large, and one is not empty.
+bool sends_only_large(const Description &call) {
+  bool some = false;
+  for (const Piece &p : call.send) {
+    if (p.bytes > 0 && p.bytes < direct_limit()) return false;
+    some = some || p.bytes > 0;
+  }
+  return some;
+}
+
+}  // namespace
+
 bool large_call(const Team &team, const Description &call) {
-  if (!team.shm || call.variable || direct_limit() == 0) return false;
+  if (!team.shm || direct_limit() == 0) return false;
+  // An alltoallv's members' pieces differ, so each decides for itself: large when one of its pieces is (then
+  // every member it exchanges a large piece with is large too, and claims its fill).
+  if (call.variable) return call.kind == Kind::kAlltoall && largest_piece(call) >= direct_limit();
   const std::uint64_t piece = !call.send.empty()   ? call.send[0].bytes
                               : !call.recv.empty() ? call.recv[0].bytes
                                                    : 0;
@@ -35,6 +61,9 @@ bool large_call(const Team &team, const Description &call) {
 
 bool reads_in_place(const Team &team, const Description &call) {
   if (call.send.empty() || !large_call(team, call)) return false;
+  // An alltoallv source is read in place only when each reader of its data is large, so that it may fill
+  // them itself (progress.cpp): its readers of nothing need not be.
+  if (call.variable && !sends_only_large(call)) return false;
   if (call.recv.empty() || call.sendbuf.handle != call.recvbuf.handle) return true;
   const std::uint64_t s = call.sendbuf.offset, r = call.recvbuf.offset;
   return !(s < r + extent(call.recv) && r < s + extent(call.send));

@@ -6,8 +6,9 @@
 //  - so that it still waits only for the readers' initiations (pgas/upccoll.h, completion and ordering), a
 //    source that has waited a while fills a reader's recvbuf itself once the reader initiated (a receiver of
 //    a large call claims its own fill, as with OUT_ALLSYNC, so that exactly one thread fills it).
-// A source whose sendbuf overlaps its own recvbuf (an in-place call) stages as before; variable-count calls
-// (whose piece sizes differ between members) and calls on a network conduit keep the block path.
+// A source whose sendbuf overlaps its own recvbuf (an in-place call) stages as before, and so do calls on a
+// network conduit. Of the variable-count calls (whose piece sizes differ between members) only alltoallv
+// goes large, each member deciding from its own pieces (direct.cpp).
 #pragma once
 
 #include <cstdint>

@@ -81,10 +81,18 @@ bool same_buffer(const upccoll_shared_ptr_t &a, const upccoll_shared_ptr_t &b) {
   return a.handle == b.handle && a.thread == b.thread && a.offset == b.offset;
 }
 
-bool same(const Arguments &a, const Arguments &b) {
-  return a.kind == b.kind && a.root == b.root && a.flags == b.flags && same_buffer(a.sendbuf, b.sendbuf) &&
-         same_buffer(a.recvbuf, b.recvbuf) && a.sendcount == b.sendcount && a.recvcount == b.recvcount &&
-         a.sendtype == b.sendtype && a.recvtype == b.recvtype && a.op == b.op;
+// `ranks`: the length of the arrays (the team's size).
+bool same(const Arguments &a, const Arguments &b, int ranks) {
+  if (!(a.kind == b.kind && a.root == b.root && a.flags == b.flags && same_buffer(a.sendbuf, b.sendbuf) &&
+        same_buffer(a.recvbuf, b.recvbuf) && a.sendcount == b.sendcount && a.recvcount == b.recvcount &&
+        a.sendtype == b.sendtype && a.recvtype == b.recvtype && a.op == b.op && a.counted == b.counted))
+    return false;
+  for (int i = 0; i < 4 && a.counted; ++i)
+    if ((a.arrays[i] == nullptr) != (b.arrays[i] == nullptr) ||
+        (a.arrays[i] != nullptr &&
+         std::memcmp(a.arrays[i], b.arrays[i], static_cast<std::size_t>(ranks) * sizeof(std::size_t)) != 0))
+      return false;
+  return true;
 }
 
 // Word `word` (its position in a slot, team.hpp) of `member`'s slot at byte `slot` of its area.
@@ -228,7 +236,7 @@ void choose_fast_lane() {
 bool fast_call(upccoll_team_t handle, const Arguments &args) {
   if (!g_fast || !initialized()) return false;
   Team *team = team_of(handle);
-  if (team == nullptr || team->fast == nullptr || !same(team->fast->args, args)) return false;
+  if (team == nullptr || team->fast == nullptr || !same(team->fast->args, args, team->size())) return false;
   const FastCall &f = *team->fast;
   // Still live (a freed buffer stops the job in the lookup, as in the checks); a freed user operation is
   // refused by the checks.
@@ -244,8 +252,10 @@ bool fast_call(upccoll_team_t handle, const Arguments &args) {
 
 void remember(Team &team, const Arguments &args, const Description &call) {
   const bool in_all = (call.flags & UPC_IN_ALLSYNC) != 0, out_all = (call.flags & UPC_OUT_ALLSYNC) != 0;
-  if (!g_fast || (call.flags & UPC_ASYNC_FENCE) != 0 || call.variable || call.function != nullptr ||
-      call.kind == Kind::kBarrier || !small_path(team, call, in_all, out_all) ||
+  // A variable-count call repeats only with its arrays (alltoallv's, which every member reads).
+  const bool counted = args.counted;
+  if (!g_fast || (call.flags & UPC_ASYNC_FENCE) != 0 || (call.variable && !counted) ||
+      call.function != nullptr || call.kind == Kind::kBarrier || !small_path(team, call, in_all, out_all) ||
       (!call.send.empty() && !fits_inline(call))) {
     team.fast = nullptr;
     return;
@@ -253,6 +263,12 @@ void remember(Team &team, const Arguments &args, const Description &call) {
   if (team.fast == nullptr) team.fast = std::make_shared<FastCall>();
   FastCall &f = *team.fast;
   f.args = args;
+  const auto ranks = static_cast<std::size_t>(team.size());
+  f.arrays.assign(counted ? 4 * ranks : 0, 0);
+  for (std::size_t i = 0; i < 4 && counted; ++i) {
+    std::memcpy(f.arrays.data() + i * ranks, args.arrays[i], ranks * sizeof(std::size_t));
+    f.args.arrays[i] = f.arrays.data() + i * ranks;
+  }
   f.call = call;
   f.sends = !call.send.empty();
   f.signature = signature(call, false, false) | (f.sends ? kInlineData : 0);

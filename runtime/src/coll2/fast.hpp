@@ -27,6 +27,10 @@ struct Arguments {
   std::size_t sendcount = 0, recvcount = 0;
   upccoll_dtype_t sendtype = 0, recvtype = 0;
   upccoll_op_t op = 0;
+  // upccoll_alltoallv's arrays (sendcnts, sdispls, recvcnts, rdispls), one entry per team rank, compared by
+  // content (a program may refill them between calls); `counted` only there.
+  bool counted = false;
+  const std::size_t *arrays[4] = {};
 };
 
 // Runs the call on the fast lane when the team remembered these arguments; false: nothing done (the caller

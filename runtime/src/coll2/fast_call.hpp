@@ -18,7 +18,8 @@ namespace pgas::rt::coll2 {
 
 // A team's remembered call.
 struct FastCall {
-  Arguments args;
+  Arguments args;                      // its arrays point into `arrays`
+  std::vector<std::size_t> arrays;     // a copy of the remembered call's arrays, 4 x the team's size
   Description call;                    // as checked
   std::uint64_t signature = 0;         // this member's, as the small path signs it
   std::uint64_t source_signature = 0;  // what a source's slot must say (its data inline)

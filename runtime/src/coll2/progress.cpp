@@ -144,6 +144,8 @@ bool readers_filled(Operation &op) {
   bool done = true;
   for (int r = 0; r < team.size(); ++r) {
     if (r == team.rank || !reads_from(kind, r, team.rank, op.call.root, team.size())) continue;
+    // An alltoallv reader of nothing from this source does not read its sendbuf (and may be small).
+    if (op.call.variable && op.call.send[static_cast<std::size_t>(r)].bytes == 0) continue;
     if (team.load(team.rank, team.done_at(op.sequence, r)) >= op.sequence) continue;
     // (A reader without a block is on the small path: its sizes disagree, and it stops the job itself.)
     if (!late(op) || team.load(r, team.at(op.sequence, kBlock)) == 0 || !filled(op, r)) done = false;
