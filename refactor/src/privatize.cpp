@@ -150,6 +150,32 @@ void privatize_element(ASTContext &ctx, LoopModel &m, const OwnedElement &own, s
   m.private_accesses = std::move(owned);
 }
 
+// The cached array of the affinity's element `&X[e]` (1-D, the whole element cached): its index in m.arrays,
+// or -1.
+int owned_cached_array(const LoopModel &m, const OwnedElement &own) {
+  if (own.row) return -1;
+  auto cached = std::find_if(m.arrays.begin(), m.arrays.end(),
+                             [&](const CachedArray &a) { return a.decl == own.array; });
+  if (cached == m.arrays.end() || !cached->member.empty()) return -1;
+  return static_cast<int>(cached - m.arrays.begin());
+}
+
+// Whether the accesses of the cached array `array` at the affinity's element (the first at `first`) are
+// provably the thread's own element: obstacle() finds nothing.
+bool provably_owned(ASTContext &ctx, const LoopModel &m, const OwnedElement &own, int array,
+                    const Stmt *first, const std::set<const ValueDecl *> &modified,
+                    const std::set<const ValueDecl *> &written) {
+  LoopModel probe = m;
+  probe.arrays.clear();
+  probe.accesses.clear();
+  std::vector<Refusal> unusable;
+  if (!find_accesses({m.arrays[static_cast<std::size_t>(array)].name}, ctx, probe, unusable) ||
+      probe.arrays.size() != 1)
+    return false;
+  return !obstacle(m, own.array, {own.index}, first, unusable, modified, written, ctx.getSourceManager(),
+                   nullptr, "element");
+}
+
 // Writes `X[e] = v` of a cached 1-D X under the affinity `&X[e]`, when the body writes X nowhere else and X's
 // policy is min or max: each element is then written only by its owner (the iteration runs on the thread
 // the affinity test found local, and the index's variables do not change), so the policy has no racing
@@ -159,13 +185,10 @@ void privatize_element(ASTContext &ctx, LoopModel &m, const OwnedElement &own, s
 void privatize_owned_writes(const Settings &settings, ASTContext &ctx, LoopModel &m, const OwnedElement &own,
                             const std::set<const ValueDecl *> &modified,
                             const std::set<const ValueDecl *> &written) {
-  if (own.row) return;
-  auto cached = std::find_if(m.arrays.begin(), m.arrays.end(),
-                             [&](const CachedArray &a) { return a.decl == own.array; });
-  if (cached == m.arrays.end() || !cached->member.empty()) return;
-  const write_policy policy = settings.policy_of(cached->name);
+  const int array = owned_cached_array(m, own);
+  if (array < 0) return;
+  const write_policy policy = settings.policy_of(m.arrays[static_cast<std::size_t>(array)].name);
   if (policy != write_policy::min && policy != write_policy::max) return;
-  const int array = static_cast<int>(cached - m.arrays.begin());
   std::vector<Access *> writes;
   for (Access &a : m.accesses) {
     if (a.array != array || a.kind == Access::kRead) continue;
@@ -173,15 +196,7 @@ void privatize_owned_writes(const Settings &settings, ASTContext &ctx, LoopModel
       return;  // another element, or an update: other threads may write the same elements
     writes.push_back(&a);
   }
-  if (writes.empty()) return;
-  LoopModel probe = m;
-  probe.arrays.clear();
-  probe.accesses.clear();
-  std::vector<Refusal> unusable;
-  if (!find_accesses({cached->name}, ctx, probe, unusable) || probe.arrays.size() != 1) return;
-  if (obstacle(m, own.array, {own.index}, writes.front()->whole, unusable, modified, written,
-               ctx.getSourceManager(), nullptr, "element"))
-    return;
+  if (writes.empty() || !provably_owned(ctx, m, own, array, writes.front()->whole, modified, written)) return;
   for (Access *a : writes) a->owned_store = true;
 }
 
@@ -192,25 +207,14 @@ void privatize_owned_writes(const Settings &settings, ASTContext &ctx, LoopModel
 void privatize_owned_reads(ASTContext &ctx, LoopModel &m, const OwnedElement &own,
                            const std::set<const ValueDecl *> &modified,
                            const std::set<const ValueDecl *> &written) {
-  if (own.row) return;
-  auto cached = std::find_if(m.arrays.begin(), m.arrays.end(),
-                             [&](const CachedArray &a) { return a.decl == own.array; });
-  if (cached == m.arrays.end() || !cached->member.empty()) return;
-  const int array = static_cast<int>(cached - m.arrays.begin());
+  const int array = owned_cached_array(m, own);
+  if (array < 0) return;
   std::vector<Access *> reads;
   for (Access &a : m.accesses)
     if (a.array == array && a.kind == Access::kRead && !a.row && a.member.empty() &&
         same_expression(a.index, own.index, ctx))
       reads.push_back(&a);
-  if (reads.empty()) return;
-  LoopModel probe = m;
-  probe.arrays.clear();
-  probe.accesses.clear();
-  std::vector<Refusal> unusable;
-  if (!find_accesses({cached->name}, ctx, probe, unusable) || probe.arrays.size() != 1) return;
-  if (obstacle(m, own.array, {own.index}, reads.front()->whole, unusable, modified, written,
-               ctx.getSourceManager(), nullptr, "element"))
-    return;
+  if (reads.empty() || !provably_owned(ctx, m, own, array, reads.front()->whole, modified, written)) return;
   for (Access *a : reads) a->owned_load = true;
 }
 
