@@ -89,6 +89,8 @@ class Renderer {
   std::string access(const Access &a) {
     const std::string &cache = array(a).cache_var, idx = index(a);
     const auto k = static_cast<std::size_t>(&a - m_.accesses.data());
+    if (a.owned_load)  // the thread's own element: a plain load in the local part (privatize.cpp)
+      return "pgas::refactored::local_element(" + array(a).name + ", " + idx + ")";
     if (a.kind == Access::kRead && k < unchecked_.size() && unchecked_[k] && a.loops.empty() &&
         !local_position_.empty())  // a per-iteration run in a counting executor: the iteration's position
       return runs_[k] + ".nth(" + local_position_ + ")";

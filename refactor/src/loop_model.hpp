@@ -63,6 +63,9 @@ struct Access {
   // policy is min or max (privatize.cpp): only the element's owner writes it, so the put's atomic combine
   // has no racing write to combine with and is rendered as a plain store.
   bool owned_store = false;
+  // A read `X[e]` of a cached X under the affinity `&X[e]` (privatize.cpp): the thread's own element, which
+  // the cache reads in place, rendered as a plain load of the local element.
+  bool owned_load = false;
   // Ordinary for loops of the body (outermost first) whose variables the index depends on: the inspector
   // repeats their headers around the hint (a stencil's radius loop).
   std::vector<const clang::ForStmt *> loops;

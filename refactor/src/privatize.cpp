@@ -150,22 +150,45 @@ void privatize_element(ASTContext &ctx, LoopModel &m, const OwnedElement &own, s
   m.private_accesses = std::move(owned);
 }
 
+// The cached array of the affinity's element `&X[e]` (1-D, the whole element cached): its index in m.arrays,
+// or -1.
+int owned_cached_array(const LoopModel &m, const OwnedElement &own) {
+  if (own.row) return -1;
+  auto cached = std::find_if(m.arrays.begin(), m.arrays.end(),
+                             [&](const CachedArray &a) { return a.decl == own.array; });
+  if (cached == m.arrays.end() || !cached->member.empty()) return -1;
+  return static_cast<int>(cached - m.arrays.begin());
+}
+
+// Whether the accesses of the cached array `array` at the affinity's element (the first at `first`) are
+// provably the thread's own element: obstacle() finds nothing.
+bool provably_owned(ASTContext &ctx, const LoopModel &m, const OwnedElement &own, int array,
+                    const Stmt *first, const std::set<const ValueDecl *> &modified,
+                    const std::set<const ValueDecl *> &written) {
+  LoopModel probe = m;
+  probe.arrays.clear();
+  probe.accesses.clear();
+  std::vector<Refusal> unusable;
+  if (!find_accesses({m.arrays[static_cast<std::size_t>(array)].name}, ctx, probe, unusable) ||
+      probe.arrays.size() != 1)
+    return false;
+  return !obstacle(m, own.array, {own.index}, first, unusable, modified, written, ctx.getSourceManager(),
+                   nullptr, "element");
+}
+
 // Writes `X[e] = v` of a cached 1-D X under the affinity `&X[e]`, when the body writes X nowhere else and X's
 // policy is min or max: each element is then written only by its owner (the iteration runs on the thread
 // the affinity test found local, and the index's variables do not change), so the policy has no racing
 // writes to combine and its atomic min (max) is a plain store of the same value: the policy's form makes v
 // no larger (smaller) than the element as the thread read it, which no other thread changes. The reads
-// keep going through the cache. Nothing is noted when this does not hold: the writes keep their puts.
+// are privatize_owned_reads'. Nothing is noted when this does not hold: the writes keep their puts.
 void privatize_owned_writes(const Settings &settings, ASTContext &ctx, LoopModel &m, const OwnedElement &own,
                             const std::set<const ValueDecl *> &modified,
                             const std::set<const ValueDecl *> &written) {
-  if (own.row) return;
-  auto cached = std::find_if(m.arrays.begin(), m.arrays.end(),
-                             [&](const CachedArray &a) { return a.decl == own.array; });
-  if (cached == m.arrays.end() || !cached->member.empty()) return;
-  const write_policy policy = settings.policy_of(cached->name);
+  const int array = owned_cached_array(m, own);
+  if (array < 0) return;
+  const write_policy policy = settings.policy_of(m.arrays[static_cast<std::size_t>(array)].name);
   if (policy != write_policy::min && policy != write_policy::max) return;
-  const int array = static_cast<int>(cached - m.arrays.begin());
   std::vector<Access *> writes;
   for (Access &a : m.accesses) {
     if (a.array != array || a.kind == Access::kRead) continue;
@@ -173,16 +196,26 @@ void privatize_owned_writes(const Settings &settings, ASTContext &ctx, LoopModel
       return;  // another element, or an update: other threads may write the same elements
     writes.push_back(&a);
   }
-  if (writes.empty()) return;
-  LoopModel probe = m;
-  probe.arrays.clear();
-  probe.accesses.clear();
-  std::vector<Refusal> unusable;
-  if (!find_accesses({cached->name}, ctx, probe, unusable) || probe.arrays.size() != 1) return;
-  if (obstacle(m, own.array, {own.index}, writes.front()->whole, unusable, modified, written,
-               ctx.getSourceManager(), nullptr, "element"))
-    return;
+  if (writes.empty() || !provably_owned(ctx, m, own, array, writes.front()->whole, modified, written)) return;
   for (Access *a : writes) a->owned_store = true;
+}
+
+// Reads `X[e]` of a cached 1-D X under the affinity `&X[e]`: the element is this thread's, and a cache reads
+// its thread's own elements in place whatever its policy (its own part is always in place, and its puts of
+// them land there), so a plain load of the local element reads what the get would, without the get's tests
+// and the owner's division. Nothing is noted when this does not hold: the reads keep their gets.
+void privatize_owned_reads(ASTContext &ctx, LoopModel &m, const OwnedElement &own,
+                           const std::set<const ValueDecl *> &modified,
+                           const std::set<const ValueDecl *> &written) {
+  const int array = owned_cached_array(m, own);
+  if (array < 0) return;
+  std::vector<Access *> reads;
+  for (Access &a : m.accesses)
+    if (a.array == array && a.kind == Access::kRead && !a.row && a.member.empty() &&
+        same_expression(a.index, own.index, ctx))
+      reads.push_back(&a);
+  if (reads.empty() || !provably_owned(ctx, m, own, array, reads.front()->whole, modified, written)) return;
+  for (Access *a : reads) a->owned_load = true;
 }
 
 // Rows: `X[r][k]` under the affinity `&Y[r][e]`, for 2-D arrays X the loop does not cache, when r is the
@@ -256,6 +289,7 @@ void privatize_owned_accesses(const Settings &settings, ASTContext &ctx, LoopMod
   scan_writes(m.body, modified, written);
   privatize_element(ctx, m, *own, notes, modified, written);
   privatize_owned_writes(settings, ctx, m, *own, modified, written);
+  privatize_owned_reads(ctx, m, *own, modified, written);
   if (own->row) privatize_rows(ctx, m, *own, notes, modified, written);
 }
 

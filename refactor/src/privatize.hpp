@@ -16,7 +16,8 @@ namespace pgas::refactor {
 // and not changed by the body, the index's variables are not changed by the body, and no other name the body
 // writes may reach X's memory. Otherwise leaves them to their proxies and, when such accesses exist, adds a
 // note saying why to `notes`. Writes `X[e] = v` of a cached X under min or max, when the body writes X
-// nowhere else, become plain stores (Access::owned_store).
+// nowhere else, become plain stores (Access::owned_store), and reads `X[e]` of a cached X plain loads
+// (Access::owned_load).
 void privatize_owned_accesses(const Settings &settings, clang::ASTContext &ctx, LoopModel &model,
                               std::vector<Refusal> &notes);
 

@@ -99,6 +99,11 @@ TEST(OwnedIterations, NarrowTypesUpToTheirLargestValues) {
   shared_array<int> a(300, 2);
   const auto at = [&](unsigned char v) { return &a[v]; };
   EXPECT_EQ(walked<unsigned char>(190, 255, at), tested<unsigned char>(190, 255, at));
+  shared_array<int> cyclic(300, 1);  // one iteration per block: the walk steps THREADS at a time
+  const auto at_cyclic = [&](unsigned char v) { return &cyclic[v]; };
+  EXPECT_EQ(walked<unsigned char>(190, 255, at_cyclic), tested<unsigned char>(190, 255, at_cyclic));
+  for (std::size_t limit : {std::size_t{1}, std::size_t{4}})
+    expect_tiles_cover_the_run<unsigned char>(200, 255, at_cyclic, limit);
   for (std::size_t limit : {std::size_t{1}, std::size_t{4}})
     expect_tiles_cover_the_run<short>(32740, 32767, same, limit);
 }

@@ -100,7 +100,8 @@ class cache {
     start_download();
     finish_download();
   }
-  Element get(std::size_t i) {
+  // Always inlined, with the in-place read (cache_core::try_get): the per-element work of an executor.
+  [[gnu::always_inline]] Element get(std::size_t i) {
     Element v;
     if (!core_.try_get<sizeof(Element)>(origin_ + i, &v)) core_.get(origin_ + i, &v);
     return v;

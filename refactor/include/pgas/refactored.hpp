@@ -145,6 +145,15 @@ Integer owned_iterations(Integer first, InRange in_range, Affinity affinity, std
     const std::uint64_t phase = start.phase();
     const auto owner = static_cast<std::uint64_t>(start.thread());  // below THREADS: no division needed
     const std::uint64_t distance = me >= owner ? me - owner : me + threads - owner;
+    if (block == 1) {  // cyclic: every THREADS-th iteration, one test each and no per-block bookkeeping
+      for (std::uint64_t q = distance;; q += threads) {
+        Integer v;
+        if (__builtin_add_overflow(first, q, &v)) return std::numeric_limits<Integer>::max();
+        if (!in_range(v)) return v;
+        owned.push_back(v);
+        if (++taken == limit) return static_cast<Integer>(v + 1);
+      }
+    }
     for (std::uint64_t q = distance;; q += threads) {
       const std::uint64_t lo = q * block > phase ? q * block - phase : 0, hi = (q + 1) * block - phase;
       // The block's iterations in range, up to the limit, counted first and then appended at once.

@@ -1,7 +1,8 @@
 // ARGS: --array D:min --array B:min --array M:max --array A:min --privatize --chunk 16
 // Owned writes: a write D[i] = v of a cached array under the affinity &D[i], when the body writes D nowhere
 // else and D's policy is min or max, is the element's owner's alone, so it becomes a plain store in the
-// local part instead of the cache's atomic min (max); the reads stay with the cache. Kept as puts: A, also
+// local part instead of the cache's atomic min (max); the reads of the element (D[i], not D[D[i]]) are plain
+// loads of the thread's own element, which the cache reads in place anyway. Kept as puts: A, also
 // written at another element (a neighbour's, which its owner writes too). Labels only
 // decrease (every parent is smaller than its child), so the shortcuts end with every vertex on its root
 // whatever the interleaving.

@@ -52,8 +52,10 @@ class cache_core {
   }
   // get() for local elements and hits, with the element size known at compile time; false when get() must
   // run (a miss, or misuse to report). Gets in the order of the hints find their values without hashing.
+  // Always inlined: an element read in place (this thread's own, or a peer's on one machine) then costs a
+  // few tests, the owner's division and a load, with no call.
   template <std::size_t Size>
-  bool try_get(std::size_t index, void *value) {
+  [[gnu::always_inline]] bool try_get(std::size_t index, void *value) {
     if (phase_ != phase::ready) [[unlikely]]
       return false;
     if (cursor_ < replay_.size()) {
@@ -137,10 +139,12 @@ class cache_core {
   // The owner and byte offset of a valid index. The block of the last index located is remembered: the
   // indices of a tile mostly fall in a few large blocks (a band of rows), which then need no division.
   where locate(std::size_t index) const {
-    if (g_.block <= 1) {  // cyclic or indefinite: no division by the block, nothing to remember
-      layout::Position p = layout::place(g_.base + index, g_.block, by_block_, by_threads_, g_.owner);
-      return {static_cast<int>(p.thread), static_cast<std::size_t>(p.local) * g_.stride + g_.byte_skew};
+    if (g_.block == 1) {  // cyclic, the default: one division by THREADS
+      const auto [round, thread] = by_threads_.divide(g_.base + index);
+      return {static_cast<int>(thread), round * g_.stride + g_.byte_skew};
     }
+    if (g_.block == 0)  // indefinite: everything on the owner, nothing to remember
+      return {g_.owner, (g_.base + index) * g_.stride + g_.byte_skew};
     if (index - last_block_.first < last_block_.count)
       return {last_block_.thread, last_block_.offset + (index - last_block_.first) * g_.stride};
     layout::Position p = layout::place(g_.base + index, g_.block, by_block_, by_threads_, g_.owner);
