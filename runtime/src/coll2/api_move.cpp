@@ -27,11 +27,11 @@ struct Sizes {
   bool is_root;
 };
 
-// `variable`: the v form (counts per rank). `args`: the arguments the fast lane compares (fast.hpp), when the
-// call may take it.
+// `variable`: the v form (counts per rank). `args` and `arrays`: what the fast lane compares (fast.hpp), when
+// the call may take it.
 template <class Pieces>
 upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces pieces, bool variable = false,
-                        const Arguments *args = nullptr) {
+                        const Arguments *args = nullptr, Counts arrays = nullptr) {
   Team *team = nullptr;
   if (const upccoll_return_t error = check_call(c.team, c.flags, &team)) return error;
   if (c.root != -1 && !root_valid(*team, c.root)) return UPCCOLL_ERROR_ROOT;
@@ -56,7 +56,7 @@ upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces piece
   if (!call.recv.empty() && !buffer_valid(call.recvbuf, extent(call.recv), &call.recv_local))
     return UPCCOLL_ERROR_RECVBUF;
   const upccoll_return_t result = launch(*team, call, c.handle);
-  if (args != nullptr && result == UPCCOLL_SUCCESS) remember(*team, *args, call);
+  if (args != nullptr && result == UPCCOLL_SUCCESS) remember(*team, *args, call, arrays);
   return result;
 }
 
@@ -99,11 +99,11 @@ struct Side {
 Side one_piece(std::size_t count) { return {count, nullptr, nullptr, false}; }
 Side per_rank(const size_t *counts, const size_t *displs) { return {0, counts, displs, true}; }
 
-// `args`: the arguments the fast lane compares, when the call may take it (alltoallv, whose arrays every
+// `args` and `arrays`: what the fast lane compares, when the call may take it (alltoallv, whose arrays every
 // member reads).
 upccoll_return_t variable(const Common &c, bool sends, bool receives, const Side &send_side,
-                          const Side &recv_side, const Arguments *args = nullptr) {
-  if (args != nullptr && c.handle == nullptr && fast_call(c.team, *args)) return UPCCOLL_SUCCESS;
+                          const Side &recv_side, const Arguments *args = nullptr, Counts arrays = nullptr) {
+  if (args != nullptr && c.handle == nullptr && fast_call(c.team, *args, arrays)) return UPCCOLL_SUCCESS;
   return moving(
       c, sends, receives,
       [&](const Sizes &z, auto *send, auto *recv) {
@@ -126,7 +126,7 @@ upccoll_return_t variable(const Common &c, bool sends, bool receives, const Side
         return pieces(recv_side, receives || z.is_root, z.recv, UPCCOLL_ERROR_RECVCNTS, UPCCOLL_ERROR_RDISPLS,
                       recv);
       },
-      true, c.handle == nullptr ? args : nullptr);
+      true, c.handle == nullptr ? args : nullptr, arrays);
 }
 
 }  // namespace
@@ -206,13 +206,9 @@ upccoll_return_t upccoll_alltoallv(upccoll_shared_ptr_t sendbuf, const size_t *s
                                    const size_t *rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
                                    upccoll_flag_t flags, upccoll_handle_t *handle) {
   const Common c{Kind::kAlltoall, sendbuf, recvbuf, sendtype, recvtype, -1, team, flags, handle};
-  Arguments args{c.kind, c.root, c.flags, c.sendbuf, c.recvbuf, 0, 0, c.sendtype, c.recvtype};
-  args.counted = true;
-  args.arrays[0] = sendcnts;
-  args.arrays[1] = sdispls;
-  args.arrays[2] = recvcnts;
-  args.arrays[3] = rdispls;
-  return variable(c, true, true, per_rank(sendcnts, sdispls), per_rank(recvcnts, rdispls), &args);
+  const std::size_t *const arrays[4] = {sendcnts, sdispls, recvcnts, rdispls};
+  const Arguments args{c.kind, c.root, c.flags, c.sendbuf, c.recvbuf, 0, 0, c.sendtype, c.recvtype};
+  return variable(c, true, true, per_rank(sendcnts, sdispls), per_rank(recvcnts, rdispls), &args, arrays);
 }
 
 }  // extern "C"

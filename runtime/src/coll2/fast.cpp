@@ -81,18 +81,20 @@ bool same_buffer(const upccoll_shared_ptr_t &a, const upccoll_shared_ptr_t &b) {
   return a.handle == b.handle && a.thread == b.thread && a.offset == b.offset;
 }
 
-// `ranks`: the length of the arrays (the team's size).
-bool same(const Arguments &a, const Arguments &b, int ranks) {
-  if (!(a.kind == b.kind && a.root == b.root && a.flags == b.flags && same_buffer(a.sendbuf, b.sendbuf) &&
-        same_buffer(a.recvbuf, b.recvbuf) && a.sendcount == b.sendcount && a.recvcount == b.recvcount &&
-        a.sendtype == b.sendtype && a.recvtype == b.recvtype && a.op == b.op && a.counted == b.counted))
-    return false;
-  for (int i = 0; i < 4 && a.counted; ++i)
-    if ((a.arrays[i] == nullptr) != (b.arrays[i] == nullptr) ||
-        (a.arrays[i] != nullptr &&
-         std::memcmp(a.arrays[i], b.arrays[i], static_cast<std::size_t>(ranks) * sizeof(std::size_t)) != 0))
+// Alltoallv's four arrays of `ranks` entries each (the team's size), by content.
+bool same_arrays(Counts a, Counts b, int ranks) {
+  for (int i = 0; i < 4; ++i)
+    if ((a[i] == nullptr) != (b[i] == nullptr) ||
+        (a[i] != nullptr &&
+         std::memcmp(a[i], b[i], static_cast<std::size_t>(ranks) * sizeof(std::size_t)) != 0))
       return false;
   return true;
+}
+
+bool same(const Arguments &a, const Arguments &b) {
+  return a.kind == b.kind && a.root == b.root && a.flags == b.flags && same_buffer(a.sendbuf, b.sendbuf) &&
+         same_buffer(a.recvbuf, b.recvbuf) && a.sendcount == b.sendcount && a.recvcount == b.recvcount &&
+         a.sendtype == b.sendtype && a.recvtype == b.recvtype && a.op == b.op;
 }
 
 // Word `word` (its position in a slot, team.hpp) of `member`'s slot at byte `slot` of its area.
@@ -233,11 +235,14 @@ void choose_fast_lane() {
       wanted && seam_untouched && !g_emulation.enabled && chosen_engine() == nullptr && inline_limit() > 0;
 }
 
-bool fast_call(upccoll_team_t handle, const Arguments &args) {
+bool fast_call(upccoll_team_t handle, const Arguments &args, Counts arrays) {
   if (!g_fast || !initialized()) return false;
   Team *team = team_of(handle);
-  if (team == nullptr || team->fast == nullptr || !same(team->fast->args, args, team->size())) return false;
+  if (team == nullptr || team->fast == nullptr || !same(team->fast->args, args)) return false;
   const FastCall &f = *team->fast;
+  if ((arrays != nullptr) != f.counted ||
+      (f.counted && !same_arrays(f.array_at.data(), arrays, team->size())))
+    return false;
   // Still live (a freed buffer stops the job in the lookup, as in the checks); a freed user operation is
   // refused by the checks.
   still_live(f.send_live);
@@ -250,10 +255,10 @@ bool fast_call(upccoll_team_t handle, const Arguments &args) {
   return true;
 }
 
-void remember(Team &team, const Arguments &args, const Description &call) {
+void remember(Team &team, const Arguments &args, const Description &call, Counts arrays) {
   const bool in_all = (call.flags & UPC_IN_ALLSYNC) != 0, out_all = (call.flags & UPC_OUT_ALLSYNC) != 0;
   // A variable-count call repeats only with its arrays (alltoallv's, which every member reads).
-  const bool counted = args.counted;
+  const bool counted = arrays != nullptr;
   if (!g_fast || (call.flags & UPC_ASYNC_FENCE) != 0 || (call.variable && !counted) ||
       call.function != nullptr || call.kind == Kind::kBarrier || !small_path(team, call, in_all, out_all) ||
       (!call.send.empty() && !fits_inline(call))) {
@@ -264,10 +269,12 @@ void remember(Team &team, const Arguments &args, const Description &call) {
   FastCall &f = *team.fast;
   f.args = args;
   const auto ranks = static_cast<std::size_t>(team.size());
+  f.counted = counted;
   f.arrays.assign(counted ? 4 * ranks : 0, 0);
   for (std::size_t i = 0; i < 4 && counted; ++i) {
-    std::memcpy(f.arrays.data() + i * ranks, args.arrays[i], ranks * sizeof(std::size_t));
-    f.args.arrays[i] = f.arrays.data() + i * ranks;
+    f.array_at[i] = arrays[i] == nullptr ? nullptr : f.arrays.data() + i * ranks;
+    if (arrays[i] != nullptr)
+      std::memcpy(f.arrays.data() + i * ranks, arrays[i], ranks * sizeof(std::size_t));
   }
   f.call = call;
   f.sends = !call.send.empty();
