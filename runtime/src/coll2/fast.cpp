@@ -1,7 +1,6 @@
 // The fast lane (fast.hpp): remembering a call, the entry point, and calls of any shape (run).
 #include "coll2/fast.hpp"
 
-#include <array>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -81,12 +80,12 @@ bool same_buffer(const upccoll_shared_ptr_t &a, const upccoll_shared_ptr_t &b) {
   return a.handle == b.handle && a.thread == b.thread && a.offset == b.offset;
 }
 
-// Alltoallv's four arrays of `ranks` entries each (the team's size), by content.
-bool same_arrays(Counts a, Counts b, int ranks) {
-  for (int i = 0; i < 4; ++i)
-    if ((a[i] == nullptr) != (b[i] == nullptr) ||
-        (a[i] != nullptr &&
-         std::memcmp(a[i], b[i], static_cast<std::size_t>(ranks) * sizeof(std::size_t)) != 0))
+// Whether alltoallv's four arrays `arrays`, of `ranks` entries each (the team's size), hold what the
+// remembered call's (FastCall::arrays) held.
+bool same_arrays(const std::vector<std::size_t> &remembered, Counts arrays, std::size_t ranks) {
+  for (std::size_t i = 0; i < 4; ++i)
+    if (arrays[i] == nullptr ||
+        std::memcmp(remembered.data() + i * ranks, arrays[i], ranks * sizeof(std::size_t)) != 0)
       return false;
   return true;
 }
@@ -240,8 +239,9 @@ bool fast_call(upccoll_team_t handle, const Arguments &args, Counts arrays) {
   Team *team = team_of(handle);
   if (team == nullptr || team->fast == nullptr || !same(team->fast->args, args)) return false;
   const FastCall &f = *team->fast;
-  if ((arrays != nullptr) != f.counted ||
-      (f.counted && !same_arrays(f.array_at.data(), arrays, team->size())))
+  // Alltoallv's arrays on either side (kind and counts alone do not tell it from a fixed alltoall).
+  if ((arrays != nullptr || !f.arrays.empty()) &&
+      (arrays == nullptr || f.arrays.empty() || !same_arrays(f.arrays, arrays, f.arrays.size() / 4)))
     return false;
   // Still live (a freed buffer stops the job in the lookup, as in the checks); a freed user operation is
   // refused by the checks.
@@ -268,14 +268,9 @@ void remember(Team &team, const Arguments &args, const Description &call, Counts
   if (team.fast == nullptr) team.fast = std::make_shared<FastCall>();
   FastCall &f = *team.fast;
   f.args = args;
-  const auto ranks = static_cast<std::size_t>(team.size());
-  f.counted = counted;
-  f.arrays.assign(counted ? 4 * ranks : 0, 0);
-  for (std::size_t i = 0; i < 4 && counted; ++i) {
-    f.array_at[i] = arrays[i] == nullptr ? nullptr : f.arrays.data() + i * ranks;
-    if (arrays[i] != nullptr)
-      std::memcpy(f.arrays.data() + i * ranks, arrays[i], ranks * sizeof(std::size_t));
-  }
+  f.arrays.clear();
+  for (std::size_t i = 0; i < 4 && counted; ++i)
+    f.arrays.insert(f.arrays.end(), arrays[i], arrays[i] + team.size());
   f.call = call;
   f.sends = !call.send.empty();
   f.signature = signature(call, false, false) | (f.sends ? kInlineData : 0);

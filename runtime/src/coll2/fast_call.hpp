@@ -18,7 +18,7 @@ namespace pgas::rt::coll2 {
 
 // A team's remembered call.
 struct FastCall {
-  Arguments args;                      // its arrays (alltoallv's) are `array_at`, copies in `arrays`
+  Arguments args;
   Description call;                    // as checked
   std::uint64_t signature = 0;         // this member's, as the small path signs it
   std::uint64_t source_signature = 0;  // what a source's slot must say (its data inline)
@@ -56,10 +56,9 @@ struct FastCall {
   std::array<const std::byte *, kFew> source_slots{};  // source k's slot 0, in rank order
   std::array<std::uint64_t *, kFew> acks{};            // source k's acknowledgement words of this member
   mutable std::uint64_t free_next = 0;                 // a call whose slot was found free (claim_slot)
-  // Alltoallv's arrays as remembered (4 x the team's size), and where each is (nullptr where the call's was).
-  bool counted = false;
+  // Alltoallv's four arrays as remembered, one after the other (4 x the team's size; empty for every other
+  // call). A checked alltoallv has all four (a NULL one is an error code, and the call is not remembered).
   std::vector<std::size_t> arrays;
-  std::array<const std::size_t *, 4> array_at{};
 };
 
 // Positions in a slot: the words after the signature follow the inline words.
