@@ -1,5 +1,6 @@
 // The large-message path on shm (runtime/src/coll2/direct.hpp): calls whose pieces reach PGAS_COLL2_DIRECT
-// bytes (32 KiB by default; 4x for broadcasts and scans) read each source's sendbuf in place. Every
+// bytes (32 KiB by default; 4x for broadcasts, half for scans, which are split by segments) read each
+// source's sendbuf in place. Every
 // collective just below and at both limits against a sequential reference, on UPC_TEAM_ALL and a split team,
 // blocking, with handles (several outstanding, completed newest first) and with fences, in
 // MYSYNC and ALLSYNC modes, with a non-commutative user operation; a source's blocking call does not return
@@ -175,9 +176,9 @@ TEST(Coll2Direct, EveryCollectiveAcrossTheLimit) {
     int rank = -1, n = -1;
     ASSERT_EQ(upccoll_team_rank(c.team, &rank), UPCCOLL_SUCCESS);
     ASSERT_EQ(upccoll_team_size(c.team, &n), UPCCOLL_SUCCESS);
-    // Elements per piece (multiples of the matrices' 4): below and at the limit's bytes and 4x the limit (the
-    // broadcast's and the scans').
-    for (const std::size_t k : {kLimit / 4 - 4, kLimit / 4, kLimit - 4, kLimit})
+    // Elements per piece (multiples of the matrices' 4): below and at half the limit's bytes (the scans'),
+    // the limit and 4x the limit (the broadcast's).
+    for (const std::size_t k : {kLimit / 8 - 4, kLimit / 8, kLimit / 4 - 4, kLimit / 4, kLimit - 4, kLimit})
       for (const Mode &mode : kModes) {
         SCOPED_TRACE(c.name + ", " + mode.name + ", " + std::to_string(k * 4) + " bytes per piece");
         std::vector<Pending> calls = start_all(c.team, rank, n, k, mode.flags, mode.handles, product);

@@ -88,7 +88,7 @@
  * first completing thread finishes the other threads' parts of the call). Buffer ownership (3.1.2): with
  * MYSYNC a send buffer returns to the user at initiation's end and a receive buffer at the thread's own
  * completion, except that on shm a call whose pieces are at least PGAS_COLL2_DIRECT bytes (32 KiB by
- * default, 4x that for broadcasts and scans; for alltoallv a source each of whose non-empty pieces is that
+ * default, 4x that for broadcasts, half for scans; for alltoallv a source each of whose non-empty pieces is that
  * large) reads the send buffers in place and returns each to the user
  * at its thread's completion (the seed's rule; a blocking call's returns with the call, after every reader
  * has read it); IN_ALLSYNC: no buffer of the call is touched before every member has initiated it;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
+#include <utility>
 
 #include "coll2/datatypes.hpp"
 
@@ -11,6 +12,12 @@ namespace {
 
 constexpr std::uint64_t kChunkBytes = 16 * 1024;
 
+// Elements per chunk of type `size`: whole units (element_unit), about kChunkBytes.
+std::uint64_t chunk_elements(std::uint64_t size) {
+  const std::uint64_t unit = element_unit(size);
+  return std::max(unit, kChunkBytes / size / unit * unit);
+}
+
 }  // namespace
 
 std::uint64_t element_unit(std::uint64_t type_size) { return 64 / std::gcd<std::uint64_t>(64, type_size); }
@@ -18,8 +25,7 @@ std::uint64_t element_unit(std::uint64_t type_size) { return 64 / std::gcd<std::
 void combine_into(const std::vector<Located> &sources, upccoll_dtype_t dt, upccoll_op_t op,
                   std::uint64_t first, std::uint64_t end, pgas::detail::gaddr to, std::byte *local) {
   const std::size_t n = sources.size();
-  const std::uint64_t size = type_size(dt), unit = element_unit(size);
-  const std::uint64_t chunk = std::max(unit, kChunkBytes / size / unit * unit);
+  const std::uint64_t size = type_size(dt), chunk = chunk_elements(size);
   static std::vector<unsigned char> values;  // a UPC thread is a process: kept between calls
   values.resize(n * std::min(chunk, end - first) * size);
   for (std::uint64_t e = first; e < end; e += chunk) {
@@ -35,6 +41,26 @@ void combine_into(const std::vector<Located> &sources, upccoll_dtype_t dt, upcco
       std::memcpy(local + at, result, bytes);
     else
       pgas::detail::memput({to.handle, to.thread, to.offset + at}, result, bytes);
+  }
+}
+
+void prefix_into(const std::vector<Located> &sources, upccoll_dtype_t dt, upccoll_op_t op,
+                 std::uint64_t first, std::uint64_t end, const std::vector<pgas::detail::gaddr> &prefixes) {
+  const std::uint64_t size = type_size(dt), chunk = chunk_elements(size);
+  static std::vector<unsigned char> values;  // the running prefix and the next source's chunk
+  values.resize(2 * std::min(chunk, end - first) * size);
+  for (std::uint64_t e = first; e < end; e += chunk) {
+    const std::uint64_t elements = std::min(chunk, end - e), bytes = elements * size, at = (e - first) * size;
+    unsigned char *prefix = values.data(), *next = values.data() + bytes;
+    for (std::size_t k = 0; k < sources.size(); ++k) {
+      const pgas::detail::gaddr from = sources[k].at;
+      pgas::detail::memget(k == 0 ? prefix : next, {from.handle, from.thread, from.offset + e * size}, bytes);
+      if (k > 0) {  // next = (x_0 op ... op x_k-1) op x_k
+        apply(op, dt, prefix, next, elements);
+        std::swap(prefix, next);
+      }
+      pgas::detail::memput({prefixes[k].handle, prefixes[k].thread, prefixes[k].offset + at}, prefix, bytes);
+    }
   }
 }
 

@@ -22,4 +22,9 @@ std::uint64_t element_unit(std::uint64_t type_size);
 void combine_into(const std::vector<Located> &sources, upccoll_dtype_t dt, upccoll_op_t op,
                   std::uint64_t first, std::uint64_t end, pgas::detail::gaddr to, std::byte *local);
 
+// A scan's segment: writes the combination of sources 0..k (elements [first, end), in rank order) to
+// `prefixes[k]` (where element `first` goes) for every k, reading every source once.
+void prefix_into(const std::vector<Located> &sources, upccoll_dtype_t dt, upccoll_op_t op,
+                 std::uint64_t first, std::uint64_t end, const std::vector<pgas::detail::gaddr> &prefixes);
+
 }  // namespace pgas::rt::coll2

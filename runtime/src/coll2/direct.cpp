@@ -52,11 +52,13 @@ bool large_call(const Team &team, const Description &call) {
   const std::uint64_t piece = !call.send.empty()   ? call.send[0].bytes
                               : !call.recv.empty() ? call.recv[0].bytes
                                                    : 0;
-  // A broadcast's or a scan's source is read by many receivers and its call waits for all of them (a staged
-  // one returns at once, and a loop of such calls pipelines): in place pays from 4x the limit (RESULTS).
-  const bool many_readers =
-      call.kind == Kind::kBcast || call.kind == Kind::kScan || call.kind == Kind::kExscan;
-  return (many_readers ? piece / 4 : piece) >= direct_limit();
+  // A broadcast's source is read by every receiver and its call waits for all of them (a staged one returns
+  // at once, and a loop of such calls pipelines): in place pays from 4x the limit. A large scan is split
+  // (split.hpp), each source read once instead of once per higher rank: that pays from half the limit
+  // (bench/RESULTS.md section 45).
+  if (call.kind == Kind::kBcast) return piece / 4 >= direct_limit();
+  if (call.kind == Kind::kScan || call.kind == Kind::kExscan) return piece * 2 >= direct_limit();
+  return piece >= direct_limit();
 }
 
 bool reads_in_place(const Team &team, const Description &call) {

@@ -20,9 +20,9 @@ namespace pgas::rt::coll2 {
 // The fewest bytes per piece that go direct: PGAS_COLL2_DIRECT, 0 never; read once.
 std::uint64_t direct_limit();
 
-// Whether `call` is large on `team`: its pieces reach the limit (4x for a broadcast or a scan, whose sources
-// have many readers). The same answer on every member (the piece size agrees between members), so every
-// member takes the block path with claimed fills.
+// Whether `call` is large on `team`: its pieces reach the limit (4x for a broadcast, whose source has many
+// readers; half for a scan, split by segments). The same answer on every member (the piece size agrees
+// between members), so every member takes the block path with claimed fills.
 bool large_call(const Team &team, const Description &call);
 
 // Whether this member's sendbuf is read in place (a large call whose send and recv buffers do not overlap).

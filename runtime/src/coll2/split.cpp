@@ -38,27 +38,38 @@ gaddr recvbuf_of(const Operation &op, int member) {
 }  // namespace
 
 bool split_call(const Team &team, const Description &call) {
-  return (call.kind == Kind::kAllreduce || call.kind == Kind::kReduce) && large_call(team, call);
+  return (call.kind == Kind::kAllreduce || call.kind == Kind::kReduce || call.kind == Kind::kScan ||
+          call.kind == Kind::kExscan) &&
+         large_call(team, call);
 }
 
 void combine_segment(const Operation &op, int segment) {
   const Team &team = *op.team;
-  const auto n = static_cast<std::size_t>(team.size());
+  const Kind kind = op.call.kind;
+  const bool scan = kind == Kind::kScan || kind == Kind::kExscan;
+  // An exscan's last member sends nothing anyone reads; the others' prefixes go one rank up.
+  const int sources = kind == Kind::kExscan ? team.size() - 1 : team.size();
   const std::uint64_t size = type_size(op.call.dt);
   const Segment s = segment_of(op, segment);
-  const int target = op.call.kind == Kind::kAllreduce ? segment : op.call.root;
-  const gaddr result_at = recvbuf_of(op, target);
-  std::vector<Located> sources(n);
-  for (std::size_t k = 0; k < n; ++k) {
-    sources[k] = source_piece(op, static_cast<int>(k), target);
-    if (sources[k].bytes != op.call.count * size)
+  const int target = kind == Kind::kAllreduce ? segment : op.call.root;
+  std::vector<Located> from(static_cast<std::size_t>(sources));
+  for (int k = 0; k < sources; ++k) {
+    from[static_cast<std::size_t>(k)] = source_piece(op, k, target);
+    if (from[static_cast<std::size_t>(k)].bytes != op.call.count * size)
       stop_job("%s, call #%llu of a team of %d: team rank %d sends %llu bytes, team rank %d %llu",
-               call_name(op.call), static_cast<unsigned long long>(op.sequence), team.size(),
-               static_cast<int>(k), static_cast<unsigned long long>(sources[k].bytes), team.rank,
+               call_name(op.call), static_cast<unsigned long long>(op.sequence), team.size(), k,
+               static_cast<unsigned long long>(from[static_cast<std::size_t>(k)].bytes), team.rank,
                static_cast<unsigned long long>(op.call.count * size));
   }
-  combine_into(sources, op.call.dt, op.call.op, s.first, s.end,
-               {result_at.handle, result_at.thread, result_at.offset + s.first * size}, nullptr);
+  // Where element s.first of the result goes in member `member`'s recvbuf.
+  const auto result_at = [&](int member) {
+    const gaddr at = recvbuf_of(op, member);
+    return gaddr{at.handle, at.thread, at.offset + s.first * size};
+  };
+  if (!scan) return combine_into(from, op.call.dt, op.call.op, s.first, s.end, result_at(target), nullptr);
+  std::vector<gaddr> prefixes;
+  for (int k = 0; k < sources; ++k) prefixes.push_back(result_at(kind == Kind::kExscan ? k + 1 : k));
+  prefix_into(from, op.call.dt, op.call.op, s.first, s.end, prefixes);
 }
 
 void gather_segments(const Operation &op, int receiver) {
