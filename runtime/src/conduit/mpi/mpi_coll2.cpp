@@ -1,6 +1,7 @@
 // The MPI conduit's collective engine (see mpi_coll2.hpp).
 #include "conduit/mpi/mpi_coll2.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <cstring>
@@ -42,6 +43,26 @@ void counts_of(const EnginePiece *pieces, std::size_t n, std::vector<int> &count
       "the same sizes? PGAS_COLL2_ENGINE=shared reports which)",
       function, reason);
   mpi_coll2_fatal(message);
+}
+
+// A blocking broadcast of at least this many bytes runs as MPI_Ibcast on every member (they agree on the
+// size, so MPI's blocking and non-blocking forms never meet), the root copying its sendbuf to its recvbuf in
+// pieces while MPI moves the data, with MPI_Test between the pieces to drive it.
+constexpr int kOverlappedBcast = 256 * 1024;
+
+int overlapped_bcast(const void *send, void *recv, int bytes, bool is_root, int root, MPI_Comm comm) {
+  MPI_Request request;
+  void *from = is_root ? const_cast<void *>(send) : recv;
+  if (const int error = MPI_Ibcast(from, bytes, MPI_BYTE, root, comm, &request)) return error;
+  constexpr int kPiece = 64 * 1024;
+  int done = 0;
+  for (int at = 0; is_root && send != recv && at < bytes; at += kPiece) {
+    std::memcpy(static_cast<char *>(recv) + at, static_cast<const char *>(send) + at,
+                static_cast<std::size_t>(std::min(kPiece, bytes - at)));
+    if (!done)
+      if (const int error = MPI_Test(&request, &done, MPI_STATUS_IGNORE)) return error;
+  }
+  return done ? MPI_SUCCESS : MPI_Wait(&request, MPI_STATUS_IGNORE);
 }
 
 const char *const kFunctions[] = {"MPI_Barrier",   "MPI_Bcast",        "MPI_Scatter(v)",
@@ -98,6 +119,10 @@ void MpiCollectives::issue(MPI_Comm comm, const EngineCall &call, Pending *pendi
       error = collective(request, MPI_Barrier, MPI_Ibarrier, comm);
       break;
     case TeamCollective::kBcast:  // the root sends from its sendbuf and copies it to its recvbuf
+      if (request == nullptr && recv_bytes >= kOverlappedBcast) {
+        error = overlapped_bcast(send, recv, recv_bytes, call.send_count > 0, root, comm);
+        break;
+      }
       if (call.send_count > 0 && send != recv) {
         error = collective(request, MPI_Bcast, MPI_Ibcast, const_cast<void *>(send), recv_bytes, byte, root,
                            comm);
