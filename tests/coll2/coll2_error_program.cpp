@@ -80,6 +80,25 @@ const std::map<std::string, std::function<void()>> kModes = {
                            displs.data(), UPC_INT, UPC_TEAM_ALL, 0, nullptr);
        }
      }},
+    // Thread LAST takes itself for the root of a broadcast whose root is 0 for the others: thread 0 and
+    // thread LAST each send, and neither reads the other (each is a root), so no reader compares their calls;
+    // upccoll_finalize finds that thread LAST never read thread 0's data (and thread 0 never read LAST's).
+    {"different-roots",
+     [] {
+       const auto send = ints(1), recv = ints(1);
+       upccoll_bcast(send, 1, UPC_INT, recv, 1, UPC_INT, MYTHREAD == last() ? last() : 0, UPC_TEAM_ALL, 0,
+                     nullptr);
+       upccoll_finalize();
+     }},
+    // The same in a loop of broadcasts (the fast lane's from the second): a root's slot of a ring of calls
+    // ago waits for a reader that never reads it; the wait finds why instead of waiting forever.
+    {"different-roots-repeated",
+     [] {
+       const auto send = ints(1), recv = ints(1);
+       for (int call = 0; call < 200; ++call)
+         upccoll_bcast(send, 1, UPC_INT, recv, 1, UPC_INT, MYTHREAD == last() ? last() : 0, UPC_TEAM_ALL, 0,
+                       nullptr);
+     }},
     // Thread LAST finishes main while the others wait in an allreduce it never joins.
     {"exit-instead-of-collective",
      [] {

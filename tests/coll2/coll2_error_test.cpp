@@ -38,6 +38,14 @@ const Case kCases[] = {
      R"(error: upccoll_alltoall, call #4 of a team of \d+: team rank 0 expects 4 bytes from rank LAST, which )"
      R"(sends 8)",
      2},
+    {"different-roots", false,
+     R"(error: upccoll: the members of a team of \d+ disagree on its call #1: team rank \d+ \(thread \d+\) is in )"
+     R"(upccoll_bcast \(root (0|LAST)\), team rank \d+ \(thread \d+\) in upccoll_bcast \(root (LAST|0)\))",
+     2},
+    {"different-roots-repeated", false,
+     R"(error: upccoll: the members of a team of \d+ disagree on its call #1: team rank \d+ \(thread \d+\) is in )"
+     R"(upccoll_bcast \(root (0|LAST)\), team rank \d+ \(thread \d+\) in upccoll_bcast \(root (LAST|0)\))",
+     2},
     {"exit-instead-of-collective", false,
      R"(error: thread LAST finished main \(returned or called exit\) while thread \d+ waits in upccoll_allreduce, )"
      R"(call #1 of a team of LAST1, which thread LAST never initiated)",

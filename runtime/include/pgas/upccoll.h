@@ -35,6 +35,10 @@
  *  - Counts: count 0 in the fixed-count collectives is UPCCOLL_ERROR_COUNT (the proposal's example); entries
  * of the count arrays may be 0. Sizes that disagree on one thread (a root's send and receive sizes) are
  *    UPCCOLL_ERROR_COUNT; sizes that disagree between threads stop the job naming both threads.
+ *  - Members whose calls differ in kind, root or ALLSYNC flags stop the job naming both, as soon as one
+ *    reads the other's data; when neither reads the other's (two members that each take themselves for a
+ *    broadcast's root), once a member's call slot comes round again (64 calls later) or at
+ *    upccoll_finalize, which checks that every reader of each thread's last calls has read them.
  *  - upccoll_team_split orders the new ranks by key, then by rank in the parent team (MPI_Comm_split): keys
  *    need not be 0..n-1, but must not be negative (UPCCOLL_ERROR_RANK).
  *  - Flags: at most one IN and one OUT mode (else UPCCOLL_ERROR_FLAGS); none means MYSYNC. NOSYNC is

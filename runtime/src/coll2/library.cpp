@@ -86,6 +86,11 @@ upccoll_return_t upccoll_finalize(void) {
   complete_outstanding(nullptr);
   // Every thread has completed all its calls: after the runtime's barrier nobody reads a team's memory.
   pgas::detail::barrier(nullptr, std::source_location::current());
+  // So every reader of this thread's last calls has read them: one that has not never will (the members
+  // disagreed on the call, e.g. two roots of one broadcast each read by nobody); the job stops naming it.
+  for (Team *team : live_teams())
+    for (const Team::Held &held : team->held)
+      if (held.sequence != 0 && (held.inline_data || held.block != 0)) check_readers(*team, held);
   destroy_all_teams();
   g_initialized = false;
   return UPCCOLL_SUCCESS;

@@ -170,8 +170,14 @@ void reuse_slot(Team &team, std::uint64_t sequence) {
   Team::Held &held = team.held[sequence % kRing];
   // The ring is full when this thread's call of a ring ago is still incomplete or being read.
   if (held.incomplete != nullptr) complete(*held.incomplete);
-  for (coll::Backoff backoff; held.block != 0; backoff.pause()) release_blocks(team, false);
-  for (coll::Backoff backoff; held.inline_data && !readers_done(team, held);) backoff.pause();
+  // A reader that never will read (check_readers) stops the job instead of a wait forever.
+  RareChecks checks;
+  const auto pause = [&](coll::Backoff &backoff) {
+    backoff.pause();
+    if (checks.due(backoff)) check_readers(team, held);
+  };
+  for (coll::Backoff backoff; held.block != 0; pause(backoff)) release_blocks(team, false);
+  for (coll::Backoff backoff; held.inline_data && !readers_done(team, held);) pause(backoff);
 }
 
 Operation *initiate(Team &team, const Description &call) {

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "coll/backoff.hpp"
 #include "coll2/team.hpp"
 #include "conduit/collectives.hpp"
 #include "pgas/upccoll.h"
@@ -88,6 +89,17 @@ bool progress(Operation &op);
 void free_operation(Operation *op);
 // Progresses until complete.
 void complete(Operation &op);
+// When a wait asks its rare checks (a member finished main, a reader never will read): once past spinning
+// and yielding, then every 10 ms, as they cost remote reads on a network conduit.
+struct RareChecks {
+  std::uint64_t next = 0;
+  bool due(const coll::Backoff &backoff);
+};
+// Stops the job when a reader of this thread's call `held` has not read it and never will: it is in another
+// call, it completed the call without reading (the members disagree on the call), or it finished main
+// without initiating it. Asked by a wait for a slot's readers, and at upccoll_finalize, where every reader
+// must be done.
+void check_readers(const Team &team, const Team::Held &held);
 // Frees this thread's blocks of `team` whose readers are done; with `all`, every one (the team is gone).
 void release_blocks(Team &team, bool all);
 

@@ -45,25 +45,40 @@ std::string describe_signature(std::uint64_t signature) {
   return text;
 }
 
+// Stops the job when `member`'s signature of call `s` (its slot's word) is not `mine`.
+void compare_signatures(const Team &team, std::uint64_t s, std::uint64_t mine, int member) {
+  const std::uint64_t theirs = team.load(member, team.at(s, kSignature)) & ~kInlineData;
+  if (theirs != mine)
+    stop_job(
+        "upccoll: the members of a team of %d disagree on its call #%llu: team rank %d (thread %d) is in "
+        "%s, team rank %d (thread %d) in %s; every member must make the same calls, with the same root "
+        "and ALLSYNC flags (on the conduit's engine also all blocking or none), in the same order",
+        team.size(), static_cast<unsigned long long>(s), team.rank,
+        team.members[static_cast<std::size_t>(team.rank)], describe_signature(mine).c_str(), member,
+        team.members[static_cast<std::size_t>(member)], describe_signature(theirs).c_str());
+}
+
+// Stops the job when `member`, which has not initiated call `s` (`name`), finished main: it never will.
+void check_alive(const Team &team, int member, std::uint64_t s, const char *name) {
+  const int thread = team.members[static_cast<std::size_t>(member)];
+  if (conduit().finished_main(thread))
+    stop_job(
+        "thread %d finished main (returned or called exit) while thread %d waits in %s, call #%llu "
+        "of a team of %d, which thread %d never initiated",
+        thread, team.members[static_cast<std::size_t>(team.rank)], name, static_cast<unsigned long long>(s),
+        team.size(), thread);
+}
+
 // Whether `member` initiated the call; the first time, its signature is compared with this thread's.
 bool started(Operation &op, int member) {
   const Team &team = *op.team;
   const std::uint64_t s = op.sequence, seen = team.load(member, team.at(s, kStarted));
   if (seen < s) return false;
   char &checked = op.checked[static_cast<std::size_t>(member)];
-  if (!checked && seen == s) {
-    const std::uint64_t theirs = team.load(member, team.at(s, kSignature));
-    const std::uint64_t mine =
-        op.engine ? engine_signature(op.call, false) : signature(op.call, op.in_all, op.out_all);
-    if ((theirs & ~kInlineData) != mine)
-      stop_job(
-          "upccoll: the members of a team of %d disagree on its call #%llu: team rank %d (thread %d) is in "
-          "%s, team rank %d (thread %d) in %s; every member must make the same calls, with the same root "
-          "and ALLSYNC flags (on the conduit's engine also all blocking or none), in the same order",
-          team.size(), static_cast<unsigned long long>(s), team.rank,
-          team.members[static_cast<std::size_t>(team.rank)], describe_signature(mine).c_str(), member,
-          team.members[static_cast<std::size_t>(member)], describe_signature(theirs & ~kInlineData).c_str());
-  }
+  if (!checked && seen == s)
+    compare_signatures(
+        team, s, op.engine ? engine_signature(op.call, false) : signature(op.call, op.in_all, op.out_all),
+        member);
   checked = 1;
   return true;
 }
@@ -247,19 +262,37 @@ namespace {
 // waiting forever.
 void check_members_alive(Operation &op) {
   const Team &team = *op.team;
-  for (int t = 0; t < team.size(); ++t) {
-    if (team.load(t, team.at(op.sequence, kStarted)) >= op.sequence) continue;
-    const int thread = team.members[static_cast<std::size_t>(t)];
-    if (conduit().finished_main(thread))
-      stop_job(
-          "thread %d finished main (returned or called exit) while thread %d waits in %s, call #%llu "
-          "of a team of %d, which thread %d never initiated",
-          thread, team.members[static_cast<std::size_t>(team.rank)], call_name(op.call),
-          static_cast<unsigned long long>(op.sequence), team.size(), thread);
-  }
+  for (int t = 0; t < team.size(); ++t)
+    if (team.load(t, team.at(op.sequence, kStarted)) < op.sequence)
+      check_alive(team, t, op.sequence, call_name(op.call));
 }
 
 }  // namespace
+
+void check_readers(const Team &team, const Team::Held &held) {
+  const std::uint64_t s = held.sequence;
+  const auto kind = static_cast<Kind>(held.kind);
+  const std::uint64_t mine = team.load(team.rank, team.at(s, kSignature)) & ~kInlineData;
+  for (int r = 0; r < team.size(); ++r) {
+    if (r == team.rank || !reads_from(kind, r, team.rank, held.root, team.size()) ||
+        team.load(team.rank, team.done_at(s, r)) >= s)
+      continue;
+    const std::uint64_t seen = team.load(r, team.at(s, kStarted));
+    if (seen < s) {
+      check_alive(team, r, s, kind_name(kind));
+    } else if (seen == s) {
+      compare_signatures(team, s, mine, r);  // in another call, which reads nothing of this thread's
+    } else {  // its slot of call s is reused: it completed the call, without reading
+      stop_job(
+          "upccoll: the members of a team of %d disagree on its call #%llu: team rank %d (thread %d) is in "
+          "%s, and team rank %d (thread %d) completed that call without reading its data; every member "
+          "must make the same calls, with the same root and ALLSYNC flags, in the same order",
+          team.size(), static_cast<unsigned long long>(s), team.rank,
+          team.members[static_cast<std::size_t>(team.rank)], describe_signature(mine).c_str(), r,
+          team.members[static_cast<std::size_t>(r)]);
+    }
+  }
+}
 
 void engine_check_members(Operation &op) {
   for (int t = 0; t < op.team->size(); ++t) started(op, t);  // stops the job on a different call
@@ -269,15 +302,18 @@ void complete(Operation &op) {
   // The wait, from the thread's first look at the call's completion to its end, as the user's function.
   pgas::sync_scope scope(PGAS_SYNC_team_collective, op.team->areas[0], call_name(op.call));
   if (op.engine) return complete_on_engine(op);
-  // Spin, yield, then sleep (coll/backoff.hpp, as the UPC 1.2 collectives wait); whether a member finished
-  // main instead of initiating is asked rarely, as it costs remote reads on a network conduit.
-  constexpr std::uint64_t kLivenessEveryNs = 10'000'000;
-  std::uint64_t next_check = 0;
+  // Spin, yield, then sleep (coll/backoff.hpp, as the UPC 1.2 collectives wait); now and then whether a
+  // member finished main instead of initiating.
+  RareChecks checks;
   for (coll::Backoff backoff; !progress(op); backoff.pause())
-    if (backoff.slow() && spin_clock_ns() >= next_check) {
-      check_members_alive(op);
-      next_check = spin_clock_ns() + kLivenessEveryNs;
-    }
+    if (checks.due(backoff)) check_members_alive(op);
+}
+
+bool RareChecks::due(const coll::Backoff &backoff) {
+  constexpr std::uint64_t kEveryNs = 10'000'000;
+  if (!backoff.slow() || spin_clock_ns() < next) return false;
+  next = spin_clock_ns() + kEveryNs;
+  return true;
 }
 
 }  // namespace pgas::rt::coll2
