@@ -218,6 +218,7 @@ __attribute__((constructor(101))) void initialize() {
     g_runtime.oversubscribed = !g_runtime.own_cpu && g_runtime.threads > usable_cpus();
     set_up_asymmetric_fences(g_runtime.threads);
   }
+  g_runtime.online_cpus = sysconf(_SC_NPROCESSORS_ONLN);
   detail::g_mythread = g_runtime.mythread;
   detail::g_threads = g_runtime.threads;
   detail::g_progress_needed = network;

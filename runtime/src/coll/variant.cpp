@@ -1,7 +1,5 @@
 #include "coll/variant.hpp"
 
-#include <unistd.h>
-
 #include <cstdlib>
 #include <cstring>
 
@@ -83,8 +81,8 @@ const Variant &configured_variant() {
 bool stages_by_default(CollectiveKind kind) {
   // The machine's online CPUs, not this process's affinity: every thread of a shm job runs on this machine
   // and sees the same count, whatever it is bound to.
-  static const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  const bool pair_with_cpus = g_runtime.network == nullptr && g_runtime.threads == 2 && cpus >= 2;
+  const bool pair_with_cpus =
+      g_runtime.network == nullptr && g_runtime.threads == 2 && g_runtime.online_cpus >= 2;
   return !(pair_with_cpus &&
            (kind == CollectiveKind::kUpcAllGather || kind == CollectiveKind::kUpcAllPermute));
 }
