@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "coll/staging.hpp"
 #include "errors.hpp"
 #include "runtime.hpp"
 
@@ -78,13 +79,13 @@ const Variant &configured_variant() {
   return variant;
 }
 
-bool stages_by_default(CollectiveKind kind) {
+bool stages_by_default(CollectiveKind kind, std::size_t nbytes) {
   // The machine's online CPUs, not this process's affinity: every thread of a shm job runs on this machine
   // and sees the same count, whatever it is bound to.
   const bool pair_with_cpus =
       g_runtime.network == nullptr && g_runtime.threads == 2 && g_runtime.online_cpus >= 2;
-  return !(pair_with_cpus &&
-           (kind == CollectiveKind::kUpcAllGather || kind == CollectiveKind::kUpcAllPermute));
+  return !(pair_with_cpus && (kind == CollectiveKind::kUpcAllPermute ||
+                              (kind == CollectiveKind::kUpcAllGather && nbytes > kInlineBytes)));
 }
 
 }  // namespace pgas::rt::coll
