@@ -1,8 +1,8 @@
 // Which MYSYNC variant a small relocalization takes when PGAS_COLL_MYSYNC names neither `eager` nor
-// `direct` (coll/variant.hpp, stages_by_default): at 2 threads on shm with a CPU for each, a permute, and a
-// gather of blocks larger than a staged entry holds (kInlineBytes, 112), read the holders' source blocks in
-// place (`direct`), a gather of smaller blocks is staged; at 1, 3, 4 and 8 threads, or with `eager`, they
-// read the holders' staging areas; with `direct`, never. Seen in the trace: every access row of the
+// `direct` (coll/variant.hpp, stages_by_default): at 2 threads on shm with a CPU for each, a gather and a
+// permute of blocks larger than a staged entry holds (kInlineBytes, 112) read the holders' source blocks in
+// place (`direct`), of smaller blocks they are staged; at 1, 3, 4 and 8 threads, or with `eager`, they read
+// the holders' staging areas; with `direct`, never. Seen in the trace: every access row of the
 // calls' blocks names the variable read or written, and coll_default_program checks each call's result
 // (pulled and pushed).
 #include <gtest/gtest.h>
@@ -32,8 +32,7 @@ TEST_P(CollVariantChoice, SmallGatherAndPermuteAreStagedUnlessTwoThreadsHaveACpu
   const auto [T, word, push, n] = GetParam();
   const long calls = 3, root = T / 2;
   const bool pair = T == 2 && sysconf(_SC_NPROCESSORS_ONLN) >= 2;
-  const bool gather_staged = word == "eager" || (word.empty() && !(pair && n > 112));
-  const bool permute_staged = word == "eager" || (word.empty() && !pair);
+  const bool staged = word == "eager" || (word.empty() && !(pair && n > 112));
   const std::string variant = std::string(push ? "push" : "pull") + (word.empty() ? "" : "," + word);
   const std::string db_path = (std::filesystem::temp_directory_path() /
                                ("pgas-coll-default-" + std::to_string(getpid()) + "-" + std::to_string(T) +
@@ -47,8 +46,7 @@ TEST_P(CollVariantChoice, SmallGatherAndPermuteAreStagedUnlessTwoThreadsHaveACpu
   const long gline = line_of("gather"), pline = line_of("permute");
   // A block from `holder` to `receiver`: read from the holder's staging area by the receiver, or moved
   // between the user's arrays by the receiver (pull) or the holder (push).
-  auto block = [&](long holder, long receiver, const std::string &src, const std::string &dst, long line,
-                   bool staged) {
+  auto block = [&](long holder, long receiver, const std::string &src, const std::string &dst, long line) {
     if (staged)
       want[{receiver, holder, "collective staging", "memget", line}] = {calls, calls * n};
     else if (push)
@@ -57,8 +55,8 @@ TEST_P(CollVariantChoice, SmallGatherAndPermuteAreStagedUnlessTwoThreadsHaveACpu
       want[{receiver, holder, src, "memget", line}] = {calls, calls * n};
   };
   for (long t = 0; t < T; ++t) {
-    if (t != root) block(t, root, "gsrc", "gdst", gline, gather_staged);
-    if (T > 1) block(t, (t + 1) % T, "psrc", "pdst", pline, permute_staged);
+    if (t != root) block(t, root, "gsrc", "gdst", gline);
+    if (T > 1) block(t, (t + 1) % T, "psrc", "pdst", pline);
   }
   Database db = Database::open(db_path);
   Rows got;
@@ -71,8 +69,7 @@ TEST_P(CollVariantChoice, SmallGatherAndPermuteAreStagedUnlessTwoThreadsHaveACpu
   while (q.step())  // perm is read by every thread in every call, whatever the variant
     if (q.text(2) != "perm")
       got[{q.int64(0), q.int64(1), q.text(2), q.text(3), q.int64(4)}] = {q.int64(5), q.int64(6)};
-  EXPECT_EQ(got, want) << "gather " << (gather_staged ? "staged" : "direct") << ", permute "
-                       << (permute_staged ? "staged" : "direct") << " expected";
+  EXPECT_EQ(got, want) << (staged ? "staged" : "direct") << " expected";
   std::filesystem::remove(db_path);
 }
 

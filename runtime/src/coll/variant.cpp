@@ -84,8 +84,8 @@ bool stages_by_default(CollectiveKind kind, std::size_t nbytes) {
   // and sees the same count, whatever it is bound to.
   const bool pair_with_cpus =
       g_runtime.network == nullptr && g_runtime.threads == 2 && g_runtime.online_cpus >= 2;
-  return !(pair_with_cpus && (kind == CollectiveKind::kUpcAllPermute ||
-                              (kind == CollectiveKind::kUpcAllGather && nbytes > kInlineBytes)));
+  return !(pair_with_cpus && nbytes > kInlineBytes &&
+           (kind == CollectiveKind::kUpcAllGather || kind == CollectiveKind::kUpcAllPermute));
 }
 
 }  // namespace pgas::rt::coll

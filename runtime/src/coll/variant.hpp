@@ -52,12 +52,12 @@ inline Direction configured_direction() { return configured_variant().direction;
 // to be staged (at most 4 KiB) is staged when PGAS_COLL_MYSYNC names neither `eager` nor `direct`. Every
 // thread of a job decides alike: the answer depends on the call's kind, its block size and the job's shape
 // (threads, conduit, the machine's online CPUs) only. Not staged at 2 threads on shm with a CPU for each
-// thread: a permute, and a gather of blocks larger than a staged entry holds (coll/staging.hpp,
-// kInlineBytes), where the receiver reads the holder's block in place and the holder waits for it
-// (bench/RESULTS.md sections 30 and 40: faster than staging there, whose block crosses between the caches
-// twice). Staged: a gather of smaller blocks, which travel with the entry's flag while the sender returns
-// at once (RESULTS section N), the calls of more threads (threads outnumber CPUs, or one thread's data goes
-// to many, as in a broadcast or scatter, whose root then returns without waiting for the receivers).
+// thread: a gather or a permute of blocks larger than a staged entry holds (coll/staging.hpp, kInlineBytes),
+// where the receiver reads the holder's block in place and the holder waits for it (bench/RESULTS.md
+// sections 30 and 40: faster than staging there, whose block crosses between the caches twice). Staged:
+// their smaller blocks, which travel in the entry with its flag while the holder returns at once (RESULTS
+// section N), and the calls of more threads (threads outnumber CPUs, or one thread's data goes to many, as
+// in a broadcast or scatter, whose root then returns without waiting for the receivers).
 bool stages_by_default(CollectiveKind kind, std::size_t nbytes);
 
 // Whether this call is staged under the job's variant (`eager`, `direct`, or stages_by_default).
