@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "coll/flags.hpp"
+#include "coll/matching.hpp"
 #include "range_allocator.hpp"
 #include "runtime.hpp"
 
@@ -112,6 +113,7 @@ void prepare_collective_areas() {
       (void)*reinterpret_cast<volatile const unsigned char *>(first + at);
   }
   for (Pending &p : pending_slots()) p.readers.reserve(static_cast<std::size_t>(g_runtime.threads));
+  reserve_deferred();
 }
 
 std::size_t staged_call_limit() {
