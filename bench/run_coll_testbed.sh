@@ -6,7 +6,8 @@
 # PARTs (default: figures variants nine):
 #   figures   Fessenden and Seidel's figures 19-21 and Appendix B: every relocalization, 64 B and 4 KiB, ALLSYNC and
 #             MYSYNC pulled and pushed between the user's arrays as the seed did (the `direct` variant), MYSYNC
-#             staged (`eager`; the default up to 4 KiB but in 2-thread gathers and permutes, coll/variant.hpp), and
+#             staged (`eager`; the default up to 4 KiB but in 2-thread gathers and permutes of blocks over 112 B,
+#             coll/variant.hpp), and
 #             Open MPI's peer over vader;
 #   variants  the MYSYNC variants of Fessenden and Seidel's future work (PGAS_COLL_MYSYNC: tree, vector, spin) for
 #             broadcast, scatter, gather and permute, 64 B, unstaged (`direct`);

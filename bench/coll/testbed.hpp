@@ -103,14 +103,25 @@ inline void compute(long units) {
 
 // Thread `me`'s calls' times (ns): their mean over the calls shorter than 20 us (the rest are mostly a lost
 // CPU, not the call) and quantiles, on stderr: which side of a collective waits, and how long.
+// Also the calls from 20 us on (how many, their total), the first call and the longest: in a run of a few
+// hundred calls they may make most of the total.
 inline void print_spread(int me, std::vector<double> ns) {
   if (ns.empty()) return;
+  const double first = ns.front();
   std::sort(ns.begin(), ns.end());
-  double below = 0;
-  for (double v : ns) below += v < 20000 ? v : 0;
+  double below = 0, above = 0;
+  int slow = 0;
+  for (double v : ns) {
+    below += v < 20000 ? v : 0;
+    above += v < 20000 ? 0 : v;
+    slow += v < 20000 ? 0 : 1;
+  }
   auto at = [&](double q) { return ns[static_cast<std::size_t>(q * static_cast<double>(ns.size() - 1))]; };
-  std::fprintf(stderr, "detail thread=%d mean_below_20us_ns=%.0f p25=%.0f p50=%.0f p75=%.0f p90=%.0f\n", me,
-               below / static_cast<double>(ns.size()), at(0.25), at(0.5), at(0.75), at(0.9));
+  std::fprintf(stderr,
+               "detail thread=%d mean_below_20us_ns=%.0f p25=%.0f p50=%.0f p75=%.0f p90=%.0f above_20us=%d "
+               "above_20us_total_us=%.0f first_us=%.1f max_us=%.1f\n",
+               me, below / static_cast<double>(ns.size()), at(0.25), at(0.5), at(0.75), at(0.9), slow,
+               above / 1000, first / 1000, ns.back() / 1000);
 }
 
 // Runs the loop on thread `me` of `threads`; `collective()` is one call; returns this thread's total

@@ -218,6 +218,7 @@ __attribute__((constructor(101))) void initialize() {
     g_runtime.oversubscribed = !g_runtime.own_cpu && g_runtime.threads > usable_cpus();
     set_up_asymmetric_fences(g_runtime.threads);
   }
+  g_runtime.online_cpus = sysconf(_SC_NPROCESSORS_ONLN);
   detail::g_mythread = g_runtime.mythread;
   detail::g_threads = g_runtime.threads;
   detail::g_progress_needed = network;
@@ -235,6 +236,7 @@ __attribute__((constructor(101))) void initialize() {
   if (ctl.magic != kControlMagic || ctl.threads != static_cast<std::uint32_t>(g_runtime.threads))
     fatal("the control segment does not belong to a job of %d threads", g_runtime.threads);
   ctl.attached.fetch_add(1, std::memory_order_acq_rel);
+  if (!network) coll::prepare_collective_areas();
   emulation_configure_from_env();
   if (network && g_emulation.enabled)
     fatal("network emulation (%s, %s) is for the shm conduit; the %s conduit runs on a real network",

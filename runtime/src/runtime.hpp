@@ -22,6 +22,7 @@ struct Runtime {
   bool own_cpu = false;         // bound to a CPU no other thread of the job runs on (pgasrun --bind-to
                                 // core; under a network conduit, found from every thread's affinity)
   bool finished = false;        // passed the exit barrier; no more runtime calls allowed
+  long online_cpus = 0;         // the machine's, read at start-up (the first collective would pay the read)
 };
 
 extern Runtime g_runtime;

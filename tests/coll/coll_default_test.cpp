@@ -1,7 +1,8 @@
 // Which MYSYNC variant a small relocalization takes when PGAS_COLL_MYSYNC names neither `eager` nor
 // `direct` (coll/variant.hpp, stages_by_default): at 2 threads on shm with a CPU for each, a gather and a
-// permute read the holders' source blocks in place (`direct`); at 1, 3, 4 and 8 threads, or with `eager`,
-// they read the holders' staging areas; with `direct`, never. Seen in the trace: every access row of the
+// permute of blocks larger than a staged entry holds (kInlineBytes, 112) read the holders' source blocks in
+// place (`direct`), of smaller blocks they are staged; at 1, 3, 4 and 8 threads, or with `eager`, they read
+// the holders' staging areas; with `direct`, never. Seen in the trace: every access row of the
 // calls' blocks names the variable read or written, and coll_default_program checks each call's result
 // (pulled and pushed).
 #include <gtest/gtest.h>
@@ -23,19 +24,20 @@ using Rows = std::map<Key, std::pair<long, long>>;                   // count, b
 
 long line_of(const std::string &tag) { return launcher_test::line_tagged(COLL_DEFAULT_SOURCE, tag); }
 
-// threads, the eager|direct word ("" for neither), push
-class CollVariantChoice : public launcher_test::LauncherParamTest<std::tuple<int, std::string, bool>> {};
+// threads, the eager|direct word ("" for neither), push, bytes per block
+class CollVariantChoice : public launcher_test::LauncherParamTest<std::tuple<int, std::string, bool, long>> {
+};
 
 TEST_P(CollVariantChoice, SmallGatherAndPermuteAreStagedUnlessTwoThreadsHaveACpuEach) {
-  const auto [T, word, push] = GetParam();
-  const long n = 40, calls = 3, root = T / 2;
+  const auto [T, word, push, n] = GetParam();
+  const long calls = 3, root = T / 2;
   const bool pair = T == 2 && sysconf(_SC_NPROCESSORS_ONLN) >= 2;
-  const bool staged = word == "eager" || (word.empty() && !pair);
+  const bool staged = word == "eager" || (word.empty() && !(pair && n > 112));
   const std::string variant = std::string(push ? "push" : "pull") + (word.empty() ? "" : "," + word);
-  const std::string db_path =
-      (std::filesystem::temp_directory_path() / ("pgas-coll-default-" + std::to_string(getpid()) + "-" +
-                                                 std::to_string(T) + (push ? "push" : "pull") + word + ".db"))
-          .string();
+  const std::string db_path = (std::filesystem::temp_directory_path() /
+                               ("pgas-coll-default-" + std::to_string(getpid()) + "-" + std::to_string(T) +
+                                (push ? "push" : "pull") + word + "-" + std::to_string(n) + ".db"))
+                                  .string();
   auto run = launcher_test::run_pgasrun({"-n", std::to_string(T), "--trace", db_path, "--lines",
                                          COLL_DEFAULT_PROGRAM, std::to_string(n), std::to_string(calls)},
                                         {{"PGAS_COLL_MYSYNC", variant}});
@@ -73,12 +75,14 @@ TEST_P(CollVariantChoice, SmallGatherAndPermuteAreStagedUnlessTwoThreadsHaveACpu
 
 INSTANTIATE_TEST_SUITE_P(Threads, CollVariantChoice,
                          testing::Combine(testing::Values(1, 2, 3, 4, 8),
-                                          testing::Values("", "eager", "direct"), testing::Bool()),
+                                          testing::Values("", "eager", "direct"), testing::Bool(),
+                                          testing::Values(40L, 200L)),
                          [](const auto &info) {
                            const std::string word = std::get<1>(info.param);
                            return "n" + std::to_string(std::get<0>(info.param)) + "_" +
                                   (word.empty() ? "default" : word) +
-                                  (std::get<2>(info.param) ? "_push" : "_pull");
+                                  (std::get<2>(info.param) ? "_push" : "_pull") + "_" +
+                                  std::to_string(std::get<3>(info.param)) + "B";
                          });
 
 }  // namespace

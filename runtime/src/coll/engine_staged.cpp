@@ -77,7 +77,9 @@ bool lay_out(std::span<const Block> blocks, Layout &l) {
 }  // namespace
 
 bool Call::move_staged(std::span<const Block> blocks) {
-  if (mode_.out == Sync::kAll || !stages(me_.call.kind) || staged_call_limit() == 0) return false;
+  const std::size_t block_bytes = blocks.empty() ? 0 : blocks.front().bytes;  // a relocalization's are alike
+  if (mode_.out == Sync::kAll || !stages(me_.call.kind, block_bytes) || staged_call_limit() == 0)
+    return false;
   Layout &layout = scratch();
   if (!lay_out(blocks, layout)) return false;
   const int me = g_runtime.mythread;

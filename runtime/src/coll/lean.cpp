@@ -117,7 +117,7 @@ bool Validated::covers(const char *name, const gaddr &d, const gaddr &s, std::si
 }
 
 bool run_lean(const LeanCall &c, Validated &last) {
-  if (!stages(c.kind)) return false;  // first: a direct call pays nothing here
+  if (!stages(c.kind, c.nbytes)) return false;  // first: a direct call pays nothing here
   const gaddr perm_at = c.perm != nullptr ? address(*c.perm) : gaddr{};
   // The same flags and perm as the last lean call: its sync mode was decoded and took this path.
   const bool repeated = last.digested && last.flags == c.flags && same_address(last.perm, perm_at);

@@ -125,6 +125,11 @@ void keep_comparison_window(std::uint64_t sequence) {
     all_known = std::min(all_known, known[static_cast<std::size_t>(t)]);
 }
 
+void reserve_deferred() {
+  g_deferred.resize(kMaxDeferred);  // compare_with_thread0 never remembers more
+  g_deferred.clear();
+}
+
 void verify_deferred() {
   // Thread 0 starts calls in order: the calls it has started are a prefix of the deferred ones, and one
   // look at its record tells that it has not started the rest.

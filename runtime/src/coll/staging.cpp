@@ -1,11 +1,15 @@
 #include "coll/staging.hpp"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <cstring>
 #include <vector>
 
 #include "coll/flags.hpp"
+#include "coll/matching.hpp"
 #include "range_allocator.hpp"
 #include "runtime.hpp"
 
@@ -95,6 +99,21 @@ std::uint64_t lay_out_staging(ControlBlock &ctl, std::uint64_t begin) {
   d.state.store(HandleState::kLive, std::memory_order_release);
   const std::uint64_t end = begin + d.bytes_per_thread;
   return (end + kAllocAlignment - 1) / kAllocAlignment * kAllocAlignment;
+}
+
+void prepare_collective_areas() {
+  const std::uint64_t end = descriptor().seg_offset + descriptor().bytes_per_thread;
+  const long page = sysconf(_SC_PAGESIZE);
+  for (int t = 0; t < g_runtime.threads; ++t) {
+    std::byte *first = segment_address(t, 0);
+    // A write fault of each page maps it writable and changes no byte; without MADV_POPULATE_WRITE (Linux
+    // 5.14) a read of each page maps it (the first write to a page this process has read costs less).
+    if (madvise(first, end, MADV_POPULATE_WRITE) == 0) continue;
+    for (std::uint64_t at = 0; at < end; at += static_cast<std::uint64_t>(page))
+      (void)*reinterpret_cast<volatile const unsigned char *>(first + at);
+  }
+  for (Pending &p : pending_slots()) p.readers.reserve(static_cast<std::size_t>(g_runtime.threads));
+  reserve_deferred();
 }
 
 std::size_t staged_call_limit() {

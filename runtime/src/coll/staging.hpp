@@ -35,6 +35,12 @@ inline constexpr std::size_t kInlineBytes = 112;
 // space after it begins.
 std::uint64_t lay_out_staging(ControlBlock &ctl, std::uint64_t begin);
 
+// On shm, at start-up: maps the runtime's areas of every thread's segment (the collective flags, records and
+// staging object, from the segment's start) into this process's page tables, and gives the staged calls'
+// bookkeeping its room, so that no collective takes a page fault (microseconds each, a table page every 32
+// calls) in the middle of a call.
+void prepare_collective_areas();
+
 // The most bytes a thread may stage in one call; 0 when the segment is too small to stage anything.
 std::size_t staged_call_limit();
 

@@ -1,10 +1,9 @@
 #include "coll/variant.hpp"
 
-#include <unistd.h>
-
 #include <cstdlib>
 #include <cstring>
 
+#include "coll/staging.hpp"
 #include "errors.hpp"
 #include "runtime.hpp"
 
@@ -80,12 +79,12 @@ const Variant &configured_variant() {
   return variant;
 }
 
-bool stages_by_default(CollectiveKind kind) {
+bool stages_by_default(CollectiveKind kind, std::size_t nbytes) {
   // The machine's online CPUs, not this process's affinity: every thread of a shm job runs on this machine
   // and sees the same count, whatever it is bound to.
-  static const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  const bool pair_with_cpus = g_runtime.network == nullptr && g_runtime.threads == 2 && cpus >= 2;
-  return !(pair_with_cpus &&
+  const bool pair_with_cpus =
+      g_runtime.network == nullptr && g_runtime.threads == 2 && g_runtime.online_cpus >= 2;
+  return !(pair_with_cpus && nbytes > kInlineBytes &&
            (kind == CollectiveKind::kUpcAllGather || kind == CollectiveKind::kUpcAllPermute));
 }
 

@@ -19,6 +19,7 @@
 //                    With neither word the choice is made per call (stages_by_default below).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -47,20 +48,22 @@ bool parse_variant(const char *text, Variant *out, std::string *error);
 const Variant &configured_variant();
 inline Direction configured_direction() { return configured_variant().direction; }
 
-// Whether a relocalization `kind` (upc_all_broadcast ... upc_all_permute) whose blocks are small enough to
-// be staged (at most 4 KiB) is staged when PGAS_COLL_MYSYNC names neither `eager` nor `direct`. Every
-// thread of a job decides alike: the answer depends on the call's kind and the job's shape (threads,
-// conduit, the machine's online CPUs) only. Not staged: gather and permute at 2 threads on shm with a CPU for
-// each thread, where the receiver reads the holder's block in place and the holder waits for it
-// (bench/RESULTS.md section 30: faster than staging there; staging is faster when threads outnumber CPUs, or
-// one thread's data goes to many, as in a broadcast or scatter, whose root then returns without waiting for
-// the receivers).
-bool stages_by_default(CollectiveKind kind);
+// Whether a relocalization `kind` (upc_all_broadcast ... upc_all_permute) of blocks of `nbytes` small enough
+// to be staged (at most 4 KiB) is staged when PGAS_COLL_MYSYNC names neither `eager` nor `direct`. Every
+// thread of a job decides alike: the answer depends on the call's kind, its block size and the job's shape
+// (threads, conduit, the machine's online CPUs) only. Not staged at 2 threads on shm with a CPU for each
+// thread: a gather or a permute of blocks larger than a staged entry holds (coll/staging.hpp, kInlineBytes),
+// where the receiver reads the holder's block in place and the holder waits for it (bench/RESULTS.md
+// sections 30 and 40: faster than staging there, whose block crosses between the caches twice). Staged:
+// their smaller blocks, which travel in the entry with its flag while the holder returns at once (RESULTS
+// section N), and the calls of more threads (threads outnumber CPUs, or one thread's data goes to many, as
+// in a broadcast or scatter, whose root then returns without waiting for the receivers).
+bool stages_by_default(CollectiveKind kind, std::size_t nbytes);
 
 // Whether this call is staged under the job's variant (`eager`, `direct`, or stages_by_default).
-inline bool stages(CollectiveKind kind) {
+inline bool stages(CollectiveKind kind, std::size_t nbytes) {
   const Staging staging = configured_variant().staging;
-  return staging == Staging::kAuto ? stages_by_default(kind) : staging == Staging::kEager;
+  return staging == Staging::kAuto ? stages_by_default(kind, nbytes) : staging == Staging::kEager;
 }
 
 }  // namespace pgas::rt::coll
