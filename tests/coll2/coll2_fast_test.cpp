@@ -207,7 +207,7 @@ TEST(Coll2Fast, WholeCallsPastTheRing) {
                                            {"exscan", 2, 0, UPC_MAX},     {"reduce_scatter", 1, 0, UPC_ADD}};
     for (std::size_t k = 0; k < settings.size(); ++k) {
       SCOPED_TRACE(tc.name + ", setting " + std::to_string(k));
-      for (int repeat = 0; repeat < 140; ++repeat) {  // kRing is 64
+      for (int repeat = 0; repeat < 280; ++repeat) {  // kRing is 128
         run_and_check(settings[k], tc.team, n, r, send, recv, ++round, 0);
         if (::testing::Test::HasFailure()) return;
       }

@@ -59,11 +59,11 @@ TEST(Coll2Paths, InlineAndStagedSourcesInOneCall) {
           << "alltoallv from " << t;
 }
 
-// Allreduces of one element (inline) and of 600 (staged) alternate, 150 in flight on one team, then are
+// Allreduces of one element (inline) and of 600 (staged) alternate, 300 in flight on one team, then are
 // completed newest first; the send buffers are overwritten at once (MYSYNC).
 TEST(Coll2Paths, RingWrapsWithInlineAndStagedCallsInFlight) {
   Library library;
-  constexpr int kCalls = 150;
+  constexpr int kCalls = 300;  // more than two rings (kRing is 128)
   std::vector<std::unique_ptr<Buffer<long>>> sends, recvs;
   std::vector<upccoll_handle_t> handles(kCalls);
   auto elements = [](int call) { return call % 2 == 0 ? std::size_t{1} : std::size_t{600}; };

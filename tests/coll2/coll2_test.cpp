@@ -265,7 +265,7 @@ TEST(Coll2, Figure1LockAcrossStartAndAcrossWait) {
 // initiations, the results are still right whatever the completion order.
 TEST(Coll2, MoreOutstandingThanTheRing) {
   Library library;
-  constexpr std::size_t kCalls = 150;
+  constexpr std::size_t kCalls = 300;  // kRing is 128
   Buffer<int> send(kCalls), recv(kCalls);
   std::vector<upccoll_handle_t> handles(kCalls);
   for (std::size_t call = 0; call < kCalls; ++call) {

@@ -42,6 +42,19 @@ std::uint64_t atomic(const Team &team, int member, std::uint64_t offset, pgas_at
   return result;
 }
 
+// Reads a word of every page of the members' areas mapped here: fresh shared memory is mapped page by page
+// on first touch, and a loop of small calls would otherwise take a page fault per slot (one slot a page) in
+// every member during its first ring of calls.
+void map_areas(const Team &team) {
+  const std::uint64_t bytes = area_words(static_cast<std::uint64_t>(team.size())) * sizeof(std::uint64_t);
+  std::uint64_t sum = 0;
+  for (std::byte *area : team.direct)
+    for (std::uint64_t at = 0; area != nullptr && at < bytes; at += 4096)
+      sum += std::atomic_ref<std::uint64_t>(*reinterpret_cast<std::uint64_t *>(area + at))
+                 .load(std::memory_order_relaxed);
+  asm volatile("" : : "r"(sum));
+}
+
 }  // namespace
 
 std::uint64_t Team::load(int member, std::uint64_t offset) const {
@@ -88,6 +101,7 @@ void register_team(Team *team) {
                                                         : nullptr);
   }
   team->shm = std::find(team->direct.begin(), team->direct.end(), nullptr) == team->direct.end();
+  map_areas(*team);
   g_teams.push_back(team);
 }
 

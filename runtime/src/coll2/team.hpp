@@ -37,7 +37,7 @@ namespace pgas::rt::coll2 {
 struct Operation;
 struct FastCall;
 
-inline constexpr std::uint64_t kRing = 64;
+inline constexpr std::uint64_t kRing = 128;
 // 4 KiB of send data per member and call, and the ends of up to 8 pieces.
 inline constexpr std::uint64_t kInlineWords = 512 + 8;
 inline constexpr std::uint64_t kInlineData = std::uint64_t{1} << 62;  // in the signature word
