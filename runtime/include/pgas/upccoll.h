@@ -37,7 +37,7 @@
  *    UPCCOLL_ERROR_COUNT; sizes that disagree between threads stop the job naming both threads.
  *  - Members whose calls differ in kind, root or ALLSYNC flags stop the job naming both, as soon as one
  *    reads the other's data; when neither reads the other's (two members that each take themselves for a
- *    broadcast's root), once a member's call slot comes round again (64 calls later) or at
+ *    broadcast's root), once a member's call slot comes round again (128 calls later) or at
  *    upccoll_finalize, which checks that every reader of each thread's last calls has read them.
  *  - upccoll_team_split orders the new ranks by key, then by rank in the parent team (MPI_Comm_split): keys
  *    need not be 0..n-1, but must not be negative (UPCCOLL_ERROR_RANK).
@@ -97,7 +97,7 @@
  * at its thread's completion (the seed's rule; a blocking call's returns with the call, after every reader
  * has read it); IN_ALLSYNC: no buffer of the call is touched before every member has initiated it;
  * OUT_ALLSYNC: no thread completes before every member's receive buffer is final. Any number of calls, of any
- * kind, may be in flight on a team; a thread more than 64 calls ahead of a member that has not completed them
+ * kind, may be in flight on a team; a thread more than 128 calls ahead of a member that has not completed them
  * waits for it at its next initiation (the per-team ring of call states is that deep). upc_barrier and
  * upc_fence do not complete UPC_ASYNC_FENCE calls. upccoll_team_free and upccoll_finalize complete the
  * caller's outstanding calls (on that team, or on all) and synchronize like a barrier.
