@@ -92,15 +92,15 @@
  * first completing thread finishes the other threads' parts of the call). Buffer ownership (3.1.2): with
  * MYSYNC a send buffer returns to the user at initiation's end and a receive buffer at the thread's own
  * completion, except that on shm a call whose pieces are at least PGAS_COLL2_DIRECT bytes (32 KiB by
- * default, 4x that for broadcasts, half for scans; for alltoallv a source each of whose non-empty pieces is that
- * large) reads the send buffers in place and returns each to the user
- * at its thread's completion (the seed's rule; a blocking call's returns with the call, after every reader
- * has read it); IN_ALLSYNC: no buffer of the call is touched before every member has initiated it;
- * OUT_ALLSYNC: no thread completes before every member's receive buffer is final. Any number of calls, of any
- * kind, may be in flight on a team; a thread more than 128 calls ahead of a member that has not completed them
- * waits for it at its next initiation (the per-team ring of call states is that deep). upc_barrier and
- * upc_fence do not complete UPC_ASYNC_FENCE calls. upccoll_team_free and upccoll_finalize complete the
- * caller's outstanding calls (on that team, or on all) and synchronize like a barrier.
+ * default, 4x that for broadcasts, half for scans; for alltoallv a source each of whose non-empty pieces
+ * is that large) reads the send buffers in place and returns each to the user at its thread's completion
+ * (the seed's rule; a blocking call's returns with the call, after every reader has read it); IN_ALLSYNC: no
+ * buffer of the call is touched before every member has initiated it; OUT_ALLSYNC: no thread completes before
+ * every member's receive buffer is final. Any number of calls, of any kind, may be in flight on a team; a
+ * thread more than 128 calls ahead of a member that has not completed them waits for it at its next
+ * initiation (the per-team ring of call states is that deep). upc_barrier and upc_fence do not complete
+ * UPC_ASYNC_FENCE calls. upccoll_team_free and upccoll_finalize complete the caller's outstanding calls (on
+ * that team, or on all) and synchronize like a barrier.
  */
 #ifndef PGAS_UPCCOLL_H
 #define PGAS_UPCCOLL_H

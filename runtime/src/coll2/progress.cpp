@@ -45,17 +45,22 @@ std::string describe_signature(std::uint64_t signature) {
   return text;
 }
 
+// Stops the job: this thread is in call `s` as `mine` says, and `member` `theirs` ("in upccoll_bcast").
+[[noreturn]] void disagree(const Team &team, std::uint64_t s, std::uint64_t mine, int member,
+                           const std::string &theirs) {
+  stop_job(
+      "upccoll: the members of a team of %d disagree on its call #%llu: team rank %d (thread %d) is in %s, "
+      "team rank %d (thread %d) %s; every member must make the same calls, with the same root and ALLSYNC "
+      "flags (on the conduit's engine also all blocking or none), in the same order",
+      team.size(), static_cast<unsigned long long>(s), team.rank,
+      team.members[static_cast<std::size_t>(team.rank)], describe_signature(mine).c_str(), member,
+      team.members[static_cast<std::size_t>(member)], theirs.c_str());
+}
+
 // Stops the job when `member`'s signature of call `s` (its slot's word) is not `mine`.
 void compare_signatures(const Team &team, std::uint64_t s, std::uint64_t mine, int member) {
   const std::uint64_t theirs = team.load(member, team.at(s, kSignature)) & ~kInlineData;
-  if (theirs != mine)
-    stop_job(
-        "upccoll: the members of a team of %d disagree on its call #%llu: team rank %d (thread %d) is in "
-        "%s, team rank %d (thread %d) in %s; every member must make the same calls, with the same root "
-        "and ALLSYNC flags (on the conduit's engine also all blocking or none), in the same order",
-        team.size(), static_cast<unsigned long long>(s), team.rank,
-        team.members[static_cast<std::size_t>(team.rank)], describe_signature(mine).c_str(), member,
-        team.members[static_cast<std::size_t>(member)], describe_signature(theirs).c_str());
+  if (theirs != mine) disagree(team, s, mine, member, "in " + describe_signature(theirs));
 }
 
 // Stops the job when `member`, which has not initiated call `s` (`name`), finished main: it never will.
@@ -283,13 +288,7 @@ void check_readers(const Team &team, const Team::Held &held) {
     } else if (seen == s) {
       compare_signatures(team, s, mine, r);  // in another call, which reads nothing of this thread's
     } else {  // its slot of call s is reused: it completed the call, without reading
-      stop_job(
-          "upccoll: the members of a team of %d disagree on its call #%llu: team rank %d (thread %d) is in "
-          "%s, and team rank %d (thread %d) completed that call without reading its data; every member "
-          "must make the same calls, with the same root and ALLSYNC flags, in the same order",
-          team.size(), static_cast<unsigned long long>(s), team.rank,
-          team.members[static_cast<std::size_t>(team.rank)], describe_signature(mine).c_str(), r,
-          team.members[static_cast<std::size_t>(r)]);
+      disagree(team, s, mine, r, "completed that call without reading its data");
     }
   }
 }
