@@ -1,5 +1,6 @@
 // The synchronization and imbalance views and the source gutter's waiting on a real trace of known waiting:
-// waits_program (tests/tracedb/trace) run by pgasrun with D = 100 ms on 4 threads. Tolerances as in
+// waits_program (tests/tracedb/trace) run by pgasrun with D = 200 ms on 4 threads (a thread woken 50 ms late
+// from the first barrier under a loaded CI left 100 ms too little of its barrier wait). Tolerances as in
 // waits_trace_test.sh: a wait of about k*D is at least k*D/2 and below 40*D; "about nothing" is below D/2;
 // where the late thread is known, it waits less than every other thread.
 // And --view renders each new view from the command line.
@@ -23,7 +24,7 @@ using namespace pgas::viewer;
 
 namespace {
 
-constexpr qlonglong kD = 100'000'000;  // ns
+constexpr qlonglong kD = 200'000'000;  // ns
 
 bool about(qlonglong ns, qlonglong k_d) { return ns >= k_d / 2 && ns < 40 * kD; }
 bool nothing(qlonglong ns) { return ns < kD / 2; }
@@ -90,7 +91,7 @@ class SyncViewsTest : public QObject {
   void initTestCase() {
     QVERIFY(dir_.isValid());
     db_ = dir_.filePath("waits.db");
-    const QString error = record_trace(PGASRUN_PATH, db_, 4, 10, {WAITS_PROGRAM_PATH, "100"});
+    const QString error = record_trace(PGASRUN_PATH, db_, 4, 10, {WAITS_PROGRAM_PATH, "200"});
     QVERIFY2(error.isEmpty(), qPrintable(error));
     window_ = open_window(db_.toStdString());
     QVERIFY2(window_->error().isEmpty(), qPrintable(window_->error()));
