@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "coll2/arguments.hpp"
+#include "coll2/roles.hpp"
 #include "errors.hpp"
 
 namespace pgas::rt::coll2 {
@@ -55,9 +56,9 @@ bool large_call(const Team &team, const Description &call) {
   // A broadcast's source is read by every receiver and its call waits for all of them (a staged one returns
   // at once, and a loop of such calls pipelines): in place pays from 4x the limit. A large scan is split
   // (split.hpp), each source read once instead of once per higher rank: that pays from half the limit
-  // (bench/RESULTS.md section 45).
+  // (bench/RESULTS.md section 47).
   if (call.kind == Kind::kBcast) return piece / 4 >= direct_limit();
-  if (call.kind == Kind::kScan || call.kind == Kind::kExscan) return piece * 2 >= direct_limit();
+  if (scanning(call.kind)) return piece * 2 >= direct_limit();
   return piece >= direct_limit();
 }
 

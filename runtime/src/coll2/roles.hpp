@@ -15,6 +15,8 @@ inline bool combining(Kind kind) {
          kind == Kind::kScan || kind == Kind::kExscan;
 }
 
+inline bool scanning(Kind kind) { return kind == Kind::kScan || kind == Kind::kExscan; }
+
 // Whether rank `receiver` receives data in the call.
 inline bool receives(Kind kind, int receiver, int root) {
   switch (kind) {

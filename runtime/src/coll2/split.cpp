@@ -8,6 +8,7 @@
 #include "coll2/combine.hpp"
 #include "coll2/datatypes.hpp"
 #include "coll2/direct.hpp"
+#include "coll2/roles.hpp"
 #include "coll2/stop.hpp"
 #include "coll2/transfer.hpp"
 #include "pgas/detail/api.hpp"
@@ -38,15 +39,13 @@ gaddr recvbuf_of(const Operation &op, int member) {
 }  // namespace
 
 bool split_call(const Team &team, const Description &call) {
-  return (call.kind == Kind::kAllreduce || call.kind == Kind::kReduce || call.kind == Kind::kScan ||
-          call.kind == Kind::kExscan) &&
+  return (call.kind == Kind::kAllreduce || call.kind == Kind::kReduce || scanning(call.kind)) &&
          large_call(team, call);
 }
 
 void combine_segment(const Operation &op, int segment) {
   const Team &team = *op.team;
   const Kind kind = op.call.kind;
-  const bool scan = kind == Kind::kScan || kind == Kind::kExscan;
   // An exscan's last member sends nothing anyone reads; the others' prefixes go one rank up.
   const int sources = kind == Kind::kExscan ? team.size() - 1 : team.size();
   const std::uint64_t size = type_size(op.call.dt);
@@ -54,11 +53,12 @@ void combine_segment(const Operation &op, int segment) {
   const int target = kind == Kind::kAllreduce ? segment : op.call.root;
   std::vector<Located> from(static_cast<std::size_t>(sources));
   for (int k = 0; k < sources; ++k) {
-    from[static_cast<std::size_t>(k)] = source_piece(op, k, target);
-    if (from[static_cast<std::size_t>(k)].bytes != op.call.count * size)
+    Located &piece = from[static_cast<std::size_t>(k)];
+    piece = source_piece(op, k, target);
+    if (piece.bytes != op.call.count * size)
       stop_job("%s, call #%llu of a team of %d: team rank %d sends %llu bytes, team rank %d %llu",
                call_name(op.call), static_cast<unsigned long long>(op.sequence), team.size(), k,
-               static_cast<unsigned long long>(from[static_cast<std::size_t>(k)].bytes), team.rank,
+               static_cast<unsigned long long>(piece.bytes), team.rank,
                static_cast<unsigned long long>(op.call.count * size));
   }
   // Where element s.first of the result goes in member `member`'s recvbuf.
@@ -66,7 +66,8 @@ void combine_segment(const Operation &op, int segment) {
     const gaddr at = recvbuf_of(op, member);
     return gaddr{at.handle, at.thread, at.offset + s.first * size};
   };
-  if (!scan) return combine_into(from, op.call.dt, op.call.op, s.first, s.end, result_at(target), nullptr);
+  if (!scanning(kind))
+    return combine_into(from, op.call.dt, op.call.op, s.first, s.end, result_at(target), nullptr);
   std::vector<gaddr> prefixes;
   for (int k = 0; k < sources; ++k) prefixes.push_back(result_at(kind == Kind::kExscan ? k + 1 : k));
   prefix_into(from, op.call.dt, op.call.op, s.first, s.end, prefixes);
