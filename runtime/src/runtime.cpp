@@ -236,6 +236,7 @@ __attribute__((constructor(101))) void initialize() {
   if (ctl.magic != kControlMagic || ctl.threads != static_cast<std::uint32_t>(g_runtime.threads))
     fatal("the control segment does not belong to a job of %d threads", g_runtime.threads);
   ctl.attached.fetch_add(1, std::memory_order_acq_rel);
+  coll::reserve_collective_bookkeeping();
   if (!network) coll::prepare_collective_areas();
   emulation_configure_from_env();
   if (network && g_emulation.enabled)

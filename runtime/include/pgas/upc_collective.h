@@ -21,7 +21,8 @@
 // for the other ops. UPC_AND/OR/XOR are not defined for F, D and LD. All threads compute a reduction: integer
 // results and UPC_NONCOMM_FUNC's equal the sequential left fold exactly; floating sums and products may
 // differ from it in rounding (the operands are grouped by thread). perm is read whole by every thread when
-// it enters upc_all_permute.
+// it enters upc_all_permute, whatever the sync mode: like a single-valued argument, its values must be in
+// place before the first thread enters.
 //
 // sync_mode: one of UPC_IN_{NO,MY,ALL}SYNC ored with one of UPC_OUT_{NO,MY,ALL}SYNC (0 in a group means
 // ALLSYNC), with the meaning of the specification: IN NO: data may be touched once any thread entered; MY:

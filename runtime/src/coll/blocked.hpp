@@ -36,6 +36,65 @@ inline std::vector<Run> runs(const detail::gaddr &start, std::size_t n, std::siz
   return out;
 }
 
+// The elements [b, e) of the view from `start` (blocks of `block` elements; 0: one indefinite block on
+// start's thread) that `thread` holds: on a thread they are contiguous, elements first .. first + count - 1
+// of its part from start's offset. O(1): for large views of small blocks, where a list of runs is as long as
+// the view (a reduction of a cyclic array: one run per element).
+struct Held {
+  std::size_t first = 0, count = 0;
+};
+
+// Where element i of the view lives: its thread and its index in that thread's part.
+struct Place {
+  int thread;
+  std::size_t local;
+};
+inline Place place_of(int start_thread, std::size_t block, std::size_t i) {
+  if (block == 0) return {start_thread, i};
+  const auto threads = static_cast<std::size_t>(g_runtime.threads);
+  const std::size_t g = static_cast<std::size_t>(start_thread) + i / block;  // blocks from thread 0's first
+  return {static_cast<int>(g % threads), g / threads * block + i % block};
+}
+
+inline Held held(int start_thread, std::size_t block, int thread, std::size_t b, std::size_t e) {
+  if (b >= e) return {};
+  if (block == 0) return thread == start_thread ? Held{b, e - b} : Held{};
+  const auto threads = static_cast<std::size_t>(g_runtime.threads), t = static_cast<std::size_t>(thread),
+             s = static_cast<std::size_t>(start_thread);
+  // The thread's first block at or after b's, and its last block at or before e - 1's.
+  const std::size_t first_block = b / block + (t + threads - (s + b / block) % threads) % threads;
+  const std::size_t f = std::max(b, first_block * block);
+  if (f >= e) return {};
+  const std::size_t last_block = (e - 1) / block - ((s + (e - 1) / block) % threads + threads - t) % threads;
+  const std::size_t l = std::min(e - 1, last_block * block + block - 1);
+  const std::size_t first = place_of(start_thread, block, f).local;
+  return {first, place_of(start_thread, block, l).local - first + 1};
+}
+
+// Calls piece(thread, local, count) for the pieces of elements [b, e) of the view in element order (each at
+// most a block, on one thread, from its element `local`), without a division per piece.
+template <class Piece>
+void for_each_piece(int start_thread, std::size_t block, std::size_t b, std::size_t e, Piece piece) {
+  if (b >= e) return;
+  if (block == 0) return piece(start_thread, b, e - b);
+  const int threads = g_runtime.threads;
+  const Place p = place_of(start_thread, block, b);
+  int thread = p.thread;
+  std::size_t local = p.local, phase = b % block;
+  for (std::size_t i = b; i < e;) {
+    const std::size_t count = std::min(block - phase, e - i);
+    piece(thread, local, count);
+    i += count;
+    phase = 0;
+    local += count;
+    if (++thread == threads) {
+      thread = 0;
+    } else {
+      local -= block;  // the next thread's block at the same place in its part
+    }
+  }
+}
+
 // Checks every run against its object (Call::fail names `what` when one overflows).
 inline void check_runs(const Call &call, const char *what, const std::vector<Run> &pieces,
                        std::size_t elem_size) {

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "coll/backoff.hpp"
+#include "coll/kept.hpp"
 #include "collective_report.hpp"
 #include "conduit/active.hpp"
 #include "errors.hpp"
@@ -119,7 +120,7 @@ bool Call::peer_ready(int peer) {
 void Call::run(std::span<const Move> moves, bool release) {
   // Groups of moves by peer, in the order of their first move (kept from call to call: a call allocates
   // nothing; a process runs one call at a time).
-  static std::vector<int> &peers = *new std::vector<int>();  // calls run in exit handlers too
+  static std::vector<int> &peers = kept_vector<int>();
   peers.clear();
   for (const Move &m : moves)
     if (std::find(peers.begin(), peers.end(), m.peer) == peers.end()) peers.push_back(m.peer);
@@ -235,7 +236,8 @@ namespace {
 // then the OUT synchronization can be a tree.
 bool rooted(std::span<const Block> blocks, Direction direction, int *root) {
   const int n = g_runtime.threads;
-  std::vector<char> mover_of_root(static_cast<std::size_t>(n), 0);
+  static std::vector<char> &mover_of_root = kept_vector<char>();
+  mover_of_root.assign(static_cast<std::size_t>(n), 0);
   *root = -1;
   for (const Block &b : blocks) {
     const int mover = direction == Direction::kPull ? b.dst.thread : b.src.thread;
@@ -255,8 +257,8 @@ void Call::move_blocks(std::span<const Block> blocks, Direction direction) {
   compare_with_leader();
   const int me = g_runtime.mythread;
   // Kept from call to call, as run's list of peers.
-  static std::vector<Move> &mine = *new std::vector<Move>();
-  static std::vector<int> &touched_by = *new std::vector<int>();
+  static std::vector<Move> &mine = kept_vector<Move>(true);
+  static std::vector<int> &touched_by = kept_vector<int>();
   mine.clear();
   touched_by.clear();
   for (const Block &b : blocks) {

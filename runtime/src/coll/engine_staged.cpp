@@ -1,12 +1,13 @@
 // The staged (eager) path of the relocalizations: see coll/staging.hpp for the protocol and engine.hpp for
 // when it applies. Whether a call is staged depends only on its single-valued arguments, so every thread
-// decides alike. A staged call allocates nothing once the job has run one of its size: its tables are kept
-// from call to call (a process runs one call at a time).
+// decides alike. A staged call allocates nothing: its tables are kept from call to call, their room reserved
+// for the job's largest (coll/kept.hpp; a process runs one call at a time).
 #include <algorithm>
 #include <vector>
 
 #include "coll/backoff.hpp"
 #include "coll/engine.hpp"
+#include "coll/kept.hpp"
 #include "coll/staging.hpp"
 #include "runtime.hpp"
 
@@ -16,13 +17,16 @@ namespace {
 // Where each thread stages its blocks for other threads, in the order the blocks name them: a source range
 // sent to several receivers in a row (a broadcast's, a gather_all's) is staged once.
 struct Layout {
-  std::vector<std::uint64_t> block_at;  // per block: its bytes' place in its holder's staged bytes
-  std::vector<char> names_range_first;  // per block: whether it stages its range (no block before it did)
-  std::vector<std::uint64_t> staged;    // per thread: how many bytes it stages
-  std::vector<long> last;               // per thread: its last block so far
-  std::vector<int> readers;             // the threads this one stages blocks for
-  std::vector<int> holders;             // the threads that stage blocks for this one, not yet copied
-  std::vector<std::size_t> incoming;    // this thread's blocks from others
+  // per block: its bytes' place in its holder's staged bytes
+  std::vector<std::uint64_t> &block_at = kept_vector<std::uint64_t>(true);
+  // per block: whether it stages its range (no block before it did)
+  std::vector<char> &names_range_first = kept_vector<char>(true);
+  std::vector<std::uint64_t> &staged = kept_vector<std::uint64_t>();  // per thread: how many bytes it stages
+  std::vector<long> &last = kept_vector<long>();                      // per thread: its last block so far
+  std::vector<int> &readers = kept_vector<int>();  // the threads this one stages blocks for
+  std::vector<int> &holders =
+      kept_vector<int>();  // the threads that stage blocks for this one, not yet copied
+  std::vector<std::size_t> &incoming = kept_vector<std::size_t>(true);  // this thread's blocks from others
 };
 
 Layout &scratch() {

@@ -6,6 +6,7 @@
 
 #include "coll/backoff.hpp"
 #include "coll/engine.hpp"
+#include "coll/kept.hpp"
 #include "coll/matching.hpp"
 #include "coll/staging.hpp"
 #include "handles.hpp"
@@ -263,7 +264,7 @@ bool run_lean(const LeanCall &c, Validated &last) {
     signal_done(h, sequence);
     return true;
   };
-  static std::vector<int> &waiting = *new std::vector<int>();
+  static std::vector<int> &waiting = kept_vector<int>();
   waiting.clear();
   if (plan.all_holders)
     waiting.assign(all.begin(), all.end());

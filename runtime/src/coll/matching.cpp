@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "coll/backoff.hpp"
+#include "coll/kept.hpp"
 #include "collective_report.hpp"
 #include "conduit/active.hpp"
 #include "errors.hpp"
@@ -101,15 +102,18 @@ void compare_with_thread0(const Published &mine) {
   g_deferred.push_back(mine);
 }
 
+// Per thread, a call it is known to have started (thread 0's bookkeeping in keep_comparison_window).
+std::vector<std::uint64_t> &known_started() {
+  static std::vector<std::uint64_t> &known = kept_vector<std::uint64_t>();
+  return known;
+}
+
 void keep_comparison_window(std::uint64_t sequence) {
   if (g_runtime.mythread != 0 || sequence < kRing) return;
-  // A call each thread is known to have started. Never destroyed: the end of main is a collective too, run
-  // by an exit handler after static objects made during main are gone.
-  static std::vector<std::uint64_t> &known = *new std::vector<std::uint64_t>();
+  std::vector<std::uint64_t> &known = known_started();
   static std::uint64_t all_known = 0;  // the least of known: every thread has started that call
   const std::uint64_t need = sequence - kRing + 1;
   if (need <= all_known) return;
-  known.resize(static_cast<std::size_t>(g_runtime.threads), 0);
   for (int t = 1; t < g_runtime.threads; ++t) {
     std::uint64_t &seen = known[static_cast<std::size_t>(t)];
     if (seen >= need) continue;
@@ -125,9 +129,10 @@ void keep_comparison_window(std::uint64_t sequence) {
     all_known = std::min(all_known, known[static_cast<std::size_t>(t)]);
 }
 
-void reserve_deferred() {
+void reserve_matching() {
   g_deferred.resize(kMaxDeferred);  // compare_with_thread0 never remembers more
   g_deferred.clear();
+  known_started().assign(static_cast<std::size_t>(g_runtime.threads), 0);
 }
 
 void verify_deferred() {

@@ -63,8 +63,9 @@ void compare_with_thread0(const Published &mine);
 
 // Compares the remembered calls with thread 0's records; called once every thread is in a barrier phase.
 void verify_deferred();
-// At start-up: the room of the most calls ever remembered, written once (no page fault while they grow).
-void reserve_deferred();
+// At start-up: the room of the most calls ever remembered, written once (no page fault while they grow), and
+// of thread 0's table of the calls each thread is known to have started (no call allocates).
+void reserve_matching();
 
 // Thread 0, before publishing the record of its call `sequence`: waits until no thread is a whole ring of
 // calls behind (every thread has started call sequence - kRing + 1, so it has compared call

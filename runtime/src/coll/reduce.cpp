@@ -16,6 +16,7 @@
 
 #include "coll/arithmetic.hpp"
 #include "coll/blocked.hpp"
+#include "coll/kept.hpp"
 #include "coll/upc_args.hpp"
 
 using namespace pgas::rt;
@@ -63,15 +64,31 @@ struct Arguments {
   std::source_location where;
 };
 
+// The view's pieces on each thread (blocked.hpp): element i of a view lives where UPC pointer arithmetic from
+// `at` with blocks of `block` puts it.
+struct View {
+  gaddr at;
+  std::size_t block;
+  Held held(int thread, std::size_t b, std::size_t e) const {
+    return coll::held(at.thread, block, thread, b, e);
+  }
+  gaddr address(int thread, std::size_t local, std::size_t elem_size) const {
+    return {at.handle, thread, at.offset + local * elem_size};
+  }
+};
+
+// Checks the op and the pointers, and every thread's part of `view`'s n elements against its object.
 template <class T>
-std::vector<Run> checked_src(const Call &call, const Arguments &a, T (*func)(T, T)) {
+void check_arguments(const Call &call, const Arguments &a, T (*func)(T, T)) {
   check_op<T>(call, a.op, func);
   check_pointer(call, "src", a.src, false);
   check_pointer(call, "dst", a.dst, false);
   if (a.nelems == 0) call.fail("nelems is 0 (it must be greater than 0)");
-  std::vector<Run> src = runs(a.src, a.nelems, a.blk_size, sizeof(T));
-  check_runs(call, "src", src, sizeof(T));
-  return src;
+}
+void check_view(const Call &call, const char *what, const View &view, std::size_t n, std::size_t elem_size) {
+  for (int t = 0; t < g_runtime.threads; ++t)
+    if (const Held h = view.held(t, 0, n); h.count != 0)
+      check_extent(call, what, view.address(t, h.first, elem_size), h.count * elem_size);
 }
 
 #define REDUCE_ARGS(a, type_index)                                                                        \
@@ -81,56 +98,138 @@ std::vector<Run> checked_src(const Call &call, const Arguments &a, T (*func)(T, 
     "sync_mode", static_cast<std::uint64_t>(a.flags)                                                      \
   }
 
-// The threads other than `owner` whose part (part_of(k)) has elements held by `owner`.
-template <class PartOf>
-std::vector<int> touching(int owner, PartOf part_of) {
-  std::vector<int> out;
-  for (int k = 0; k < g_runtime.threads; ++k)
-    if (k != owner && !held_by(part_of(k), owner).empty()) out.push_back(k);
-  return out;
-}
+// Per thread, where its piece of a range sits in a packed buffer (Sections::gather / scatter): the pieces one
+// after another in thread order. Kept from call to call, with the buffers: a call allocates nothing once the
+// job has made one of its size.
+struct Sections {
+  std::vector<Held> &held = kept_vector<Held>();
+  std::vector<std::size_t> &at = kept_vector<std::size_t>();  // in elements
+  std::vector<Move> &moves = kept_vector<Move>();
 
-// The threads holding any of the runs.
-std::vector<int> owners(const std::vector<Run> &pieces) {
-  std::vector<int> out;
-  for (const Run &r : pieces)
-    if (std::find(out.begin(), out.end(), r.at.thread) == out.end()) out.push_back(r.at.thread);
-  return out;
-}
+  // Lays out `view`'s elements [b, e); the number of elements.
+  std::size_t lay_out(const View &view, std::size_t b, std::size_t e) {
+    held.clear(), at.clear();
+    std::size_t total = 0;
+    for (int t = 0; t < g_runtime.threads; ++t) {
+      held.push_back(view.held(t, b, e));
+      at.push_back(total);
+      total += held.back().count;
+    }
+    return total;
+  }
+  // Moves reading every thread's piece into `packed` (read) or writing it from there, each touching its
+  // owner.
+  std::span<const Move> moves_for(const View &view, std::size_t elem_size, void *packed, bool read) {
+    moves.clear();
+    for (int t = 0; t < g_runtime.threads; ++t) {
+      const Held &h = held[static_cast<std::size_t>(t)];
+      if (h.count == 0) continue;
+      char *buffer = static_cast<char *>(packed) + at[static_cast<std::size_t>(t)] * elem_size;
+      Move m{.peer = t, .bytes = h.count * elem_size};
+      if (read)
+        m.src = view.address(t, h.first, elem_size), m.to = buffer;
+      else
+        m.dst = view.address(t, h.first, elem_size), m.from = buffer;
+      moves.push_back(m);
+    }
+    return moves;
+  }
+  // Calls each(element, count) for the runs of elements [b, e) of `view` (laid out by lay_out) in element
+  // order, `element` pointing into `packed`.
+  template <class T, class Each>
+  void in_order(const View &view, std::size_t b, std::size_t e, T *packed, Each each) const {
+    for_each_piece(view.at.thread, view.block, b, e, [&](int t, std::size_t local, std::size_t count) {
+      const auto k = static_cast<std::size_t>(t);
+      each(packed + at[k] + (local - held[k].first), count);
+    });
+  }
+};
 
-// Reads `part` and folds it in order into *out; false if it is empty.
+// A buffer of at least n elements of T, kept from call to call (it grows to the largest call's).
 template <class T>
-bool fold(Call &call, const std::vector<Run> &part, const Arguments &a, T (*func)(T, T), T *out) {
-  std::vector<T> values(elements(part));
-  if (values.empty()) return false;
-  call.run(packed_moves(part, sizeof(T), values.data(), true));
-  T result = values[0];
-  for (std::size_t i = 1; i < values.size(); ++i) result = combine(a.op, result, values[i], func);
-  *out = result;
-  return true;
+T *scratch(std::size_t n, int which) {
+  static std::vector<T> &first = *new std::vector<T>(), &second = *new std::vector<T>();
+  std::vector<T> &v = which == 0 ? first : second;
+  if (v.size() < n) v.resize(n);
+  return v.data();
+}
+
+// Calls body(f) with f(x, y) = x op y, the op chosen once for a whole loop (the common ones inlined).
+template <class T, class Body>
+void with_op(upc_op_t op, T (*func)(T, T), Body body) {
+  switch (op) {
+    case UPC_ADD:
+      return body([](T x, T y) { return wrapping(UPC_ADD, x, y); });
+    case UPC_MULT:
+      return body([](T x, T y) { return wrapping(UPC_MULT, x, y); });
+    case UPC_MIN:
+      return body([](T x, T y) { return y < x ? y : x; });
+    case UPC_MAX:
+      return body([](T x, T y) { return x < y ? y : x; });
+    default:
+      return body([&](T x, T y) { return combine(op, x, y, func); });
+  }
+}
+
+// The left fold of `count` values from `v` onto *result (which holds a value when `any`).
+template <class T>
+void fold_into(upc_op_t op, T (*func)(T, T), const T *v, std::size_t count, T *result, bool *any) {
+  if (count == 0) return;
+  T r = *any ? *result : v[0];
+  with_op(op, func, [&](auto f) {
+    for (std::size_t i = *any ? 0 : 1; i < count; ++i) r = f(r, v[i]);
+  });
+  *result = r;
+  *any = true;
 }
 
 template <class T>
 void reduce(const char *variant, int type_index, const Arguments &a, T (*func)(T, T)) {
   UpcCall call(CollectiveKind::kUpcAllReduce, a.where, a.flags, {REDUCE_ARGS(a, type_index)});
   call.name_variant(variant);
-  const std::vector<Run> src = checked_src<T>(call, a, func);
+  check_arguments<T>(call, a, func);
+  const View src{a.src, a.blk_size};
+  const std::size_t n = a.nelems;
+  check_view(call, "src", src, n, sizeof(T));
   check_extent(call, "dst", a.dst, sizeof(T));
   const int me = g_runtime.mythread, reader = a.dst.thread;
-  auto part_of = [&](int k) {
-    return a.op == UPC_NONCOMM_FUNC ? chunk(src, k, a.nelems, sizeof(T)) : held_by(src, k);
+  // A thread's part: for a commutative op the elements it holds (no remote reads), else its chunk.
+  const bool in_order = a.op == UPC_NONCOMM_FUNC;
+  auto part_size = [&](int k) {
+    return in_order ? chunk_begin(k + 1, n) - chunk_begin(k, n) : src.held(k, 0, n).count;
   };
   call.start();
-  const std::vector<int> touched_by = touching(me, part_of);
+  static std::vector<int> &touched_by = kept_vector<int>();
+  touched_by.clear();
+  for (int k = 0; in_order && k < g_runtime.threads; ++k)
+    if (k != me && src.held(me, chunk_begin(k, n), chunk_begin(k + 1, n)).count != 0) touched_by.push_back(k);
   call.announce_to(touched_by);
+
+  static Sections &sections = *new Sections();
+  const std::size_t b = in_order ? chunk_begin(me, n) : 0, e = in_order ? chunk_begin(me + 1, n) : n;
   T partial{};
-  const bool posted = fold(call, part_of(me), a, func, &partial);
+  bool posted = false;
+  if (in_order) {
+    T *packed = scratch<T>(sections.lay_out(src, b, e), 0);
+    call.run(sections.moves_for(src, sizeof(T), packed, true));
+    sections.in_order(src, b, e, packed, [&](const T *v, std::size_t count) {
+      fold_into(a.op, func, v, count, &partial, &posted);
+    });
+  } else if (const Held mine = src.held(me, 0, n); mine.count != 0) {
+    T *packed = scratch<T>(mine.count, 0);
+    const Move move{.peer = me,
+                    .bytes = mine.count * sizeof(T),
+                    .src = src.address(me, mine.first, sizeof(T)),
+                    .to = packed};
+    call.run(std::span<const Move>(&move, 1));
+    fold_into(a.op, func, packed, mine.count, &partial, &posted);
+  }
   if (posted && me != reader) call.post(&partial, sizeof partial);
   if (me == reader) {
     T result{}, value{};
     bool any = false;
     for (int k = 0; k < g_runtime.threads; ++k) {
-      if (k == me ? !posted : elements(part_of(k)) == 0) continue;
+      if (k == me ? !posted : part_size(k) == 0) continue;
       if (k == me)
         value = partial;
       else
@@ -147,45 +246,63 @@ template <class T>
 void prefix_reduce(const char *variant, int type_index, const Arguments &a, T (*func)(T, T)) {
   UpcCall call(CollectiveKind::kUpcAllPrefixReduce, a.where, a.flags, {REDUCE_ARGS(a, type_index)});
   call.name_variant(variant);
-  const std::vector<Run> src = checked_src<T>(call, a, func);
-  const std::vector<Run> dst = runs(a.dst, a.nelems, a.blk_size, sizeof(T));
-  check_runs(call, "dst", dst, sizeof(T));
+  check_arguments<T>(call, a, func);
+  const View src{a.src, a.blk_size}, dst{a.dst, a.blk_size};
+  const std::size_t n = a.nelems;
+  check_view(call, "src", src, n, sizeof(T));
+  check_view(call, "dst", dst, n, sizeof(T));
   const int me = g_runtime.mythread;
-  auto part_of = [&](int k) {  // the src and dst elements of thread k's chunk
-    std::vector<Run> both = chunk(src, k, a.nelems, sizeof(T)), out = chunk(dst, k, a.nelems, sizeof(T));
-    both.insert(both.end(), out.begin(), out.end());
-    return both;
+  // Thread k reads its chunk of src and writes its chunk of dst.
+  auto touches = [&](int owner, int k) {
+    const std::size_t b = chunk_begin(k, n), e = chunk_begin(k + 1, n);
+    return src.held(owner, b, e).count != 0 || dst.held(owner, b, e).count != 0;
   };
   call.start();
-  const std::vector<int> touched_by = touching(me, part_of);
+  static std::vector<int> &touched_by = kept_vector<int>(), &touched = kept_vector<int>();
+  touched_by.clear(), touched.clear();
+  for (int k = 0; k < g_runtime.threads; ++k) {
+    if (k != me && touches(me, k)) touched_by.push_back(k);
+    if (touches(k, me)) touched.push_back(k);
+  }
   call.announce_to(touched_by);
-  const std::vector<Run> in = chunk(src, me, a.nelems, sizeof(T)), out = chunk(dst, me, a.nelems, sizeof(T));
-  std::vector<T> values(elements(in));
-  call.run(packed_moves(in, sizeof(T), values.data(), true), false);
-  for (std::size_t i = 1; i < values.size(); ++i) values[i] = combine(a.op, values[i - 1], values[i], func);
+
+  static Sections &sections = *new Sections();
+  const std::size_t b = chunk_begin(me, n), e = chunk_begin(me + 1, n), count = e - b;
+  T *packed = scratch<T>(sections.lay_out(src, b, e), 0), *values = scratch<T>(count, 1);
+  call.run(sections.moves_for(src, sizeof(T), packed, true), false);
+  std::size_t next = 0;
+  sections.in_order(src, b, e, packed, [&](const T *v, std::size_t c) {
+    for (std::size_t j = 0; j < c; ++j) values[next++] = v[j];  // often one element (a cyclic array)
+  });
+  with_op(a.op, func, [&](auto f) {
+    for (std::size_t i = 1; i < count; ++i) values[i] = f(values[i - 1], values[i]);
+  });
   // The chunks after this one need its total.
   bool needed = false;
   for (int k = me + 1; k < g_runtime.threads; ++k)
-    needed = needed || chunk_begin(k + 1, a.nelems) > chunk_begin(k, a.nelems);
-  if (!values.empty() && needed) call.post(&values.back(), sizeof(T));
-  if (!values.empty()) {
+    needed = needed || chunk_begin(k + 1, n) > chunk_begin(k, n);
+  if (count != 0 && needed) call.post(&values[count - 1], sizeof(T));
+  if (count != 0) {
     T before{}, total{};
     bool any = false;
     for (int k = 0; k < me; ++k) {
-      if (chunk_begin(k + 1, a.nelems) == chunk_begin(k, a.nelems)) continue;
+      if (chunk_begin(k + 1, n) == chunk_begin(k, n)) continue;
       call.receive(k, &total, sizeof total);
       before = any ? combine(a.op, before, total, func) : total;
       any = true;
     }
     if (any)
-      for (T &v : values) v = combine(a.op, before, v, func);
+      with_op(a.op, func, [&](auto f) {
+        for (std::size_t i = 0; i < count; ++i) values[i] = f(before, values[i]);
+      });
   }
-  call.run(packed_moves(out, sizeof(T), values.data(), false), false);
-  std::vector<int> done = owners(in), written = owners(out);
-  done.insert(done.end(), written.begin(), written.end());
-  std::sort(done.begin(), done.end());
-  done.erase(std::unique(done.begin(), done.end()), done.end());
-  call.release(done);
+  packed = scratch<T>(sections.lay_out(dst, b, e), 0);
+  next = 0;
+  sections.in_order(dst, b, e, packed, [&](T *v, std::size_t c) {
+    for (std::size_t j = 0; j < c; ++j) v[j] = values[next++];
+  });
+  call.run(sections.moves_for(dst, sizeof(T), packed, false), false);
+  call.release(touched);
   call.finish(touched_by);
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "coll/kept.hpp"
 #include "coll/lean.hpp"
 #include "coll/upc_args.hpp"
 #include "handles.hpp"
@@ -55,7 +56,7 @@ void relocalize(UpcCall &call, Validated &last, const pgas_shared_ptr &d, const 
     last = {dst, src, nbytes, true};
   }
   call.start(false);  // then the blocks: naming them may read shared data (permute's perm)
-  static std::vector<Block> &blocks = *new std::vector<Block>();  // kept: a call allocates nothing
+  static std::vector<Block> &blocks = kept_vector<Block>(true);
   blocks.clear();
   each(src, dst, [&](const gaddr &from, const gaddr &to) { blocks.push_back({from, to, nbytes}); });
   call.move_blocks(blocks, configured_direction());
@@ -110,7 +111,7 @@ void upc_all_permute(pgas_shared_ptr d, pgas_shared_cptr s, pgas::global_ptr<con
   check_pointer(call, "perm", perm_at, false);
   relocalize(call, last, d, s, nbytes, kOnEach, kOnEach, [&](const gaddr &src, const gaddr &dst, auto add) {
     // perm is read whole at entry: every thread needs all of it to know who moves which block.
-    static std::vector<int> &source = *new std::vector<int>();  // kept: a call allocates nothing
+    static std::vector<int> &source = kept_vector<int>();
     source.assign(nthreads(), -1);
     for (int t = 0; t < threads(); ++t) {
       const int p = *(perm + t);

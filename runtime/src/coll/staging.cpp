@@ -112,8 +112,11 @@ void prepare_collective_areas() {
     for (std::uint64_t at = 0; at < end; at += static_cast<std::uint64_t>(page))
       (void)*reinterpret_cast<volatile const unsigned char *>(first + at);
   }
+}
+
+void reserve_collective_bookkeeping() {
   for (Pending &p : pending_slots()) p.readers.reserve(static_cast<std::size_t>(g_runtime.threads));
-  reserve_deferred();
+  reserve_matching();
 }
 
 std::size_t staged_call_limit() {

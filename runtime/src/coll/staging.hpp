@@ -36,10 +36,12 @@ inline constexpr std::size_t kInlineBytes = 112;
 std::uint64_t lay_out_staging(ControlBlock &ctl, std::uint64_t begin);
 
 // On shm, at start-up: maps the runtime's areas of every thread's segment (the collective flags, records and
-// staging object, from the segment's start) into this process's page tables, and gives the staged calls'
-// bookkeeping its room, so that no collective takes a page fault (microseconds each, a table page every 32
-// calls) in the middle of a call.
+// staging object, from the segment's start) into this process's page tables, so that no collective takes a
+// page fault (microseconds each, a table page every 32 calls) in the middle of a call.
 void prepare_collective_areas();
+// At start-up, on every conduit: gives the staged calls' bookkeeping its room, so that a call allocates
+// nothing.
+void reserve_collective_bookkeeping();
 
 // The most bytes a thread may stage in one call; 0 when the segment is too small to stage anything.
 std::size_t staged_call_limit();

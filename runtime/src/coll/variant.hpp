@@ -56,7 +56,7 @@ inline Direction configured_direction() { return configured_variant().direction;
 // where the receiver reads the holder's block in place and the holder waits for it (bench/RESULTS.md
 // sections 30 and 40: faster than staging there, whose block crosses between the caches twice). Staged:
 // their smaller blocks, which travel in the entry with its flag while the holder returns at once (RESULTS
-// section N), and the calls of more threads (threads outnumber CPUs, or one thread's data goes to many, as
+// section 45), and the calls of more threads (threads outnumber CPUs, or one thread's data goes to many, as
 // in a broadcast or scatter, whose root then returns without waiting for the receivers).
 bool stages_by_default(CollectiveKind kind, std::size_t nbytes);
 
