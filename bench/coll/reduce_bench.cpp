@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <pgas/upc.hpp>
+#include <string>
 
 using namespace pgas;
 
@@ -30,9 +31,15 @@ double microseconds_per_call(int iterations, F call) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  if (argc < 3 || argc > 4) {
-    std::fprintf(stderr, "usage: %s NELEMS BLK_SIZE [ITERATIONS]\n", argv[0]);
-    return 2;
+  const bool help = argc == 2 && std::string(argv[1]) == "--help";
+  if (help || argc < 3 || argc > 4) {
+    std::fprintf(help ? stdout : stderr,
+                 "usage: %s NELEMS BLK_SIZE [ITERATIONS]\n"
+                 "Times upc_all_reduceD and upc_all_prefix_reduceD (UPC_ADD, MYSYNC) over shared [BLK_SIZE]\n"
+                 "double[NELEMS] (BLK_SIZE 0: indefinite), ITERATIONS calls each (default 20), beside every\n"
+                 "thread summing the elements it holds, and checks the results.\n",
+                 argv[0]);
+    return help ? 0 : 2;
   }
   const std::size_t n = std::strtoull(argv[1], nullptr, 10), blk = std::strtoull(argv[2], nullptr, 10);
   const int iterations = argc > 3 ? std::atoi(argv[3]) : 20;

@@ -37,13 +37,31 @@ struct Options {
   bool detail = false;
 };
 
+constexpr const char *kUsage =
+    "usage: %s [--collective broadcast|scatter|gather|gather_all|exchange|permute] [--bytes N] "
+    "[--iterations N] [--work UNITS] [--uneven] [--skew US] [--sync all|my|no|IN,OUT] [--detail]\n";
+
 [[noreturn]] inline void usage(const char *program, const std::string &problem) {
-  std::fprintf(
-      stderr,
-      "%s: %s\nusage: %s [--collective broadcast|scatter|gather|gather_all|exchange|permute] [--bytes N] "
-      "[--iterations N] [--work US] [--uneven] [--skew US] [--sync all|my|no|IN,OUT] [--detail]\n",
-      program, problem.c_str(), program);
+  std::fprintf(stderr, "%s: %s\n", program, problem.c_str());
+  std::fprintf(stderr, kUsage, program);
   std::exit(2);
+}
+
+[[noreturn]] inline void help(const char *program) {
+  std::printf(kUsage, program);
+  std::printf(
+      "Times ITERATIONS calls of one collective (Fessenden and Seidel section 7) and prints the slowest\n"
+      "thread's total time inside it.\n"
+      "  --collective C   the collective (default broadcast)\n"
+      "  --bytes N        bytes per block (default 64)\n"
+      "  --iterations N   calls timed (default 1000)\n"
+      "  --work UNITS     computation between calls, in thousands of dependent multiply-adds (default 100)\n"
+      "  --uneven         one thread computes twice as much: thread 1, 2, ..., THREADS-1 in turn\n"
+      "  --skew US        each thread starts each iteration up to US microseconds late, at random\n"
+      "  --sync MODE      all, my, no, or IN,OUT of them (default my,my); the MPI peer ignores it\n"
+      "  --detail         each thread also prints, on stderr, how its times per call are spread\n"
+      "  --help           this text\n");
+  std::exit(0);
 }
 
 inline Options parse(int argc, char **argv) {
@@ -57,6 +75,7 @@ inline Options parse(int argc, char **argv) {
   };
   for (int a = 1; a < argc; ++a) {
     const std::string arg = argv[a];
+    if (arg == "--help") help(argv[0]);
     if (arg == "--collective" && a + 1 < argc) {
       o.collective = argv[++a];
       bool known = false;
