@@ -71,29 +71,40 @@ inline Held held(int start_thread, std::size_t block, int thread, std::size_t b,
   return {first, place_of(start_thread, block, l).local - first + 1};
 }
 
-// Calls piece(thread, local, count) for the pieces of elements [b, e) of the view in element order (each at
-// most a block, on one thread, from its element `local`), without a division per piece.
-template <class Piece>
-void for_each_piece(int start_thread, std::size_t block, std::size_t b, std::size_t e, Piece piece) {
-  if (b >= e) return;
-  if (block == 0) return piece(start_thread, b, e - b);
-  const int threads = g_runtime.threads;
-  const Place p = place_of(start_thread, block, b);
-  int thread = p.thread;
-  std::size_t local = p.local, phase = b % block;
-  for (std::size_t i = b; i < e;) {
-    const std::size_t count = std::min(block - phase, e - i);
-    piece(thread, local, count);
-    i += count;
-    phase = 0;
-    local += count;
-    if (++thread == threads) {
-      thread = 0;
-    } else {
-      local -= block;  // the next thread's block at the same place in its part
-    }
+// The pieces of elements [b, e) of the view in element order, each at most a block on one thread, from its
+// element `local` there; next() advances without a division. Two views of the same block size whose starts
+// have phase 0 (as every reduction's) cut a range at the same elements: their cursors run in lockstep.
+class Pieces {
+ public:
+  Pieces(int start_thread, std::size_t block, std::size_t b, std::size_t e)
+      : block_(block == 0 ? e - b : block), i_(b), e_(e), indefinite_(block == 0) {
+    const Place p = place_of(start_thread, block, b);
+    thread_ = p.thread;
+    local_ = p.local;
+    phase_ = indefinite_ ? 0 : b % block;
   }
-}
+  // The next piece; false when the range is done.
+  bool next(int *thread, std::size_t *local, std::size_t *count) {
+    if (i_ >= e_) return false;
+    *thread = thread_, *local = local_;
+    *count = std::min(block_ - phase_, e_ - i_);
+    i_ += *count;
+    local_ += *count;
+    phase_ = 0;
+    if (indefinite_) return true;
+    if (++thread_ == g_runtime.threads)
+      thread_ = 0;
+    else
+      local_ -= block_;  // the next thread's block at the same place in its part
+    return true;
+  }
+
+ private:
+  std::size_t block_, i_, e_;
+  bool indefinite_;
+  int thread_ = 0;
+  std::size_t local_ = 0, phase_ = 0;
+};
 
 // Checks every run against its object (Call::fail names `what` when one overflows).
 inline void check_runs(const Call &call, const char *what, const std::vector<Run> &pieces,

@@ -134,14 +134,11 @@ struct Sections {
     }
     return moves;
   }
-  // Calls each(element, count) for the runs of elements [b, e) of `view` (laid out by lay_out) in element
-  // order, `element` pointing into `packed`.
-  template <class T, class Each>
-  void in_order(const View &view, std::size_t b, std::size_t e, T *packed, Each each) const {
-    for_each_piece(view.at.thread, view.block, b, e, [&](int t, std::size_t local, std::size_t count) {
-      const auto k = static_cast<std::size_t>(t);
-      each(packed + at[k] + (local - held[k].first), count);
-    });
+  // Where a piece (Pieces::next) of the laid-out range is in `packed`.
+  template <class T>
+  T *piece_at(T *packed, int thread, std::size_t local) const {
+    const auto k = static_cast<std::size_t>(thread);
+    return packed + at[k] + (local - held[k].first);
   }
 };
 
@@ -212,9 +209,10 @@ void reduce(const char *variant, int type_index, const Arguments &a, T (*func)(T
   if (in_order) {
     T *packed = scratch<T>(sections.lay_out(src, b, e), 0);
     call.run(sections.moves_for(src, sizeof(T), packed, true));
-    sections.in_order(src, b, e, packed, [&](const T *v, std::size_t count) {
-      fold_into(a.op, func, v, count, &partial, &posted);
-    });
+    int t = 0;
+    std::size_t local = 0, count = 0;
+    for (Pieces pieces(src.at.thread, src.block, b, e); pieces.next(&t, &local, &count);)
+      fold_into(a.op, func, sections.piece_at(packed, t, local), count, &partial, &posted);
   } else if (const Held mine = src.held(me, 0, n); mine.count != 0) {
     T *packed = scratch<T>(mine.count, 0);
     const Move move{.peer = me,
@@ -268,20 +266,32 @@ void prefix_reduce(const char *variant, int type_index, const Arguments &a, T (*
 
   static Sections &sections = *new Sections();
   const std::size_t b = chunk_begin(me, n), e = chunk_begin(me + 1, n), count = e - b;
-  T *packed = scratch<T>(sections.lay_out(src, b, e), 0), *values = scratch<T>(count, 1);
+  // Src's pieces read into `packed`; the running prefix written straight into dst's pieces in `out`.
+  static Sections &out_sections = *new Sections();
+  T *packed = scratch<T>(sections.lay_out(src, b, e), 0),
+    *out = scratch<T>(out_sections.lay_out(dst, b, e), 1);
   call.run(sections.moves_for(src, sizeof(T), packed, true), false);
-  std::size_t next = 0;
-  sections.in_order(src, b, e, packed, [&](const T *v, std::size_t c) {
-    for (std::size_t j = 0; j < c; ++j) values[next++] = v[j];  // often one element (a cyclic array)
-  });
+  T last{};
   with_op(a.op, func, [&](auto f) {
-    for (std::size_t i = 1; i < count; ++i) values[i] = f(values[i - 1], values[i]);
+    bool any = false;
+    int ts = 0, td = 0;
+    std::size_t ls = 0, ld = 0, c = 0;
+    Pieces from(src.at.thread, src.block, b, e), to(dst.at.thread, dst.block, b, e);
+    while (from.next(&ts, &ls, &c) && to.next(&td, &ld, &c)) {
+      const T *v = sections.piece_at(packed, ts, ls);
+      T *w = out_sections.piece_at(out, td, ld);
+      for (std::size_t j = 0; j < c; ++j) {
+        last = any ? f(last, v[j]) : v[j];
+        any = true;
+        w[j] = last;
+      }
+    }
   });
   // The chunks after this one need its total.
   bool needed = false;
   for (int k = me + 1; k < g_runtime.threads; ++k)
     needed = needed || chunk_begin(k + 1, n) > chunk_begin(k, n);
-  if (count != 0 && needed) call.post(&values[count - 1], sizeof(T));
+  if (count != 0 && needed) call.post(&last, sizeof(T));
   if (count != 0) {
     T before{}, total{};
     bool any = false;
@@ -291,17 +301,12 @@ void prefix_reduce(const char *variant, int type_index, const Arguments &a, T (*
       before = any ? combine(a.op, before, total, func) : total;
       any = true;
     }
-    if (any)
+    if (any)  // each element's prefix is before op (its chunk's prefix), in whatever order they sit in `out`
       with_op(a.op, func, [&](auto f) {
-        for (std::size_t i = 0; i < count; ++i) values[i] = f(before, values[i]);
+        for (std::size_t i = 0; i < count; ++i) out[i] = f(before, out[i]);
       });
   }
-  packed = scratch<T>(sections.lay_out(dst, b, e), 0);
-  next = 0;
-  sections.in_order(dst, b, e, packed, [&](T *v, std::size_t c) {
-    for (std::size_t j = 0; j < c; ++j) v[j] = values[next++];
-  });
-  call.run(sections.moves_for(dst, sizeof(T), packed, false), false);
+  call.run(out_sections.moves_for(dst, sizeof(T), out, false), false);
   call.release(touched);
   call.finish(touched_by);
 }
