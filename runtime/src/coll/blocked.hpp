@@ -71,39 +71,35 @@ inline Held held(int start_thread, std::size_t block, int thread, std::size_t b,
   return {first, place_of(start_thread, block, l).local - first + 1};
 }
 
-// The pieces of elements [b, e) of the view in element order, each at most a block on one thread, from its
-// element `local` there; next() advances without a division. Two views of the same block size whose starts
-// have phase 0 (as every reduction's) cut a range at the same elements: their cursors run in lockstep.
+// The pieces of elements [b, e) of the view in element order, each at most a block on one thread; next()
+// advances without a division. On a thread, the pieces of a range follow one another in its part, so a
+// reader of packed pieces keeps a position per thread. Two views of the same block size whose starts have
+// phase 0 (as every reduction's) cut a range at the same elements, on threads a fixed distance apart.
 class Pieces {
  public:
   Pieces(int start_thread, std::size_t block, std::size_t b, std::size_t e)
-      : block_(block == 0 ? e - b : block), i_(b), e_(e), indefinite_(block == 0) {
-    const Place p = place_of(start_thread, block, b);
-    thread_ = p.thread;
-    local_ = p.local;
-    phase_ = indefinite_ ? 0 : b % block;
-  }
-  // The next piece; false when the range is done.
-  bool next(int *thread, std::size_t *local, std::size_t *count) {
+      : block_(block == 0 ? e - b : block),
+        i_(b),
+        e_(e),
+        thread_(place_of(start_thread, block, b).thread),
+        indefinite_(block == 0),
+        phase_(block == 0 ? 0 : b % block) {}
+  // The next piece: its thread and its number of elements; false when the range is done.
+  bool next(int *thread, std::size_t *count) {
     if (i_ >= e_) return false;
-    *thread = thread_, *local = local_;
+    *thread = thread_;
     *count = std::min(block_ - phase_, e_ - i_);
     i_ += *count;
-    local_ += *count;
     phase_ = 0;
-    if (indefinite_) return true;
-    if (++thread_ == g_runtime.threads)
-      thread_ = 0;
-    else
-      local_ -= block_;  // the next thread's block at the same place in its part
+    if (!indefinite_ && ++thread_ == g_runtime.threads) thread_ = 0;
     return true;
   }
 
  private:
   std::size_t block_, i_, e_;
+  int thread_;
   bool indefinite_;
-  int thread_ = 0;
-  std::size_t local_ = 0, phase_ = 0;
+  std::size_t phase_;
 };
 
 // Checks every run against its object (Call::fail names `what` when one overflows).

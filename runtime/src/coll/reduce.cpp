@@ -105,6 +105,7 @@ struct Sections {
   std::vector<Held> &held = kept_vector<Held>();
   std::vector<std::size_t> &at = kept_vector<std::size_t>();  // in elements
   std::vector<Move> &moves = kept_vector<Move>();
+  std::vector<std::size_t> &next = kept_vector<std::size_t>();  // per thread, while walking (take)
 
   // Lays out `view`'s elements [b, e); the number of elements.
   std::size_t lay_out(const View &view, std::size_t b, std::size_t e) {
@@ -134,11 +135,13 @@ struct Sections {
     }
     return moves;
   }
-  // Where a piece (Pieces::next) of the laid-out range is in `packed`.
-  template <class T>
-  T *piece_at(T *packed, int thread, std::size_t local) const {
-    const auto k = static_cast<std::size_t>(thread);
-    return packed + at[k] + (local - held[k].first);
+  // Each thread's next piece of the laid-out range in its packed section: start() once, then take(thread,
+  // count) per piece (Pieces::next), in element order.
+  void start() { next.assign(at.begin(), at.end()); }
+  std::size_t take(int thread, std::size_t count) {
+    std::size_t &n = next[static_cast<std::size_t>(thread)];
+    n += count;
+    return n - count;
   }
 };
 
@@ -209,10 +212,11 @@ void reduce(const char *variant, int type_index, const Arguments &a, T (*func)(T
   if (in_order) {
     T *packed = scratch<T>(sections.lay_out(src, b, e), 0);
     call.run(sections.moves_for(src, sizeof(T), packed, true));
+    sections.start();
     int t = 0;
-    std::size_t local = 0, count = 0;
-    for (Pieces pieces(src.at.thread, src.block, b, e); pieces.next(&t, &local, &count);)
-      fold_into(a.op, func, sections.piece_at(packed, t, local), count, &partial, &posted);
+    std::size_t count = 0;
+    for (Pieces pieces(src.at.thread, src.block, b, e); pieces.next(&t, &count);)
+      fold_into(a.op, func, packed + sections.take(t, count), count, &partial, &posted);
   } else if (const Held mine = src.held(me, 0, n); mine.count != 0) {
     T *packed = scratch<T>(mine.count, 0);
     const Move move{.peer = me,
@@ -271,21 +275,23 @@ void prefix_reduce(const char *variant, int type_index, const Arguments &a, T (*
   T *packed = scratch<T>(sections.lay_out(src, b, e), 0),
     *out = scratch<T>(out_sections.lay_out(dst, b, e), 1);
   call.run(sections.moves_for(src, sizeof(T), packed, true), false);
+  // dst's piece of an element is on the thread `shift` after src's.
+  const int threads = g_runtime.threads, shift = (dst.at.thread - src.at.thread + threads) % threads;
+  sections.start(), out_sections.start();
   T last{};
   with_op(a.op, func, [&](auto f) {
+    T running{};  // a local: `last` could alias the output
     bool any = false;
-    int ts = 0, td = 0;
-    std::size_t ls = 0, ld = 0, c = 0;
-    Pieces from(src.at.thread, src.block, b, e), to(dst.at.thread, dst.block, b, e);
-    while (from.next(&ts, &ls, &c) && to.next(&td, &ld, &c)) {
-      const T *v = sections.piece_at(packed, ts, ls);
-      T *w = out_sections.piece_at(out, td, ld);
-      for (std::size_t j = 0; j < c; ++j) {
-        last = any ? f(last, v[j]) : v[j];
-        any = true;
-        w[j] = last;
-      }
+    int t = 0;
+    std::size_t c = 0;
+    for (Pieces pieces(src.at.thread, src.block, b, e); pieces.next(&t, &c);) {
+      const T *v = packed + sections.take(t, c);
+      T *w = out + out_sections.take(t + shift < threads ? t + shift : t + shift - threads, c);
+      std::size_t j = 0;
+      if (!any) running = v[0], w[0] = running, j = 1, any = true;
+      for (; j < c; ++j) w[j] = running = f(running, v[j]);
     }
+    last = running;
   });
   // The chunks after this one need its total.
   bool needed = false;
