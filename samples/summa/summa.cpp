@@ -180,6 +180,7 @@ int main(int argc, char **argv) {
   for (const char *flag : {"--m", "--k", "--n", "--panel"})
     if (args[flag] < 1) {
       if (MYTHREAD == 0) std::fprintf(stderr, "summa: %s must be at least 1\n", flag);
+      upc_barrier;  // no thread ends the job (pgasrun stops it at the first failed thread) before the message
       return 2;
     }
   samples::Collectives library;
