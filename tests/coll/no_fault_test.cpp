@@ -3,12 +3,12 @@
 // Before, a staged call took a fault on each page of the staging table it reached first (one every 32
 // calls, on the holder and on each reader, microseconds each on a virtual machine). Each collective runs a
 // few calls to warm up, then more calls than the table has entries, counting this process's minor faults.
-// Nor does any relocalization or reduction allocate once running, staged or not, in any sync mode, on either
-// conduit: this program replaces
-// the global operator new with one that counts (a heap allocation per call can fault, and costs more than a
-// staged call). Registered at 1, 2, 3, 4 and 8 threads under pgasrun (the MPI conduit maps nothing of its
-// peers), with the default variant and with those whose waits keep lists of their own (the tree, the arrival
-// vector, pushing; PGAS_COLL_MYSYNC, coll/variant.hpp).
+// Nor does any relocalization or reduction allocate once running, staged or not, in any sync mode: this
+// program replaces the global operator new with one that counts (a heap allocation per call can fault, and
+// costs more than a staged call). Registered at 1, 2, 3, 4 and 8 threads under pgasrun, with the default
+// variant and with those whose waits keep lists of their own (the tree, the arrival vector, pushing;
+// PGAS_COLL_MYSYNC, coll/variant.hpp); the allocation test also under mpirun (the page faults are not: the
+// MPI conduit maps nothing of its peers).
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 

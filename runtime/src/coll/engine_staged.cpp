@@ -24,8 +24,8 @@ struct Layout {
   std::vector<std::uint64_t> &staged = kept_vector<std::uint64_t>();  // per thread: how many bytes it stages
   std::vector<long> &last = kept_vector<long>();                      // per thread: its last block so far
   std::vector<int> &readers = kept_vector<int>();  // the threads this one stages blocks for
-  std::vector<int> &holders =
-      kept_vector<int>();  // the threads that stage blocks for this one, not yet copied
+  // the threads that stage blocks for this one, not yet copied
+  std::vector<int> &holders = kept_vector<int>();
   std::vector<std::size_t> &incoming = kept_vector<std::size_t>(true);  // this thread's blocks from others
 };
 

@@ -77,7 +77,7 @@ struct View {
   }
 };
 
-// Checks the op and the pointers, and every thread's part of `view`'s n elements against its object.
+// Checks the op, the pointers and nelems.
 template <class T>
 void check_arguments(const Call &call, const Arguments &a, T (*func)(T, T)) {
   check_op<T>(call, a.op, func);
@@ -85,6 +85,7 @@ void check_arguments(const Call &call, const Arguments &a, T (*func)(T, T)) {
   check_pointer(call, "dst", a.dst, false);
   if (a.nelems == 0) call.fail("nelems is 0 (it must be greater than 0)");
 }
+// Checks every thread's part of `view`'s n elements against its object.
 void check_view(const Call &call, const char *what, const View &view, std::size_t n, std::size_t elem_size) {
   for (int t = 0; t < g_runtime.threads; ++t)
     if (const Held h = view.held(t, 0, n); h.count != 0)
@@ -98,9 +99,9 @@ void check_view(const Call &call, const char *what, const View &view, std::size_
     "sync_mode", static_cast<std::uint64_t>(a.flags)                                                      \
   }
 
-// Per thread, where its piece of a range sits in a packed buffer (Sections::gather / scatter): the pieces one
-// after another in thread order. Kept from call to call, with the buffers: a call allocates nothing once the
-// job has made one of its size.
+// Per thread, where its piece of a range sits in a packed buffer (lay_out): the pieces one after another in
+// thread order, read or written by one move each (moves_for). Kept from call to call: with the buffers
+// (scratch), a call allocates nothing once the job has made one of its size.
 struct Sections {
   std::vector<Held> &held = kept_vector<Held>();
   std::vector<std::size_t> &at = kept_vector<std::size_t>();  // in elements
@@ -288,7 +289,11 @@ void prefix_reduce(const char *variant, int type_index, const Arguments &a, T (*
       const T *v = packed + sections.take(t, c);
       T *w = out + out_sections.take(t + shift < threads ? t + shift : t + shift - threads, c);
       std::size_t j = 0;
-      if (!any) running = v[0], w[0] = running, j = 1, any = true;
+      if (!any) {  // the range's first element is its own prefix
+        w[0] = running = v[0];
+        j = 1;
+        any = true;
+      }
       for (; j < c; ++j) w[j] = running = f(running, v[j]);
     }
     last = running;
