@@ -14,6 +14,7 @@
 #include "coll2/transfer.hpp"
 #include "conduit/active.hpp"
 #include "pgas/sync_events.h"
+#include "runtime.hpp"
 #include "wait.hpp"
 
 namespace pgas::rt::coll2 {
@@ -205,9 +206,11 @@ bool gathered(Operation &op, int r, bool take) {
   return claimed(op, r, kFillClaim, kFilled, [&] { gather_segments(op, r); });
 }
 
-// A split call: this thread's segment, then its recvbuf, then (after a while) the parts of members that are
-// late. Complete once every segment is combined and every recvbuf filled; then nobody reads this thread's
-// buffers or block again (its readers' done words say so).
+// A split call: this thread's segment, then its recvbuf, then the parts of members that are late: after a
+// while, or at once when threads outnumber CPUs (a member whose part is left is then likely not running, and
+// waiting for it costs a time slice; bench/RESULTS.md section 49). Complete once every segment is combined
+// and every recvbuf filled; then nobody reads this thread's buffers or block again (its readers' done words
+// say so).
 bool progress_split(Operation &op) {
   const Team &team = *op.team;
   const int me = team.rank;
@@ -216,7 +219,7 @@ bool progress_split(Operation &op) {
     bool done = step(op, me, true);
     for (int t = 0; t < team.size(); ++t)
       if (t != me && !step(op, t, false)) done = false;
-    if (done || !late(op)) return done;
+    if (done || !(g_runtime.oversubscribed || late(op))) return done;
     done = true;
     for (int t = 0; t < team.size(); ++t)
       if (!step(op, t, true)) done = false;

@@ -8,9 +8,9 @@
 // combined their sources would read n (n + 1) / 2 vectors).
 //
 // Any member may combine any segment (claimed, so exactly one does) and fill any recvbuf; a member does its
-// own parts, and another member's after waiting kTakeOverAfterNs, so a completion waits only for the other
-// members' initiations. A member completes once every segment is combined and (allreduce) every recvbuf
-// filled: nobody reads its sendbuf, recvbuf or block after that.
+// own parts, and another member's after waiting kTakeOverAfterNs (at once when threads outnumber CPUs), so
+// a completion waits only for the other members' initiations. A member completes once every segment is
+// combined and (allreduce) every recvbuf filled: nobody reads its sendbuf, recvbuf or block after that.
 #pragma once
 
 #include <cstdint>
