@@ -176,9 +176,11 @@ TEST(Coll2Direct, EveryCollectiveAcrossTheLimit) {
     int rank = -1, n = -1;
     ASSERT_EQ(upccoll_team_rank(c.team, &rank), UPCCOLL_SUCCESS);
     ASSERT_EQ(upccoll_team_size(c.team, &n), UPCCOLL_SUCCESS);
-    // Elements per piece (multiples of the matrices' 4): below and at half the limit's bytes (the scans'),
-    // the limit and 4x the limit (the broadcast's).
-    for (const std::size_t k : {kLimit / 8 - 4, kLimit / 8, kLimit / 4 - 4, kLimit / 4, kLimit - 4, kLimit})
+    // Elements per piece (multiples of the matrices' 4): below and at 2 / n of the limit's bytes and half of
+    // them (the scans'), the limit and 4x the limit (the broadcast's).
+    const std::size_t crowded = (2 * kLimit / static_cast<std::size_t>(n) + 15) / 16 * 4;
+    for (const std::size_t k :
+         {crowded - 4, crowded, kLimit / 8 - 4, kLimit / 8, kLimit / 4 - 4, kLimit / 4, kLimit - 4, kLimit})
       for (const Mode &mode : kModes) {
         SCOPED_TRACE(c.name + ", " + mode.name + ", " + std::to_string(k * 4) + " bytes per piece");
         std::vector<Pending> calls = start_all(c.team, rank, n, k, mode.flags, mode.handles, product);

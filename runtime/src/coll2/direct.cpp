@@ -55,10 +55,11 @@ bool large_call(const Team &team, const Description &call) {
                                                    : 0;
   // A broadcast's source is read by every receiver and its call waits for all of them (a staged one returns
   // at once, and a loop of such calls pipelines): in place pays from 4x the limit. A large scan is split
-  // (split.hpp), each source read once instead of once per higher rank: that pays from half the limit
-  // (bench/RESULTS.md section 47).
+  // (split.hpp), each source read once instead of once per higher rank (n (n + 1) / 2 reads staged): that
+  // pays from half the limit, and in larger teams from 2 / n of it (bench/RESULTS.md sections 47 and 49).
   if (call.kind == Kind::kBcast) return piece / 4 >= direct_limit();
-  if (scanning(call.kind)) return piece * 2 >= direct_limit();
+  if (scanning(call.kind))
+    return piece * 2 >= direct_limit() || piece * static_cast<std::uint64_t>(team.size()) >= 2 * direct_limit();
   return piece >= direct_limit();
 }
 

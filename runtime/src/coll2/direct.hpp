@@ -21,7 +21,7 @@ namespace pgas::rt::coll2 {
 std::uint64_t direct_limit();
 
 // Whether `call` is large on `team`: its pieces reach the limit (4x for a broadcast, whose source has many
-// readers; half for a scan, split by segments). The same answer on every member (the piece size agrees
+// readers; for a scan, split by segments, half of it or 2 / n of it in a team of n). The same answer on every member (the piece size agrees
 // between members), so every member takes the block path with claimed fills.
 bool large_call(const Team &team, const Description &call);
 
