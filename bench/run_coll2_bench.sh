@@ -1,8 +1,8 @@
 #!/bin/bash
 # The Collectives 2.0 benchmark side by side (bench/coll2), the same loop in every run, at 2, 4 and 8
 # processes:
-#   1. our shared engine on shm (pgasrun, bound to a core each when the processes fit, as mpirun binds its
-#      ranks by default) against Open MPI's collectives over vader (mpirun --mca btl vader,self): microseconds per call (the slowest rank's best repetition), ours / MPI, the memcpy limit
+#   1. our shared engine on shm (pgasrun) against Open MPI's collectives over vader (mpirun --mca btl
+#      vader,self): microseconds per call (the slowest rank's best repetition), ours / MPI, the memcpy limit
 #      (a memcpy of the bytes a rank receives, on every rank at once) and whether the target is met: at
 #      least as fast as MPI up to 64 KiB, within 1.2x above, and the allreduce of one double at 2 processes at
 #      least 2x faster;
@@ -15,7 +15,12 @@
 # table entry is the median of the rounds.
 #   bench/run_coll2_bench.sh [BUILD_DIR] [ITERATIONS] [REPEATS]   (default: build, 200, 3)
 # Environment: THREADS="2 4 8", SIZES=8,64,...,4194304 (bytes, multiples of 8), COLLECTIVES=barrier,bcast,...,
-# ROUNDS=1, TRANSPORTS="vader tcp" (those of table 2).
+# ROUNDS=1, TRANSPORTS="vader tcp" (those of table 2), SHARE=spread.
+# Placement, the same for both libraries: a core each when the processes fit (pgasrun --bind-to core; mpirun
+# binds its ranks so by default); more processes than CPUs share them evenly with SHARE=spread (pgasrun
+# --bind-to spread, mpirun --map-by core:OVERSUBSCRIBE --bind-to core:overload-allowed: process P on CPU
+# P mod K), or go where the kernel puts them with SHARE=none (which may leave three on one CPU of two for a
+# whole run, bench/RESULTS.md section 49).
 set -eu
 build=${1:-build}
 iterations=${2:-200}
@@ -41,17 +46,22 @@ run() {
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for round in $(seq "${ROUNDS:-1}"); do
   for n in $thread_counts; do
-    # Placed as mpirun places Open MPI's ranks by default: a core each when they fit, else unbound.
-    bind=(); ((n > $(nproc))) || bind=(--bind-to core)
+    bind=(--bind-to core) mpi_bind=()
+    if ((n > $(nproc))); then
+      bind=(--bind-to none)
+      [[ ${SHARE:-spread} == spread ]] &&
+        bind=(--bind-to spread) mpi_bind=(--map-by core:OVERSUBSCRIBE --bind-to core:overload-allowed)
+    fi
     run upccoll "$round" "$build/bin/pgasrun" -n "$n" "${bind[@]}" --timeout 600 "$build/bin/coll2_bench_upccoll" \
       "${options[@]}"
-    run mpi "$round" mpirun --oversubscribe -np "$n" "${vader[@]}" "$build/bin/coll2_bench_mpi" "${options[@]}"
+    run mpi "$round" mpirun --oversubscribe -np "$n" "${mpi_bind[@]}" "${vader[@]}" "$build/bin/coll2_bench_mpi" \
+      "${options[@]}"
     for transport in $transports; do
       declare -n flags=$transport
-      run "engine_$transport" "$round" mpirun --oversubscribe -np "$n" "${flags[@]}" -x PGAS_COLL2_ENGINE=mpi \
-        "$build/bin/coll2_bench_upccoll" "${options[@]}"
-      run "mpi_$transport" "$round" mpirun --oversubscribe -np "$n" "${flags[@]}" "$build/bin/coll2_bench_mpi" \
-        "${options[@]}"
+      run "engine_$transport" "$round" mpirun --oversubscribe -np "$n" "${mpi_bind[@]}" "${flags[@]}" \
+        -x PGAS_COLL2_ENGINE=mpi "$build/bin/coll2_bench_upccoll" "${options[@]}"
+      run "mpi_$transport" "$round" mpirun --oversubscribe -np "$n" "${mpi_bind[@]}" "${flags[@]}" \
+        "$build/bin/coll2_bench_mpi" "${options[@]}"
     done
   done
 done

@@ -42,7 +42,8 @@ std::string job_preview(LaunchOptions options) {
       for (const auto &[name, value] : options.extra_env) words.push_back(name + "=" + value);
       words.insert(words.end(), options.program.begin(), options.program.end());
       text += shell_command(words);
-      if (options.bind_to_core) text += "    # on CPU " + std::to_string(cpus.at(thread));
+      if (options.binding != Binding::kNone)
+        text += "    # on CPU " + std::to_string(cpu_of_thread(cpus, thread));
       text += "\n";
     }
   }

@@ -16,9 +16,19 @@ namespace pgas::launcher {
 // pgasrun's own (mpirun_supervision.cpp), as on the shm conduit; --tag-output and --bind-to are mpirun's.
 std::vector<std::string> mpirun_command(const LaunchOptions &options) {
   const char *mpirun = std::getenv("PGAS_MPIRUN");
-  std::vector<std::string> argv = {
-      mpirun && *mpirun ? mpirun : "mpirun", "--oversubscribe", "-np",
-      std::to_string(options.threads),       "--bind-to",       options.bind_to_core ? "core" : "none"};
+  std::vector<std::string> argv = {mpirun && *mpirun ? mpirun : "mpirun", "--oversubscribe", "-np",
+                                   std::to_string(options.threads)};
+  switch (options.binding) {  // spread: Open MPI's round robin over cores, several ranks on one if need be
+    case Binding::kNone:
+      argv.insert(argv.end(), {"--bind-to", "none"});
+      break;
+    case Binding::kCore:
+      argv.insert(argv.end(), {"--bind-to", "core"});
+      break;
+    case Binding::kSpread:
+      argv.insert(argv.end(), {"--map-by", "core:OVERSUBSCRIBE", "--bind-to", "core:overload-allowed"});
+      break;
+  }
   if (options.tag_output) argv.push_back("--tag-output");
   std::vector<std::pair<std::string, std::string>> env = {
       {launch::kConduitEnv, "mpi"}, {launch::kSegmentSizeEnv, std::to_string(options.segment_size)}};

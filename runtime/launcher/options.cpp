@@ -269,15 +269,21 @@ std::string validate_trace(const RawOptions &raw, TraceOptions &trace) {
   return {};
 }
 
-// --bind-to core|none; on the shm conduit, core needs a CPU for every thread.
+// --bind-to core|spread|none; on the shm conduit, core needs a CPU for every thread.
 std::string validate_binding(const RawOptions &raw, LaunchOptions &out) {
   if (!raw.bind_to || *raw.bind_to == "none") return {};
-  if (*raw.bind_to != "core") return "--bind-to: '" + *raw.bind_to + "' is not a binding (core or none)";
-  out.bind_to_core = true;
+  if (*raw.bind_to == "spread") {
+    out.binding = Binding::kSpread;
+    return {};
+  }
+  if (*raw.bind_to != "core")
+    return "--bind-to: '" + *raw.bind_to + "' is not a binding (core, spread or none)";
+  out.binding = Binding::kCore;
   const int cpus = static_cast<int>(usable_cpus().size());
   if (out.conduit == "shm" && out.threads > cpus)
     return "--bind-to core: " + std::to_string(out.threads) + " threads but only " + std::to_string(cpus) +
-           " CPU(s) to bind them to (--bind-to none runs more threads than CPUs)";
+           " CPU(s) to bind them to (--bind-to spread shares the CPUs evenly, none lets the system place the "
+           "threads)";
   return {};
 }
 

@@ -30,6 +30,13 @@ struct TraceOptions {
   bool raw_next_to_database = false;  // raw files on the database's file system (ranks on other machines)
 };
 
+// --bind-to: where the threads run (cpu_binding.hpp).
+enum class Binding {
+  kNone,    // wherever the system puts them
+  kCore,    // thread T on the T-th CPU pgasrun may use, a CPU each (no more threads than CPUs)
+  kSpread,  // thread T on CPU T mod k of the k CPUs pgasrun may use: a CPU each when they fit, else shared
+};
+
 struct LaunchOptions {
   int threads = 0;
   std::string conduit = "shm";       // "shm": fork the threads here; "mpi": run them with mpirun
@@ -39,9 +46,9 @@ struct LaunchOptions {
   std::optional<double> timeout_s;   // end the job after this long
   std::vector<std::string> program;  // the program and its arguments, unchanged
   TraceOptions trace;
-  bool tag_output = false;    // --tag-output: each line a thread prints starts with "[T] "
-  bool show = false;          // --show: print what would be run, run nothing
-  bool bind_to_core = false;  // --bind-to core: thread T runs on the T-th CPU pgasrun may use
+  bool tag_output = false;           // --tag-output: each line a thread prints starts with "[T] "
+  bool show = false;                 // --show: print what would be run, run nothing
+  Binding binding = Binding::kNone;  // --bind-to
   // Further variables every thread gets (set by the tracing set-up), applied last.
   std::vector<std::pair<std::string, std::string>> extra_env;
 

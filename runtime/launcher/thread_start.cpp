@@ -46,10 +46,12 @@ void set_or_unset(const char *name, const std::string &value) {
     setenv(name, value.c_str(), 1);
 }
 
-// Where a thread's output goes (--tag-output) and the CPUs thread T is bound to (--bind-to core: the T-th).
+// Where a thread's output goes (--tag-output) and the CPUs the threads are bound to (--bind-to core and
+// spread: cpu_of_thread).
 struct ThreadPlacement {
   const OutputTagger *output;
   std::vector<int> cpus;  // empty: not bound
+  bool own_cpu = false;   // bound, and no more threads than CPUs
 };
 
 [[noreturn]] void die_in_child(const char *what) {
@@ -63,7 +65,8 @@ struct ThreadPlacement {
   // Die with the launcher, even if it is SIGKILLed; if it is gone already, there is no job.
   if (!prepare_child_signals(SIGKILL, launcher)) _exit(1);
   if (placement.output) placement.output->attach_child(thread);
-  if (!placement.cpus.empty() && !bind_to_cpu(placement.cpus.at(thread))) die_in_child("--bind-to core");
+  if (!placement.cpus.empty() && !bind_to_cpu(cpu_of_thread(placement.cpus, thread)))
+    die_in_child("--bind-to");
 
   // shm_open sets FD_CLOEXEC; the segments must survive exec.
   for (int fd : segments.data_fds())
@@ -77,7 +80,7 @@ struct ThreadPlacement {
   setenv(launch::kSegmentSizeEnv, env.segment_size.c_str(), 1);
   set_or_unset(launch::kLatencyEnv, env.latency);
   set_or_unset(launch::kBandwidthEnv, env.bandwidth);
-  set_or_unset(launch::kOwnCpuEnv, placement.cpus.empty() ? "" : "1");
+  set_or_unset(launch::kOwnCpuEnv, placement.own_cpu ? "1" : "");
   for (const auto &[name, value] : options.extra_env) setenv(name.c_str(), value.c_str(), 1);
 
   std::vector<char *> argv;
@@ -94,7 +97,11 @@ struct ThreadPlacement {
 std::vector<pid_t> start_threads(const LaunchOptions &options, const JobSegments &segments,
                                  const OutputTagger *output, std::string *error) {
   const JobEnvironment env = job_environment(options, segments);
-  const ThreadPlacement placement{output, options.bind_to_core ? usable_cpus() : std::vector<int>{}};
+  ThreadPlacement placement{output, {}};
+  if (options.binding != Binding::kNone) {
+    placement.cpus = usable_cpus();
+    placement.own_cpu = options.threads <= static_cast<int>(placement.cpus.size());
+  }
   const pid_t launcher = getpid();
   std::fflush(nullptr);  // nothing buffered may be written twice by the children
   std::vector<pid_t> pids;

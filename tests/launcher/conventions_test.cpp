@@ -99,6 +99,35 @@ TEST_F(LauncherTest, BindToCorePutsEachThreadOnOneCpu) {
   EXPECT_EQ(free.out, own.out);
 }
 
+// More threads than CPUs: thread T on CPU T mod K of the K CPUs pgasrun may use, none with a CPU of its own;
+// as many threads as CPUs: each on its own, as with core. Under mpirun, Open MPI's round robin over cores.
+TEST_F(LauncherTest, BindToSpreadSharesTheCpusEvenly) {
+  cpu_set_t set;
+  ASSERT_EQ(sched_getaffinity(0, sizeof set, &set), 0);
+  std::vector<int> cpus;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &set)) cpus.push_back(cpu);
+  const int k = static_cast<int>(cpus.size());
+  for (const int n : {k, 2 * k + 1}) {
+    RunResult r =
+        run_pgasrun({"-n", std::to_string(n), "--bind-to", "spread", "sh", "-c",
+                     "echo $PGAS_MYTHREAD own=$PGAS_OWN_CPU $(grep Cpus_allowed_list: /proc/self/status)"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    for (int t = 0; t < n; ++t) {
+      const std::string own = n <= k ? "1" : "";
+      const std::string line = std::to_string(t) + " own=" + own +
+                               " Cpus_allowed_list: " + std::to_string(cpus[static_cast<std::size_t>(t % k)]);
+      EXPECT_EQ(count_lines(r.out, line), 1) << "no line '" << line << "' in:\n" << r.out;
+    }
+  }
+  RunResult mpi = run_pgasrun({"-n", "3", "--conduit", "mpi", "--show", "--bind-to", "spread", kProbe, "ok"},
+                              {{"PGAS_MPIRUN", "/nonexistent/mpirun"}});
+  ASSERT_EQ(mpi.exit_code, 0) << mpi.err;
+  EXPECT_NE(mpi.out.find("-np 3 --map-by core:OVERSUBSCRIBE --bind-to core:overload-allowed -x"),
+            std::string::npos)
+      << mpi.out;
+}
+
 TEST_F(LauncherTest, BindToRefusesWhatItCannotDo) {
   cpu_set_t set;
   ASSERT_EQ(sched_getaffinity(0, sizeof set, &set), 0);
@@ -108,7 +137,7 @@ TEST_F(LauncherTest, BindToRefusesWhatItCannotDo) {
   EXPECT_NE(r.err.find("--bind-to core: " + too_many + " threads but only"), std::string::npos) << r.err;
   RunResult socket = run_pgasrun({"-n", "1", "--bind-to", "socket", kProbe, "ok"});
   EXPECT_EQ(socket.exit_code, 2);
-  EXPECT_NE(socket.err.find("--bind-to: 'socket' is not a binding (core or none)"), std::string::npos)
+  EXPECT_NE(socket.err.find("--bind-to: 'socket' is not a binding (core, spread or none)"), std::string::npos)
       << socket.err;
 }
 
