@@ -274,6 +274,8 @@ std::string validate_binding(const RawOptions &raw, LaunchOptions &out) {
   if (!raw.bind_to || *raw.bind_to == "none") return {};
   if (*raw.bind_to == "spread") {
     out.binding = Binding::kSpread;
+    if (out.conduit == "shm" && usable_cpus().empty())
+      return "--bind-to spread: cannot read the CPUs this process may run on";
     return {};
   }
   if (*raw.bind_to != "core")
