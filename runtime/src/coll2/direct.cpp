@@ -56,10 +56,10 @@ bool large_call(const Team &team, const Description &call) {
   // A broadcast's source is read by every receiver and its call waits for all of them (a staged one returns
   // at once, and a loop of such calls pipelines): in place pays from 4x the limit. A large scan is split
   // (split.hpp), each source read once instead of once per higher rank (n (n + 1) / 2 reads staged): that
-  // pays from half the limit, and in larger teams from 2 / n of it (bench/RESULTS.md sections 47 and 49).
+  // pays from half the limit in a team of up to 4, from 2 / n of it in a team of n > 4 (bench/RESULTS.md
+  // sections 47 and 49).
   if (call.kind == Kind::kBcast) return piece / 4 >= direct_limit();
-  if (scanning(call.kind))
-    return piece * 2 >= direct_limit() || piece * static_cast<std::uint64_t>(team.size()) >= 2 * direct_limit();
+  if (scanning(call.kind)) return piece * std::max<std::uint64_t>(team.size(), 4) >= 2 * direct_limit();
   return piece >= direct_limit();
 }
 

@@ -21,8 +21,9 @@ namespace pgas::rt::coll2 {
 std::uint64_t direct_limit();
 
 // Whether `call` is large on `team`: its pieces reach the limit (4x for a broadcast, whose source has many
-// readers; for a scan, split by segments, half of it or 2 / n of it in a team of n). The same answer on every member (the piece size agrees
-// between members), so every member takes the block path with claimed fills.
+// readers; for a scan, split by segments, half of it, or 2 / n of it in a team of n > 4). The same answer on
+// every member (the piece size agrees between members), so every member takes the block path with claimed
+// fills.
 bool large_call(const Team &team, const Description &call);
 
 // Whether this member's sendbuf is read in place (a large call whose send and recv buffers do not overlap).
