@@ -13,6 +13,7 @@ packages=(
   clang-format
   python3
   spin
+  stress-ng
 )
 
 missing=()

@@ -19,14 +19,14 @@ cmake --build "$build" -j "$(nproc)"
 # handle_segv=0, handle_abort=0: the tests that crash a thread on purpose expect the signal itself.
 asan_options=halt_on_error=1:verify_asan_link_order=0:handle_segv=0:handle_abort=0
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-# Not run here: the tests that expect variable names read from the allocating source line. In this build
-# the symbolizer gives those lines' file as a relative path (../tests/...: LLVM does not join it with the
-# compilation directory), so no name is found; that is not a memory or undefined-behaviour finding.
+# Not run here: the symbolizer's own database tests, which expect the lines and names of a program's
+# allocating calls. In this build (sanitizers, RelWithDebInfo) its debug information places some of those
+# calls on other lines (96 for 68), so other names are read; that is not a memory or undefined-behaviour
+# finding. The traced programs' names are checked here: their sites, which LLVM gives here with relative
+# paths, are resolved against the compilation directories (symbolizer_database.cpp).
 unnamed='SymbolizeDatabaseTest[.](FillsSitesAndNamesVariables|SecondPassChangesNothing)'
-unnamed+='|trace[.](TraceReport[.]JsonCountsMatchTheProgram|TraceNames[.]EveryAllocationFormIsNamed)'
-unnamed+='|trace[.]Threads/TraceExactness[.]EveryNumberMatches'
 # Tests that run mpirun without the mpi label run with the MPI tests, leaks unchecked.
-mpirun_unlabeled='trace[.]faults[.]RawDirectory[.]MpiConduit|trace[.]Engines/Coll2TraceMpi[.]'
+mpirun_unlabeled='trace[.]faults[.]RawDirectory[.]MpiConduit|trace[.]Engines/Coll2TraceMpi[.]|launcher[.]faults[.]Mpi'
 status=0
 ASAN_OPTIONS=$asan_options:detect_leaks=1 ctest --test-dir "$build" --output-on-failure -j 2 -LE mpi \
   -E "$unnamed|$mpirun_unlabeled" || status=$?

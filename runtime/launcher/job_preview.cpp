@@ -22,8 +22,9 @@ std::string job_preview(LaunchOptions options) {
   }
   std::string text;
   if (options.conduit == "mpi") {
+    // OUTPUT_DIR (--tag-output's files) is made when the job starts.
     text = "# mpi conduit: mpirun starts the " + std::to_string(options.threads) + " threads\n" +
-           shell_command(mpirun_command(options)) + "\n";
+           shell_command(mpirun_command(options, "OUTPUT_DIR")) + "\n";
   } else {
     text = "# shm conduit: pgasrun forks " + std::to_string(options.threads) + " processes; each also gets " +
            launch::kControlFdEnv + " and " + launch::kSegmentFdsEnv +

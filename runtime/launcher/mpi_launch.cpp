@@ -1,20 +1,26 @@
 #include "mpi_launch.hpp"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "common/launch_contract.hpp"
 #include "mpirun_supervision.hpp"
+#include "output_tagging.hpp"
 #include "signal_channel.hpp"
 #include "trace_setup.hpp"
 
 namespace pgas::launcher {
 // Every setting the threads need travels with -x, so that ranks on other machines get it too. --timeout is
-// pgasrun's own (mpirun_supervision.cpp), as on the shm conduit; --tag-output and --bind-to are mpirun's.
-std::vector<std::string> mpirun_command(const LaunchOptions &options) {
+// pgasrun's own (mpirun_supervision.cpp), as on the shm conduit, and so is --tag-output (each rank's output
+// written to files by mpirun, relayed line by line); --bind-to is mpirun's.
+std::vector<std::string> mpirun_command(const LaunchOptions &options, const std::string &output_directory) {
   const char *mpirun = std::getenv("PGAS_MPIRUN");
   std::vector<std::string> argv = {mpirun && *mpirun ? mpirun : "mpirun", "--oversubscribe", "-np",
                                    std::to_string(options.threads)};
@@ -29,7 +35,7 @@ std::vector<std::string> mpirun_command(const LaunchOptions &options) {
       argv.insert(argv.end(), {"--map-by", "core:OVERSUBSCRIBE", "--bind-to", "core:overload-allowed"});
       break;
   }
-  if (options.tag_output) argv.push_back("--tag-output");
+  if (options.tag_output) argv.insert(argv.end(), {"--output-filename", output_directory + ":nocopy"});
   std::vector<std::pair<std::string, std::string>> env = {
       {launch::kConduitEnv, "mpi"}, {launch::kSegmentSizeEnv, std::to_string(options.segment_size)}};
   env.insert(env.end(), options.extra_env.begin(), options.extra_env.end());
@@ -48,9 +54,29 @@ int run_mpi_job(LaunchOptions options) {
     std::fprintf(stderr, "pgasrun: %s\n", problem.c_str());
     return EXIT_FAILURE;
   }
+  std::string output_directory;
+  std::optional<OutputTagger> tagger;
+  if (options.tag_output) {
+    const char *tmp = std::getenv("TMPDIR");
+    std::string name = std::string(tmp && *tmp ? tmp : "/tmp") + "/pgasrun-output.XXXXXX";
+    if (mkdtemp(name.data()) == nullptr) {
+      std::fprintf(stderr, "pgasrun: --tag-output: cannot make a directory %s: %s\n", name.c_str(),
+                   std::strerror(errno));
+      return EXIT_FAILURE;
+    }
+    output_directory = name;
+    tagger.emplace(options.threads, output_directory);
+    tagger->start();
+  }
   SignalChannel
       signals;  // before mpirun starts, and kept for the import (a signal then reaches the importer)
-  const int status = run_mpirun(mpirun_command(options), options.timeout_s, options.threads, signals);
+  const int status =
+      run_mpirun(mpirun_command(options, output_directory), options.timeout_s, options.threads, signals);
+  if (tagger) {
+    tagger->finish();
+    std::error_code ignored;
+    std::filesystem::remove_all(output_directory, ignored);
+  }
   return finish_trace(options, status, &signals);
 }
 

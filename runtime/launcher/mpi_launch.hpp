@@ -12,7 +12,8 @@ namespace pgas::launcher {
 // afterwards, and returns pgasrun's exit status.
 int run_mpi_job(LaunchOptions options);
 
-// mpirun's command line for the job.
-std::vector<std::string> mpirun_command(const LaunchOptions &options);
+// mpirun's command line for the job; with --tag-output, mpirun writes each rank's output into files under
+// `output_directory` (which pgasrun relays, tagged, line by line).
+std::vector<std::string> mpirun_command(const LaunchOptions &options, const std::string &output_directory);
 
 }  // namespace pgas::launcher

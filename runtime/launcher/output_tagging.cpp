@@ -1,10 +1,12 @@
 #include "output_tagging.hpp"
 
 #include <fcntl.h>
+#include <glob.h>
 #include <poll.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 
 namespace pgas::launcher {
@@ -29,8 +31,20 @@ OutputTagger::OutputTagger(int threads, std::string *error) {
         *error = std::string("--tag-output: cannot make a pipe: ") + std::strerror(errno);
         return;
       }
-      streams_.push_back({fds[0], fds[1], thread, target, {}});
+      streams_.push_back({fds[0], fds[1], thread, target, {}, {}});
     }
+}
+
+OutputTagger::OutputTagger(int threads, const std::string &directory) : files_(true) {
+  for (int thread = 0; thread < threads; ++thread)
+    for (int target : {1, 2})
+      streams_.push_back(
+          {-1,
+           -1,
+           thread,
+           target,
+           {},
+           directory + "/*/rank." + std::to_string(thread) + (target == 1 ? "/stdout" : "/stderr")});
 }
 
 OutputTagger::~OutputTagger() {
@@ -47,6 +61,10 @@ void OutputTagger::attach_child(int thread) const {
 }
 
 void OutputTagger::start() {
+  if (files_) {
+    relay_ = std::thread([this] { relay_files(); });
+    return;
+  }
   for (Stream &s : streams_) {  // only the threads hold the write ends now, so their exit ends the streams
     close(s.write_fd);
     s.write_fd = -1;
@@ -102,6 +120,26 @@ void OutputTagger::relay() {
       if (!ended) still_open.push_back(open[i]);
     }
     open.swap(still_open);
+  }
+  for (Stream &s : streams_) write_lines(s, true);
+}
+
+// Files grow while the job runs: each round reads what they hold, then the next round comes a little later;
+// the round after finish() is the last.
+void OutputTagger::relay_files() {
+  for (bool last = false; !last;) {
+    last = stopping_;
+    for (Stream &s : streams_) {
+      if (s.read_fd < 0) {
+        glob_t found{};
+        if (glob(s.pattern.c_str(), 0, nullptr, &found) == 0 && found.gl_pathc > 0)
+          s.read_fd = open(found.gl_pathv[0], O_RDONLY | O_CLOEXEC);
+        globfree(&found);
+      }
+      while (s.read_fd >= 0 && read_from(s)) {
+      }
+    }
+    if (!last) std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   for (Stream &s : streams_) write_lines(s, true);
 }

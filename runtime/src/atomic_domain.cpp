@@ -182,10 +182,12 @@ Value apply(upc_op_t op, gaddr target, Value a, Value b) {
       return update<Value, Bits>(target, [](Value old) { return old + 1; });
     case UPC_DEC:
       return update<Value, Bits>(target, [](Value old) { return old - 1; });
+    // UPC 1.3's definitions with op1 = *target, op2 = *operand1: op1<op2?op1:op2 and op1>op2?op1:op2, which
+    // decide signed zeros and quiet NaNs (MIN(NaN, 1) is 1, MIN(+0.0, -0.0) is -0.0).
     case UPC_MIN:
-      return update<Value, Bits>(target, [a](Value old) { return a < old ? a : old; });
+      return update<Value, Bits>(target, [a](Value old) { return old < a ? old : a; });
     case UPC_MAX:
-      return update<Value, Bits>(target, [a](Value old) { return a > old ? a : old; });
+      return update<Value, Bits>(target, [a](Value old) { return old > a ? old : a; });
     default:
       fatal("upc_atomic: %s has no meaning here", op_names(op).c_str());
   }

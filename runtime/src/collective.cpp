@@ -38,8 +38,11 @@ std::uint64_t collective_start(const CollectiveCall &call, std::span<const std::
   }
   g_current = &call;
   const std::uint64_t sequence = ++g_all_threads.sequence;
-  g_signature = {static_cast<std::uint64_t>(collective_kind_meets(call.kind)),
-                 call.kind == CollectiveKind::kExit ? 1u : 0u, sequence, call.barrier_id};
+  g_signature = {.kind = static_cast<std::uint64_t>(collective_kind_meets(call.kind)),
+                 .blocks = call.kind == CollectiveKind::kNotify ? 0u : 1u,
+                 .exiting = call.kind == CollectiveKind::kExit ? 1u : 0u,
+                 .sequence = sequence,
+                 .barrier_id = call.barrier_id};
   coll::Record record{sequence,
                       static_cast<std::uint32_t>(collective_kind_meets(call.kind)),
                       static_cast<std::uint32_t>(args.size()),

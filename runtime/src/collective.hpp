@@ -25,6 +25,12 @@ struct Team {
 };
 extern Team g_all_threads;
 
+// Whether a thread whose last phase is `phase` (Conduit::last_phase) waits in a phase this thread has not
+// entered, which cannot complete until this thread arrives.
+inline bool waits_for_this_thread(const PhaseSignature &phase) {
+  return phase.blocks != 0 && phase.sequence > g_all_threads.sequence;
+}
+
 // A collective call of this thread: what it is, and what messages name it by.
 struct CollectiveCall {
   CollectiveKind kind;

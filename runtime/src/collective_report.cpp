@@ -25,16 +25,6 @@ static_assert(sizeof(Record) <= Conduit::kAllgatherBytes);
 std::string numbered(const std::string &call, std::uint64_t sequence) {
   return "its collective operation #" + std::to_string(sequence) + ", " + call;
 }
-// What a waiting thread published of its call: a runtime collective, or a Collectives 2.0 call in the
-// conduit's engine (its function in barrier_id, control.hpp), worded as coll2 words its own waits.
-std::string published_call(const PhaseSignature &waiting) {
-  const auto kind = static_cast<CollectiveKind>(waiting.kind);
-  if (kind != CollectiveKind::kUpccollCall || waiting.barrier_id < 1)
-    return numbered(collective_kind_name(kind), waiting.sequence);
-  return std::string(coll2::kind_name(static_cast<coll2::Kind>(waiting.barrier_id - 1))) + ", call #" +
-         std::to_string(waiting.sequence) + " of its team";
-}
-
 std::string numbered(const Record &r) { return numbered(r.text, r.signature.sequence); }
 
 std::string exited_message(int gone, int waiter, const std::string &waiting_in) {
@@ -78,6 +68,16 @@ std::string explain(const std::vector<Record> &all, int *reporter) {
 
 }  // namespace
 
+// What a waiting thread published of its call: a runtime collective, or a Collectives 2.0 call in the
+// conduit's engine (its function in barrier_id, control.hpp), worded as coll2 words its own waits.
+std::string describe_phase(const PhaseSignature &waiting) {
+  const auto kind = static_cast<CollectiveKind>(waiting.kind);
+  if (kind != CollectiveKind::kUpccollCall || waiting.barrier_id < 1)
+    return numbered(collective_kind_name(kind), waiting.sequence);
+  return std::string(coll2::kind_name(static_cast<coll2::Kind>(waiting.barrier_id - 1))) + ", call #" +
+         std::to_string(waiting.sequence) + " of its team";
+}
+
 std::string describe_call(const CollectiveCall &call) {
   std::string text = collective_kind_name(call.kind);
   if (call.object != 0) text += " " + describe_handle(call.object);
@@ -109,7 +109,7 @@ void report_exited_peer(const CollectiveCall &mine, std::uint64_t sequence, cons
   // The waiter's call: this thread's own, or what the thread that finished main saw of it.
   const std::string waiting_in = result.waiting_thread == g_runtime.mythread
                                      ? numbered(describe_call(mine), sequence)
-                                     : published_call(result.waiting);
+                                     : describe_phase(result.waiting);
   if (conduit().claim_report()) {
     report("%s", exited_message(result.exited_thread, result.waiting_thread, waiting_in).c_str());
     exit_quietly();

@@ -12,6 +12,10 @@ namespace pgas::rt {
 // "upc_barrier at prog.cpp:12", "the collective free of shared array 'A' (allocated at prog.cpp:5)".
 std::string describe_call(const CollectiveCall &call);
 
+// "its collective operation #7, upc_barrier": a phase a thread published (PhaseSignature), or a
+// Collectives 2.0 call it waits in on the conduit's engine.
+std::string describe_phase(const PhaseSignature &phase);
+
 // The phase of `call` (collective number `sequence`, signature `mine`) did not agree: every thread of
 // the team calls this; one reports, all end.
 [[noreturn]] void report_disagreement(const CollectiveCall &call, const PhaseSignature &mine);

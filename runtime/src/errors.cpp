@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -44,6 +45,36 @@ void exit_quietly() {
   std::fflush(stdout);
   std::fflush(stderr);
   _exit(launch::kRuntimeErrorExit);
+}
+
+namespace {
+// Runs once (SA_RESETHAND): flushes what this thread printed, then ends it by the same signal. fflush is
+// not async-signal-safe; the process ends right after, and the launcher's SIGKILL follows a flush that
+// cannot finish.
+void flush_and_terminate(int signo) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  raise(signo);
+}
+}  // namespace
+
+void flush_output_now() {
+  sigset_t term, before;
+  sigemptyset(&term);
+  sigaddset(&term, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &term, &before);
+  std::fflush(nullptr);
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);  // a SIGTERM that came meanwhile ends the thread now
+}
+
+void flush_output_on_termination() {
+  struct sigaction current {};
+  if (sigaction(SIGTERM, nullptr, &current) != 0 || current.sa_handler != SIG_DFL) return;
+  struct sigaction flush {};
+  flush.sa_handler = flush_and_terminate;
+  sigemptyset(&flush.sa_mask);
+  flush.sa_flags = SA_RESETHAND;
+  sigaction(SIGTERM, &flush, nullptr);
 }
 
 namespace {
@@ -109,9 +140,19 @@ void index2d_out_of_range(pgas_handle_t handle, std::size_t row, std::size_t col
 }
 
 void block_mismatch(pgas_handle_t handle, std::size_t carried, std::size_t wanted) {
-  rt::fatal("a pointer into %s with blocking factor %zu converted to a pointer type with blocking factor %zu "
-            "(convert it through global_ptr<void> to change the factor)",
-            rt::describe_handle(handle).c_str(), carried, wanted);
+  rt::fatal(
+      "a pointer into %s with blocking factor %zu converted implicitly to a pointer type with blocking "
+      "factor "
+      "%zu (C converts between blocking factors only in a cast: write global_ptr<T, %zu>(p), whose phase is "
+      "0)",
+      rt::describe_handle(handle).c_str(), carried, wanted, wanted);
+}
+
+void phase_out_of_range(pgas_handle_t handle, std::size_t phase, std::size_t block) {
+  rt::fatal(
+      "a pointer to shared void into %s with phase %zu converted to a pointer type with blocking factor %zu "
+      "(the phase is outside its blocks; UPC leaves the result undefined: upc_resetphase it first)",
+      rt::describe_handle(handle).c_str(), phase, block);
 }
 
 }  // namespace pgas::detail

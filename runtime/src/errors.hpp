@@ -19,6 +19,15 @@ void report(const char *format, ...) __attribute__((format(printf, 1, 2)));
 // Ends this process quietly with the runtime-error status (another thread already reported the error).
 [[noreturn]] void exit_quietly();
 
+// A failed job's other threads are ended with SIGTERM (by pgasrun or mpirun) while their output may still
+// be in stdio's buffers (a pipe or a file is fully buffered): unless the program handles SIGTERM itself,
+// this thread then flushes stdout and stderr before it ends by the signal, so that nothing it printed is
+// lost whatever the job's status.
+void flush_output_on_termination();
+// Flushes every stdio stream with SIGTERM held back, so that the flush above cannot interrupt it halfway (and
+// write the same bytes twice): the exit path calls it first.
+void flush_output_now();
+
 // "shared array 'D' (allocated at cc.cpp:42)" or "shared object #3 (upc_all_alloc at cc.cpp:7)".
 std::string describe_handle(pgas_handle_t handle);
 

@@ -3,6 +3,7 @@
 #include "heap.hpp"
 
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <string>
 
@@ -102,6 +103,17 @@ bool allocation_is_collective(pgas_alloc_kind_t kind) {
 }
 bool free_is_collective(pgas_alloc_kind_t kind) { return kind == PGAS_ALLOC_STATIC; }
 
+// The collective step of a collective allocation of `l`: every thread's layout compared, `leader`'s result
+// (the handle, or 0 with an error) given to all.
+pgas_handle_t allocate_together(const pgas_layout_t &l,
+                                const std::function<std::uint64_t(std::string &error)> &leader) {
+  const bool all_alloc = l.kind == PGAS_ALLOC_ALL;
+  const CollectiveCall call{.kind = all_alloc ? CollectiveKind::kAllAlloc : CollectiveKind::kArrayAlloc,
+                            .site = l.site};
+  return collective_call(call, all_alloc ? "upc_all_alloc" : "shared array allocation",
+                         {l.elem_size, l.block, l.nelems, static_cast<std::uint64_t>(l.owner)}, leader);
+}
+
 }  // namespace
 }  // namespace pgas::rt
 
@@ -133,12 +145,7 @@ pgas_handle_t pgas::rt::allocate_object(const pgas_layout_t *layout) {
     if (h == 0) fatal("%s", error.c_str());
     return h;
   }
-  const bool all_alloc = l.kind == PGAS_ALLOC_ALL;
-  const CollectiveCall call{.kind = all_alloc ? CollectiveKind::kAllAlloc : CollectiveKind::kArrayAlloc,
-                            .site = l.site};
-  return collective_call(call, all_alloc ? "upc_all_alloc" : "shared array allocation",
-                         {l.elem_size, l.block, l.nelems, static_cast<std::uint64_t>(l.owner)},
-                         [&](std::string &error) { return reserve(l, error); });
+  return allocate_together(l, [&](std::string &error) { return reserve(l, error); });
 }
 
 void pgas::rt::free_object(pgas_handle_t h) {
@@ -173,6 +180,13 @@ pgas_handle_t allocate(pgas_alloc_kind_t kind, std::size_t nblocks, std::size_t 
     l = {1, 0, nbytes, g_mythread, kind, nullptr, site};
   } else {
     l = {nbytes, 1, nblocks, -1, kind, nullptr, site};
+  }
+  // UPC 1.3 section 7.2.2: when nblocks * nbytes (upc_alloc: nbytes) is zero the result is a null
+  // pointer-to-shared. upc_all_alloc stays a collective operation whose arguments are compared.
+  if (nblocks == 0 || nbytes == 0) {
+    if (kind == PGAS_ALLOC_ALL)
+      pgas::rt::allocate_together(l, [](std::string &) { return std::uint64_t{0}; });
+    return 0;
   }
   return remote_alloc(&l);
 }

@@ -84,7 +84,9 @@ void emulate_lock_traffic(upc_lock_t *lock) {
 void free_slot(upc_lock_t *lock, const char *operation) {
   const std::uint32_t index = checked_index(lock, operation);
   int holder = -1;
-  check(conduit().lock_free(index, generation_of(lock), &holder), lock, holder, operation);
+  // The status first: an argument list may read `holder` before the call that sets it.
+  const LockStatus status = conduit().lock_free(index, generation_of(lock), &holder);
+  check(status, lock, holder, operation);
 }
 
 }  // namespace
@@ -136,7 +138,8 @@ void upc_unlock(upc_lock_t *lock) {
   const std::uint32_t index = checked_index(lock, "upc_unlock");
   pgas_sync_exit(PGAS_SYNC_lock_hold, sync_object(lock));
   int holder = -1;
-  check(conduit().lock_release(index, generation_of(lock), &holder), lock, holder, "upc_unlock");
+  const LockStatus status = conduit().lock_release(index, generation_of(lock), &holder);
+  check(status, lock, holder, "upc_unlock");
   emulate_lock_traffic(lock);
 }
 

@@ -243,6 +243,7 @@ __attribute__((constructor(101))) void initialize() {
     fatal("network emulation (%s, %s) is for the shm conduit; the %s conduit runs on a real network",
           launch::kLatencyEnv, launch::kBandwidthEnv, conduit().name());
   on_exit(exit_barrier, nullptr);
+  flush_output_on_termination();
 }
 
 // A thread that returns from main (or calls exit(0)) waits until every thread has done so, so that no peer
@@ -250,6 +251,7 @@ __attribute__((constructor(101))) void initialize() {
 // so a thread still waiting in another one is reported. A nonzero status ends at once: the launcher ends the
 // others.
 void exit_barrier(int status, void *) {
+  flush_output_now();  // before any wait: the launcher may end this thread while it waits for its peers
   if (status != 0 || g_runtime.ctl == nullptr || g_runtime.finished) return;
   collective_enter({.kind = CollectiveKind::kExit});
   conduit().finish();

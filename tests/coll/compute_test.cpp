@@ -89,8 +89,9 @@ void check_type(std::uint32_t salt) {
     for (std::size_t c = 0; c < cases; ++c) {
       const std::size_t blk = same.below(4) == 0 ? 0 : same.between(1, 9);
       const std::size_t nelems = same.between(1, 200);
-      // A start at a block boundary (a void pointer has phase 0) of the array.
-      const std::size_t start = blk == 0 ? same.below(50) : blk * same.below(50 / blk + 1);
+      // Any start: the phase of src (and of dst) is respected (UPC 1.3 library 7.3.2.1), so element i is
+      // src[start + i] whatever the start's phase.
+      const std::size_t start = same.below(50);
       const coll_test::Mode &mode = coll_test::kModes[same.below(9)];
       X(*func)
       (X, X) = op == UPC_FUNC ? &add<X> : op == UPC_NONCOMM_FUNC ? (c % 2 ? &first<X> : &last<X>) : nullptr;
@@ -141,6 +142,29 @@ TEST(Reduce, EveryTypeAndOpMatchesTheSequentialReference) {
 #define PGAS_TEST_TYPE(S, TYPE) check_type<TYPE>(salt++);
   PGAS_UPC_REDUCE_TYPES(PGAS_TEST_TYPE)
 #undef PGAS_TEST_TYPE
+}
+
+// The phase of src is respected (UPC 1.3 library 7.3.2.1): two elements from &A[3] of a shared [4] array
+// are A[3] and A[4] (the next block, on the next thread), and a prefix reduction from &B[3] writes B[3]
+// and B[4].
+TEST(Reduce, APointerInsideABlockStartsAtItsPhase) {
+  shared_array<long> a(8 * T(), 4), b(8 * T(), 4), result(1);
+  for (std::size_t i = 0; i < 8 * T(); ++i)
+    if (a[i].is_local()) a[i] = 1L << i;
+  upc_barrier;
+  const auto from = a.ptr() + 3, to = b.ptr() + 3;
+  upc_all_reduceL(&result[0], from, UPC_ADD, 2, 4, nullptr, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+  upc_all_prefix_reduceL(to, from, UPC_ADD, 3, 4, nullptr, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+  if (MYTHREAD == 0) {
+    EXPECT_EQ(long(result[0]), (1L << 3) + (1L << 4));
+    EXPECT_EQ(long(b[2]), 0);
+    EXPECT_EQ(long(b[3]), 1L << 3);
+    EXPECT_EQ(long(b[4]), (1L << 3) + (1L << 4));
+    EXPECT_EQ(long(b[5]), (1L << 3) + (1L << 4) + (1L << 5));
+    EXPECT_EQ(long(b[6]), 0);
+  }
+  upc_barrier;
+  ASSERT_TRUE(mp::all_ok(!testing::Test::HasFailure()));
 }
 
 // Each thread posts its part of a reduction in a ring of 32 slots, read by the thread holding dst. A reader

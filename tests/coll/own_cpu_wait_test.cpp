@@ -33,20 +33,27 @@ TEST(OwnCpuWait, ShortWaitsOfABoundThreadDoNotSleep) {
   shared_array<int> src(T, 1, "src"), dst(T, 1, "dst");
   upc_barrier;
   const long before = voluntary_switches();
+  int long_calls = 0;  // calls that outlasted the polling budget (200 us): a preempted root's
   for (int call = 0; call < kCalls; ++call) {
     if (MYTHREAD == root) {
       busy_for(std::chrono::microseconds(40));
       src[static_cast<std::size_t>(root)] = call;
     }
+    const auto start = std::chrono::steady_clock::now();
     upc_all_broadcast(dst, &src[static_cast<std::size_t>(root)], sizeof(int), UPC_IN_MYSYNC | UPC_OUT_MYSYNC);
+    long_calls += std::chrono::steady_clock::now() - start > std::chrono::microseconds(200) ? 1 : 0;
     ASSERT_EQ(dst[static_cast<std::size_t>(MYTHREAD)], call);
   }
   const long slept = voluntary_switches() - before;
   upc_barrier;
-  // A preempted root may make a few waits longer than the polling budget; a sleeping waiter sleeps at
-  // nearly every call.
+  // A wait longer than the polling budget may sleep, whatever the policy (on a busy machine the root is
+  // preempted now and then); a waiter that counts itself oversubscribed sleeps in the short waits too, at
+  // nearly every call. So the sleeps are bounded by the long calls, not by a count that load can break.
   if (MYTHREAD == 0 && THREADS > 1) {
-    EXPECT_LT(slept, kCalls / 4) << "thread 0 slept " << slept << " times";
+    if (long_calls > kCalls / 2)
+      GTEST_SKIP() << long_calls << " of " << kCalls << " calls were long: too busy to tell";
+    EXPECT_LT(slept, long_calls + kCalls / 4) << "thread 0 slept " << slept << " times in " << kCalls
+                                              << " calls, " << long_calls << " of them longer than 200 us";
   }
 }
 

@@ -56,18 +56,22 @@ const std::map<std::string, std::function<void()>> kModes = {
        upccoll_allreduce(send, recv, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, MYTHREAD == last() ? &h : nullptr);
        if (MYTHREAD == last()) upccoll_wait(h);
      }},
-    // Every thread expects one int from each, thread LAST sends two.
+    // Every thread expects one int from each, thread LAST sends two (and expects its own two: a thread whose
+    // own sizes disagree is refused with UPCCOLL_ERROR_COUNT instead). LAST completes the call and waits
+    // while the others report it.
     {"different-sizes",
      [] {
        const auto n = static_cast<std::size_t>(THREADS);
-       const auto send = ints(2), recv = ints(n);
+       const auto send = ints(2), recv = ints(n + 1);
        std::vector<size_t> counts(n, 1), displs(n);
        for (std::size_t t = 0; t < n; ++t) displs[t] = t;
+       if (MYTHREAD == last()) counts[n - 1] = 2;
        upccoll_allgatherv(send, MYTHREAD == last() ? 2 : 1, UPC_INT, recv, counts.data(), displs.data(),
                           UPC_INT, UPC_TEAM_ALL, 0, nullptr);
+       upc_barrier;
      }},
     // Three good alltoallv calls (the fast lane takes the later ones), then thread LAST sends two ints to
-    // rank 0, which expects one.
+    // rank 0, which expects one (LAST's call completes: it waits while rank 0 reports).
     {"different-sizes-repeated",
      [] {
        const auto n = static_cast<std::size_t>(THREADS);
@@ -79,6 +83,7 @@ const std::map<std::string, std::function<void()>> kModes = {
          upccoll_alltoallv(send, sendcnts.data(), displs.data(), UPC_INT, recv, recvcnts.data(),
                            displs.data(), UPC_INT, UPC_TEAM_ALL, 0, nullptr);
        }
+       upc_barrier;
      }},
     // Thread LAST takes itself for the root of a broadcast whose root is 0 for the others: thread 0 and
     // thread LAST each send, and neither reads the other (each is a root), so no reader compares their calls;
@@ -105,6 +110,31 @@ const std::map<std::string, std::function<void()>> kModes = {
        const auto send = ints(1), recv = ints(1);
        if (MYTHREAD == last()) std::exit(0);
        upccoll_allreduce(send, recv, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr);
+     }},
+    // Thread LAST calls upccoll_finalize while the others wait in an allreduce it never joins: they (or
+    // LAST, which sees they initiated a call it never will) report it.
+    {"finalize-instead-of-collective",
+     [] {
+       const auto send = ints(1), recv = ints(1);
+       if (MYTHREAD != last()) upccoll_allreduce(send, recv, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr);
+       upccoll_finalize();
+     }},
+    // Thread LAST waits in a upc_barrier while the others wait in an allreduce it has not joined (and would
+    // after the barrier): a cycle the waiters in the allreduce see.
+    {"barrier-instead-of-collective",
+     [] {
+       const auto send = ints(1), recv = ints(1);
+       if (MYTHREAD == last()) upc_barrier;
+       upccoll_allreduce(send, recv, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr);
+       if (MYTHREAD != last()) upc_barrier;
+     }},
+    // Thread LAST skips a broadcast from thread 0, which completes without it; every thread then reaches
+    // upccoll_finalize, LAST after one call less.
+    {"skipped-broadcast",
+     [] {
+       const auto send = ints(1), recv = ints(1);
+       if (MYTHREAD != last()) upccoll_bcast(send, 1, UPC_INT, recv, 1, UPC_INT, 0, UPC_TEAM_ALL, 0, nullptr);
+       upccoll_finalize();
      }},
     // Thread LAST dies between the start and the completion of an allreduce the others wait in.
     {"crash-inside-collective",

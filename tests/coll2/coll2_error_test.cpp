@@ -50,6 +50,22 @@ const Case kCases[] = {
      R"(error: thread LAST finished main \(returned or called exit\) while thread \d+ waits in upccoll_allreduce, )"
      R"(call #1 of a team of LAST1, which thread LAST never initiated)",
      2},
+    {"finalize-instead-of-collective", false,
+     R"(error: (thread LAST called upccoll_finalize after 0 calls of a team of LAST1 while thread \d+ waits in )"
+     R"(upccoll_allreduce, call #1 of that team, which thread LAST never initiated|thread \d+ initiated call #1 )"
+     R"(of a team of LAST1, which thread LAST, in upccoll_finalize after 0 calls, never will))",
+     2},
+    {"barrier-instead-of-collective", false,
+     R"(error: thread LAST waits in its collective operation #\d+, upc_barrier, which needs thread (\d+), while )"
+     R"(thread \1 waits in upccoll_allreduce, call #1 of a team of LAST1, which thread LAST has not initiated)",
+     2},
+    {"skipped-broadcast", false,
+     R"(error: (threads \d+ and \d+ called upccoll_finalize after different numbers of calls of a team of )"
+     R"(LAST1 \((1 and 0|0 and 1)\): every member must make the same calls|thread \d+ initiated call #1 of a )"
+     R"(team of LAST1, which thread LAST, in upccoll_finalize after 0 calls, never will|thread LAST called )"
+     R"(upccoll_finalize after 0 calls of a team of LAST1 while thread \d+ waits in upccoll_bcast, call #1 of )"
+     R"(that team, which thread LAST never initiated))",
+     2},
     {"crash-inside-collective", true,
      R"(pgasrun: thread LAST \(pid \d+\) was killed by signal 11 \(Segmentation fault\))", 1},
 };

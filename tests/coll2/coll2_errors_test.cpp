@@ -15,9 +15,80 @@ TEST(Coll2Errors, UninitializedBeforeAndAfter) {
   EXPECT_EQ(upccoll_barrier(UPC_TEAM_ALL, 0, nullptr), UPCCOLL_ERROR_UNINITIALIZED);
   int rank = 0;
   EXPECT_EQ(upccoll_team_rank(UPC_TEAM_ALL, &rank), UPCCOLL_ERROR_UNINITIALIZED);
+  size_t bytes = 0;
+  EXPECT_EQ(upccoll_type_size(UPC_INT, &bytes), UPCCOLL_ERROR_UNINITIALIZED) << "before initialize";
   { Library library; }
   EXPECT_EQ(upccoll_barrier(UPC_TEAM_ALL, 0, nullptr), UPCCOLL_ERROR_UNINITIALIZED);
+  EXPECT_EQ(upccoll_type_size(UPC_INT, &bytes), UPCCOLL_ERROR_UNINITIALIZED) << "after finalize";
   EXPECT_EQ(upccoll_finalize(), UPCCOLL_ERROR_UNINITIALIZED);
+}
+
+// Every rooted call refuses every root outside 0 .. size - 1 (-1 and -2 included: -1 is no "no root"
+// marker for the user), on both engines; the team works afterwards.
+TEST(Coll2Errors, EveryRootOutsideTheTeam) {
+  Library library;
+  const std::size_t n = static_cast<std::size_t>(THREADS);
+  Buffer<int> send(4 * n), recv(4 * n);
+  std::vector<size_t> counts(n, 1), displs(n, 0);
+  for (std::size_t t = 0; t < n; ++t) displs[t] = t;
+  for (const int root : {-1, -2, THREADS, THREADS + 1, INT32_MIN}) {
+    const std::string what = "root " + std::to_string(root);
+    const auto s = send.pointer, r = recv.pointer;
+    EXPECT_EQ(upccoll_bcast(s, 1, UPC_INT, r, 1, UPC_INT, root, UPC_TEAM_ALL, 0, nullptr), UPCCOLL_ERROR_ROOT)
+        << "bcast, " << what;
+    EXPECT_EQ(upccoll_scatter(s, 1, UPC_INT, r, 1, UPC_INT, root, UPC_TEAM_ALL, 0, nullptr),
+              UPCCOLL_ERROR_ROOT)
+        << "scatter, " << what;
+    EXPECT_EQ(upccoll_scatterv(s, counts.data(), displs.data(), UPC_INT, r, 1, UPC_INT, root, UPC_TEAM_ALL, 0,
+                               nullptr),
+              UPCCOLL_ERROR_ROOT)
+        << "scatterv, " << what;
+    EXPECT_EQ(upccoll_gather(s, 1, UPC_INT, r, 1, UPC_INT, root, UPC_TEAM_ALL, 0, nullptr),
+              UPCCOLL_ERROR_ROOT)
+        << "gather, " << what;
+    EXPECT_EQ(upccoll_gatherv(s, 1, UPC_INT, r, counts.data(), displs.data(), UPC_INT, root, UPC_TEAM_ALL, 0,
+                              nullptr),
+              UPCCOLL_ERROR_ROOT)
+        << "gatherv, " << what;
+    EXPECT_EQ(upccoll_reduce(s, r, 1, UPC_INT, UPC_ADD, root, UPC_TEAM_ALL, 0, nullptr), UPCCOLL_ERROR_ROOT)
+        << "reduce, " << what;
+  }
+  send[0] = 2;
+  ASSERT_EQ(upccoll_allreduce(send.pointer, recv.pointer, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr),
+            UPCCOLL_SUCCESS);
+  EXPECT_EQ(recv[0], 2 * THREADS);
+}
+
+// A member that sends a piece to itself gives its size twice (the v forms: a count array's own entry and
+// the other side's count); sizes that disagree there are UPCCOLL_ERROR_COUNT (header: "Sizes that disagree on
+// one thread"), named by the v call, on every member that has them, and nothing is initiated.
+TEST(Coll2Errors, OwnSizesThatDisagreeInTheVariableForms) {
+  Library library;
+  const std::size_t n = static_cast<std::size_t>(THREADS), me = static_cast<std::size_t>(MYTHREAD);
+  Buffer<int> send(4 * n), recv(4 * n);
+  std::vector<size_t> counts(n, 1), doubled(n, 1), displs(n, 0);
+  for (std::size_t t = 0; t < n; ++t) displs[t] = 2 * t;
+  doubled[me] = 2;  // my own entry says 2 elements, the other side 1
+  const auto s = send.pointer, r = recv.pointer;
+  // The rooted forms in a team of one, where every member is its root (only a root has both sizes).
+  upccoll_team_t solo = nullptr;
+  ASSERT_EQ(upccoll_team_split(UPC_TEAM_ALL, MYTHREAD, 0, &solo), UPCCOLL_SUCCESS);
+  std::vector<size_t> two(1, 2), zero(1, 0);
+  EXPECT_EQ(upccoll_scatterv(s, two.data(), zero.data(), UPC_INT, r, 1, UPC_INT, 0, solo, 0, nullptr),
+            UPCCOLL_ERROR_COUNT);
+  EXPECT_EQ(upccoll_gatherv(s, 1, UPC_INT, r, two.data(), zero.data(), UPC_INT, 0, solo, 0, nullptr),
+            UPCCOLL_ERROR_COUNT);
+  upccoll_team_free(solo);
+  // The rootless forms: every member refuses.
+  EXPECT_EQ(
+      upccoll_allgatherv(s, 1, UPC_INT, r, doubled.data(), displs.data(), UPC_INT, UPC_TEAM_ALL, 0, nullptr),
+      UPCCOLL_ERROR_COUNT);
+  EXPECT_EQ(upccoll_alltoallv(s, doubled.data(), displs.data(), UPC_INT, r, counts.data(), displs.data(),
+                              UPC_INT, UPC_TEAM_ALL, 0, nullptr),
+            UPCCOLL_ERROR_COUNT);
+  EXPECT_EQ(upccoll_alltoallv(s, counts.data(), displs.data(), UPC_INT, r, doubled.data(), displs.data(),
+                              UPC_INT, UPC_TEAM_ALL, 0, nullptr),
+            UPCCOLL_ERROR_COUNT);
 }
 
 TEST(Coll2Errors, EveryDetectableCode) {

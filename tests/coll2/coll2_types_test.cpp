@@ -84,23 +84,33 @@ bool same(const Element &a, const Element &b) {
   }();
 }
 
+// Integers over their whole range: every bit pattern of the type is a value (wrapped products of a hash),
+// every third one near the type's largest unsigned value (negative when signed), so that sums wrap and
+// unsigned comparisons differ from signed ones.
 template <class Element>
-void check_type(upccoll_dtype_t dt, const char *name, std::initializer_list<upccoll_op_t> ops) {
+Element spread(int thread, std::size_t i) {
+  const auto h = (static_cast<unsigned long long>(thread) + 1) * (i * 2654435761ULL + 0x9E3779B97F4A7C15ULL);
+  return static_cast<Element>(i % 3 == 0 ? ~0ULL - i * static_cast<unsigned long long>(thread + 1) : h);
+}
+
+template <class Element>
+void check_type(upccoll_dtype_t dt, const char *name, std::initializer_list<upccoll_op_t> ops,
+                std::size_t count = kCount, Element (*value)(int, std::size_t) = contribution<Element>) {
   size_t bytes = 0;
   ASSERT_EQ(upccoll_type_size(dt, &bytes), UPCCOLL_SUCCESS);
   EXPECT_EQ(bytes, sizeof(Element)) << name;
-  Buffer<Element> send(kCount), all(kCount), prefix(kCount);
-  for (std::size_t i = 0; i < kCount; ++i) send[i] = contribution<Element>(MYTHREAD, i);
+  Buffer<Element> send(count), all(count), prefix(count);
+  for (std::size_t i = 0; i < count; ++i) send[i] = value(MYTHREAD, i);
   for (upccoll_op_t op : ops) {
-    ASSERT_EQ(upccoll_allreduce(send.pointer, all.pointer, kCount, dt, op, UPC_TEAM_ALL, 0, nullptr),
+    ASSERT_EQ(upccoll_allreduce(send.pointer, all.pointer, count, dt, op, UPC_TEAM_ALL, 0, nullptr),
               UPCCOLL_SUCCESS)
         << name << " op " << op;
-    ASSERT_EQ(upccoll_scan(send.pointer, prefix.pointer, kCount, dt, op, UPC_TEAM_ALL, 0, nullptr),
+    ASSERT_EQ(upccoll_scan(send.pointer, prefix.pointer, count, dt, op, UPC_TEAM_ALL, 0, nullptr),
               UPCCOLL_SUCCESS);
-    for (std::size_t i = 0; i < kCount; ++i) {
-      Element expected = contribution<Element>(0, i), mine = expected;
+    for (std::size_t i = 0; i < count; ++i) {
+      Element expected = value(0, i), mine = expected;
       for (int t = 1; t < THREADS; ++t) {
-        expected = reference(op, expected, contribution<Element>(t, i));
+        expected = reference(op, expected, value(t, i));
         if (t == MYTHREAD) mine = expected;
       }
       EXPECT_TRUE(same(all[i], expected)) << name << " allreduce op " << op << " element " << i;
@@ -139,6 +149,27 @@ TEST(Coll2Types, EveryTypeWithEveryOperation) {
   check_type<upccoll_2int_t>(UPC_2INT, "UPC_2INT", {UPC_MINLOC, UPC_MAXLOC});
   check_type<upccoll_short_int_t>(UPC_SHORT_INT, "UPC_SHORT_INT", {UPC_MINLOC, UPC_MAXLOC});
   check_type<upccoll_long_double_int_t>(UPC_LONG_DOUBLE_INT, "UPC_LONG_DOUBLE_INT", {UPC_MINLOC, UPC_MAXLOC});
+}
+
+// Integer sums and products wrap and comparisons follow the type's signedness (header: "Integer sums and
+// products wrap"), on 40 elements: longer than a vector register of any width, where a network library's
+// vectorized operations take over.
+TEST(Coll2Types, IntegersWrapAndCompareAsTheirTypes) {
+  Library library;
+  constexpr std::size_t kLong = 40;
+#define CHECK_WHOLE_RANGE(Element, dt) check_type<Element>(dt, #dt, INTEGER_OPS, kLong, spread<Element>)
+  CHECK_WHOLE_RANGE(unsigned char, UPC_BYTE);
+  CHECK_WHOLE_RANGE(char, UPC_CHAR);
+  CHECK_WHOLE_RANGE(unsigned char, UPC_UCHAR);
+  CHECK_WHOLE_RANGE(short, UPC_SHORT);
+  CHECK_WHOLE_RANGE(unsigned short, UPC_USHORT);
+  CHECK_WHOLE_RANGE(int, UPC_INT);
+  CHECK_WHOLE_RANGE(unsigned, UPC_UINT);
+  CHECK_WHOLE_RANGE(long, UPC_LONG);
+  CHECK_WHOLE_RANGE(unsigned long, UPC_ULONG);
+  CHECK_WHOLE_RANGE(long long, UPC_LONGLONG);
+  CHECK_WHOLE_RANGE(unsigned long long, UPC_ULONGLONG);
+#undef CHECK_WHOLE_RANGE
 }
 
 void plus(void *in, void *inout, size_t len, upccoll_dtype_t) {

@@ -1,6 +1,8 @@
 // Ways a PGAS job fails, one per command-line mode (checked by failures_test.cpp): deliberate misuse of the
 // dialect, which must stop the job with a message naming the object, the index and the thread; a thread
 // that crashes or exits with an error while its peers wait at a barrier; upc_global_exit.
+#include <unistd.h>
+
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -89,6 +91,15 @@ void block_mismatch() {
     global_ptr<int, 17> q = p;
     std::printf("%d\n", static_cast<int>(*q));
   }
+  upc_barrier;
+}
+
+// A shared void * at phase 3 of a blocking factor 4 cast to a type with blocking factor 2: UPC leaves the
+// result undefined.
+void cast_phase_outside_blocks() {
+  shared_array<int> blocked(8 * static_cast<std::size_t>(THREADS), 4, "B");
+  global_ptr<void> p = &blocked[3];
+  if (MYTHREAD == last) std::printf("%d\n", static_cast<int>(*global_ptr<int, 2>(p)));
   upc_barrier;
 }
 
@@ -187,11 +198,12 @@ void barrier_mismatch() {
 
 void wait_without_notify() { upc_wait; }
 
+// Thread t asks upc_all_alloc for t + 1 blocks (at 2 threads or more: one thread cannot disagree with
+// itself).
 void alloc_mismatch() {
-  global_ptr<void> p = upc_all_alloc(static_cast<std::size_t>(THREADS == 1 ? 0 : MYTHREAD + 1), 8);
+  global_ptr<void> p = upc_all_alloc(static_cast<std::size_t>(MYTHREAD + 1), 8);
   (void)p;
   upc_barrier;
-  if (THREADS == 1) upc_all_alloc(1, 0);  // one thread cannot disagree with itself: an empty element
 }
 
 // Not misuse: thread 0 ends the job while the others wait at a barrier that never completes.
@@ -209,6 +221,15 @@ void segfault() {
 void exit_with_error() {
   if (MYTHREAD == last) std::exit(3);
   upc_barrier;
+}
+
+// Every thread prints a line (kept in stdio's buffer: the output is a pipe) and, once all have, fails;
+// thread 0 is still running when the launcher ends the job for the others' failure.
+void print_then_exit_1() {
+  std::printf("output of thread %d\n", MYTHREAD);
+  upc_barrier;
+  if (MYTHREAD == 0 && THREADS > 1) sleep(3);
+  std::exit(1);
 }
 
 void heap_exhausted() { shared_array<char> huge(std::size_t{1} << 40, 1024, "huge"); }
@@ -236,6 +257,7 @@ int main(int argc, char **argv) {
       {"use-after-free", use_after_free},
       {"double-free", double_free},
       {"block-mismatch", block_mismatch},
+      {"cast-phase-outside-blocks", cast_phase_outside_blocks},
       {"sync-twice", sync_twice},
       {"attempt-after-completion", attempt_after_completion},
       {"strided-mismatch", strided_mismatch},
@@ -252,6 +274,7 @@ int main(int argc, char **argv) {
       {"global-exit", global_exit},
       {"segfault", segfault},
       {"exit-3", exit_with_error},
+      {"print-then-exit-1", print_then_exit_1},
   };
   return pgas_test::run_failure_mode(argc, argv, "failure_program", modes);
 }

@@ -69,7 +69,9 @@ TEST_F(LauncherTest, ShowPrintsTheMpirunCommand) {
                             {{"PGAS_MPIRUN", "/nonexistent/mpirun"}});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(
-      r.out.find("/nonexistent/mpirun --oversubscribe -np 4 --bind-to none --tag-output -x PGAS_CONDUIT=mpi"),
+      r.out.find(
+          "/nonexistent/mpirun --oversubscribe -np 4 --bind-to none --output-filename OUTPUT_DIR:nocopy "
+          "-x PGAS_CONDUIT=mpi"),
       std::string::npos)
       << r.out;
 }

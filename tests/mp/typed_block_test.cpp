@@ -1,7 +1,8 @@
 // The blocking factor as part of the type: shared_array<T, 17> and global_ptr<T, 17> (UPC's shared [17] T).
 // A shared void * from upc_all_alloc becomes a pointer with the type's factor (it cannot silently become
 // cyclic); conversions between two different typed factors are explicit (checked at compile time below);
-// a run-time factor converts to the same typed one and stops the job when they differ.
+// a run-time factor converts implicitly to the same typed one and stops the job when they differ (a cast
+// converts it to any typed factor: pointer_cast_test.cpp).
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -16,9 +17,10 @@ using namespace pgas;
 namespace {
 
 // Which conversions compile, and which of them are implicit.
-static_assert(std::is_convertible_v<global_ptr<void>, global_ptr<int, 17>>);  // = upc_all_alloc(...)
-static_assert(std::is_convertible_v<global_ptr<int, 17>, global_ptr<int>>);   // to the run-time form
-static_assert(std::is_convertible_v<global_ptr<int>, global_ptr<int, 17>>);   // checked
+static_assert(std::is_convertible_v<global_ptr<void>, global_ptr<int, 17>>);    // = upc_all_alloc(...)
+static_assert(std::is_convertible_v<global_ptr<int, 17>, global_ptr<int>>);     // to the run-time form
+static_assert(std::is_convertible_v<global_ptr<int>, global_ptr<int, 17>>);     // checked
+static_assert(std::is_constructible_v<global_ptr<char, 17>, global_ptr<int>>);  // a cast, not checked
 static_assert(std::is_convertible_v<global_ptr<int, 17>, global_ptr<const int, 17>>);
 static_assert(std::is_convertible_v<global_ptr<int, 17>, global_ptr<const void>>);  // upc_memget's argument
 static_assert(!std::is_convertible_v<global_ptr<int, 17>, global_ptr<int, 4>>);     // another typed factor:

@@ -2,12 +2,15 @@
 // file, has debug info, has the expected build id) done once per path.
 #include "pgas/tracedb/symbolizer.hpp"
 
+#include <llvm/DebugInfo/DWARF/DWARFContext.h>
+#include <llvm/DebugInfo/DWARF/DWARFUnit.h>
 #include <llvm/DebugInfo/Symbolize/Symbolize.h>
 #include <llvm/Object/Binary.h>
 #include <llvm/Object/BuildID.h>
 #include <llvm/Object/ObjectFile.h>
 #include <llvm/Support/Error.h>
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <map>
@@ -55,15 +58,23 @@ bool has_debug_info(const llvm::object::ObjectFile &object, const std::string &b
              "/usr/lib/debug/.build-id/" + build_id.substr(0, 2) + "/" + build_id.substr(2) + ".debug", ec);
 }
 
+// The object file at `path`, kept alive by *binary; nullptr if the file cannot be read as one.
+const llvm::object::ObjectFile *open_object(const std::string &path,
+                                            llvm::object::OwningBinary<llvm::object::Binary> *binary) {
+  llvm::Expected<llvm::object::OwningBinary<llvm::object::Binary>> opened = llvm::object::createBinary(path);
+  if (!opened) {
+    llvm::consumeError(opened.takeError());
+    return nullptr;
+  }
+  *binary = std::move(*opened);
+  return llvm::dyn_cast<llvm::object::ObjectFile>(binary->getBinary());
+}
+
 ModuleInfo inspect(const std::string &path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return {ModuleStatus::kMissing, ""};
-  llvm::Expected<llvm::object::OwningBinary<llvm::object::Binary>> binary = llvm::object::createBinary(path);
-  if (!binary) {
-    llvm::consumeError(binary.takeError());
-    return {ModuleStatus::kNotAnObject, ""};
-  }
-  const auto *object = llvm::dyn_cast<llvm::object::ObjectFile>(binary->getBinary());
+  llvm::object::OwningBinary<llvm::object::Binary> binary;
+  const llvm::object::ObjectFile *object = open_object(path, &binary);
   if (object == nullptr) return {ModuleStatus::kNotAnObject, ""};
   ModuleInfo info;
   if (std::optional<llvm::object::BuildIDRef> id = llvm::object::getBuildID(object)) info.build_id = hex(*id);
@@ -165,5 +176,20 @@ std::vector<SourceFrame> Symbolizer::frames(const std::string &module_path, std:
 }
 
 std::string read_build_id(const std::string &module_path) { return inspect(module_path).build_id; }
+
+std::vector<std::string> compilation_directories(const std::string &module_path) {
+  llvm::object::OwningBinary<llvm::object::Binary> binary;
+  const llvm::object::ObjectFile *object = open_object(module_path, &binary);
+  if (object == nullptr) return {};
+  std::unique_ptr<llvm::DWARFContext> dwarf = llvm::DWARFContext::create(*object);
+  std::vector<std::string> directories;
+  for (const std::unique_ptr<llvm::DWARFUnit> &unit : dwarf->compile_units()) {
+    const char *directory = unit->getCompilationDir();
+    if (directory != nullptr && *directory != '\0' &&
+        std::find(directories.begin(), directories.end(), directory) == directories.end())
+      directories.emplace_back(directory);
+  }
+  return directories;
+}
 
 }  // namespace pgas::tracedb

@@ -1,5 +1,7 @@
 // symbolize_database: the offline pass over a trace database that fills `site` from debug info and names
 // `variable` rows from their allocating source lines, in one transaction.
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 
@@ -104,6 +106,33 @@ void symbolize_sites(Database &db, const SymbolizeOptions &options, SymbolizeCou
   }
 }
 
+// A site's file given relative (an allocation site from std::source_location names it as the compiler was
+// given it) is resolved against the compilation directories of the program and of the job's modules, so
+// that the trace names it, and its source is found, from whatever directory the trace is read.
+void resolve_relative_files(Database &db) {
+  std::vector<std::pair<std::int64_t, std::string>> relative;
+  Statement select = db.prepare(
+      "SELECT id, file FROM site WHERE file IS NOT NULL AND file != '' AND substr(file, 1, 1) != '/'");
+  while (select.step()) relative.emplace_back(select.int64(0), select.text(1));
+  if (relative.empty()) return;
+  std::vector<std::string> directories;
+  Statement modules = db.prepare("SELECT program FROM run UNION SELECT path FROM module");
+  while (modules.step())
+    for (std::string &directory : compilation_directories(modules.text(0)))
+      if (std::find(directories.begin(), directories.end(), directory) == directories.end())
+        directories.push_back(std::move(directory));
+  Statement update = db.prepare("UPDATE site SET file = ?1 WHERE id = ?2");
+  for (const auto &[id, file] : relative)
+    for (const std::string &directory : directories) {
+      std::error_code ec;
+      const std::filesystem::path candidate = (std::filesystem::path(directory) / file).lexically_normal();
+      if (!std::filesystem::is_regular_file(candidate, ec)) continue;
+      update.reset();
+      update.bind(1, candidate.string()).bind(2, id).run();
+      break;
+    }
+}
+
 struct UnnamedVariable {
   std::int64_t handle;
   std::string file;
@@ -144,6 +173,7 @@ SymbolizeCounts symbolize_database(Database &db, const SymbolizeOptions &options
   Transaction transaction(db);
   symbolize_sites(db, options, counts);
   attribute_through_callers(db, options.toolkit_paths);
+  resolve_relative_files(db);
   name_variables(db, options, counts);
   transaction.commit();
   return counts;

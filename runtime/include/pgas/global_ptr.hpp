@@ -3,15 +3,15 @@
 // blocking factor (1 = cyclic, the default; 0 = indefinite: every element on one thread).
 //
 // The blocking factor is either a value the pointer carries (global_ptr<T>, the default) or part of the type
-// (global_ptr<T, 17>: UPC's shared [17] T *). Conversions keep the thread, the phase and the address:
+// (global_ptr<T, 17>: UPC's shared [17] T *). Conversions keep the thread and the address:
 //  - implicit: to const and to void (shared void * keeps the phase and the factor too), shared void * to
 //    shared T * (C's rule; a typed factor then applies, as in `shared [17] int *A = upc_all_alloc(...)`),
-//    a typed factor to the run-time form, and the run-time form to the same typed factor (checked: a
-//    pointer whose run-time factor differs stops the job; convert through global_ptr<void> to change it);
-//  - explicit: between unrelated element types, and between two different typed factors.
-// A pointer for another blocking factor keeps its phase only when the factor is the same; otherwise the old
-// phase counted positions in blocks of another size and the result starts at phase 0. upc_resetphase is
-// the only other way to drop the phase.
+//    a typed factor to the run-time form, and the run-time form to a typed factor (checked: C assigns
+//    only between pointers to the same blocking factor, so one whose run-time factor differs stops the job);
+//  - explicit (UPC's casts): between unrelated element types and between any two blocking factors.
+// The phase follows UPC 1.3 section 6.4.3: a conversion from or to shared void * keeps it (except to a
+// cyclic or indefinite type, where it is 0); between two other types it survives only when the blocking
+// factor and the size of the ultimate element type are the same, and is 0 otherwise.
 #pragma once
 
 #include <compare>
@@ -32,6 +32,17 @@ inline constexpr bool converts_implicitly = (std::is_convertible_v<From *, To *>
                                              (std::is_void_v<From> && !std::is_void_v<To>)) &&
                                             (FromBlock == ToBlock || FromBlock == dynamic_block ||
                                              ToBlock == dynamic_block);
+
+template <class From, std::size_t FromBlock, class To, std::size_t ToBlock>
+concept pointer_conversion = !std::is_same_v<global_ptr<From, FromBlock>, global_ptr<To, ToBlock>>;
+
+// A typed pointer's factor taken from a run-time one. The more constrained constructor below is the cast
+// (direct initialization sees both and prefers it); an implicit conversion sees only the general one, which
+// checks the factor.
+template <class From, std::size_t FromBlock, class To, std::size_t ToBlock>
+concept fixes_factor = pointer_conversion<From, FromBlock, To, ToBlock> &&
+                           FromBlock == dynamic_block &&ToBlock != dynamic_block &&
+                       !std::is_void_v<From>;
 }  // namespace detail
 
 template <class Element, std::size_t Block>
@@ -58,20 +69,23 @@ class global_ptr {
 
   // Every other pointer-to-shared, by the rules at the top of this file.
   template <class Other, std::size_t OtherBlock>
-  requires(!std::is_same_v<global_ptr<Other, OtherBlock>, global_ptr>) explicit(
-      !detail::converts_implicitly<Other, OtherBlock, Element, Block>)
+  requires detail::pointer_conversion<Other, OtherBlock, Element, Block>
+  explicit(!detail::converts_implicitly<Other, OtherBlock, Element, Block>)
       global_ptr(const global_ptr<Other, OtherBlock> &p)  // NOLINT: implicit where C's would be
-      : global_ptr(p.handle(), p.thread(), phase_in(p, Block == dynamic_block ? p.block() : Block),
-                   p.offset(), p.block()) {
-    if constexpr (Block != dynamic_block && OtherBlock == dynamic_block && !std::is_void_v<Other>)
+      : global_ptr(p, Block == dynamic_block ? p.block() : Block, converted{}) {
+    if constexpr (detail::fixes_factor<Other, OtherBlock, Element, Block>)
       if (p.handle() != 0 && p.block() != Block) detail::block_mismatch(p.handle(), p.block(), Block);
   }
+  // The cast (global_ptr<T, 17>) p of a pointer whose factor is a run-time value: never checked.
+  template <class Other, std::size_t OtherBlock>
+  requires detail::fixes_factor<Other, OtherBlock, Element, Block>
+  explicit global_ptr(const global_ptr<Other, OtherBlock> &p) : global_ptr(p, Block, converted{}) {}
 
   // (shared [block] T *) p for a shared void * p and a run-time factor.
   template <class Void>
   requires(std::is_void_v<Void> && !std::is_void_v<Element> && Block == dynamic_block)
       global_ptr(const global_ptr<Void> &p, std::size_t block)
-      : global_ptr(p.handle(), p.thread(), phase_in(p, block), p.offset(), block) {}
+      : global_ptr(p, block, converted{}) {}
 
   pgas_handle_t handle() const { return handle_; }
   int thread() const { return thread_; }
@@ -141,10 +155,24 @@ class global_ptr {
   }
 
  private:
-  // The phase of p as a pointer with blocking factor `block`.
+  // p converted to this type with blocking factor `block`, its phase by UPC's rule (top of this file).
+  struct converted {};
   template <class Other, std::size_t OtherBlock>
-  static std::size_t phase_in(const global_ptr<Other, OtherBlock> &p, std::size_t block) {
-    return block == p.block() && block > 1 ? p.phase() : 0;
+  global_ptr(const global_ptr<Other, OtherBlock> &p, std::size_t block, converted)
+      : global_ptr(p.handle(), p.thread(), phase_from(p, block), p.offset(), block) {}
+
+  template <class Other, std::size_t OtherBlock>
+  static std::size_t phase_from(const global_ptr<Other, OtherBlock> &p, std::size_t block) {
+    if (block <= 1) return 0;
+    if constexpr (std::is_void_v<Other> || std::is_void_v<Element>) {
+      // UPC leaves a phase outside the new blocks undefined.
+      if (p.phase() >= block) detail::phase_out_of_range(p.handle(), p.phase(), block);
+      return p.phase();
+    } else {
+      constexpr bool same_size =
+          sizeof(std::remove_all_extents_t<Other>) == sizeof(std::remove_all_extents_t<Element>);
+      return same_size && block == p.block() ? p.phase() : 0;
+    }
   }
 
   layout::Position position() const {

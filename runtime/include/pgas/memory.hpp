@@ -15,6 +15,7 @@ inline gaddr address_of(const global_ptr<const void> &p) { return {p.handle(), p
 inline global_ptr<void> allocation(pgas_alloc_kind_t kind, std::size_t nblocks, std::size_t nbytes,
                                    const std::source_location &loc) {
   pgas_handle_t h = allocate(kind, nblocks, nbytes, site_of(loc).c_str());
+  if (h == 0) return global_ptr<void>();  // a null pointer-to-shared (thread 0, phase 0)
   int thread = kind == PGAS_ALLOC_LOCAL ? g_mythread : 0;
   return global_ptr<void>(h, thread, 0, 0, kind == PGAS_ALLOC_LOCAL ? 0 : 1);
 }

@@ -9,6 +9,7 @@
 
 #include "pgas/detail/api.hpp"
 #include "pgas/detail/global_ptr_fwd.hpp"
+#include "pgas/detail/whole_access.hpp"
 #include "pgas/sync_events.h"
 #include "pgas/transport.h"
 
@@ -90,7 +91,7 @@ class shared_ref {
     value_type v;
     if (local_ != nullptr) {
       if (strict_) fence();
-      std::memcpy(&v, local_, sizeof v);
+      detail::load_shared(&v, local_, sizeof v);
       if (strict_) fence();
     } else if (strict_) {
       remote_get_strict(handle_, thread_, offset_, &v, sizeof v);
@@ -104,7 +105,7 @@ class shared_ref {
     static_assert(!std::is_const_v<Element>, "cannot write through a reference to const shared data");
     if (local_ != nullptr) {
       if (strict_) fence();
-      std::memcpy(local_, &v, sizeof v);
+      detail::store_shared(local_, &v, sizeof v);
       if (strict_) fence();
     } else if (strict_) {
       remote_put_strict(handle_, thread_, offset_, &v, sizeof v);

@@ -39,6 +39,9 @@
 #ifndef PGAS_UPC_COLLECTIVE_H
 #define PGAS_UPC_COLLECTIVE_H
 
+// UPC 1.3 collectives library 7.3: the feature macro.
+#define __UPC_COLLECTIVE__ 1
+
 #include <cstddef>
 #include <source_location>
 

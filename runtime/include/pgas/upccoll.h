@@ -39,6 +39,10 @@
  *    reads the other's data; when neither reads the other's (two members that each take themselves for a
  *    broadcast's root), once a member's call slot comes round again (128 calls later) or at
  *    upccoll_finalize, which checks that every reader of each thread's last calls has read them.
+ *  - A member that never initiates a call others wait in stops the job naming both: it finished main, it
+ *    called upccoll_finalize (where every member of every team must arrive after the same calls), or it waits
+ *    in a upc_barrier or a UPC 1.2 collective that needs the waiting thread (seen after 10 ms of waiting;
+ *    a thread between upc_notify and upc_wait is not seen waiting on shm).
  *  - upccoll_team_split orders the new ranks by key, then by rank in the parent team (MPI_Comm_split): keys
  *    need not be 0..n-1, but must not be negative (UPCCOLL_ERROR_RANK).
  *  - Flags: at most one IN and one OUT mode (else UPCCOLL_ERROR_FLAGS); none means MYSYNC. NOSYNC is
@@ -79,7 +83,9 @@
  *    makes blocking stops the job naming both (after 50 ms of waiting); so does one whose call differs in
  *    kind, root or ALLSYNC flags. Members that all block in different calls wait inside MPI, which compares
  *    nothing (they hang, or MPI reports sizes that disagree): PGAS_COLL2_ENGINE=shared finds such a bug. A
- *    thread that finished main while others wait in a call is reported as on the shared engine.
+ *    thread that finished main, or called upccoll_finalize, while others wait in a call is reported as on
+ *    the shared engine; one that waits in a barrier instead is reported only to a member that waits with a
+ *    handle or fence.
  *  - The send buffer of a call with a handle or fence is copied at initiation (it is the user's again on
  *    return); so is a blocking call's when it overlaps the receive buffer. UPCCOLL_ERROR_MALLOC: that copy,
  *    in private memory, cannot be allocated (no call needs shared heap).

@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "pgas/detail/whole_access.hpp"
 #include "pgas/global_ptr.hpp"
 #include "pgas/layout.hpp"
 #include "pgas/shared_array.hpp"
@@ -67,7 +68,8 @@ PGAS_ALWAYS_INLINE void getv(const shared_array<Element, Spec...> &a, int thread
   auto offsets = detail::offsets_on(a, thread, indices);
   if (thread == detail::g_mythread) {
     auto *base = static_cast<const std::byte *>(detail::local_base(a.handle()));
-    for (std::size_t k = 0; k < offsets.size(); ++k) std::memcpy(out + k, base + offsets[k], sizeof(Element));
+    for (std::size_t k = 0; k < offsets.size(); ++k)
+      detail::load_shared(out + k, base + offsets[k], sizeof(Element));
   } else if (!offsets.empty()) {
     remote_getv(a.handle(), thread, offsets.data(), offsets.size(), sizeof(Element), out);
   }
@@ -80,7 +82,8 @@ PGAS_ALWAYS_INLINE void putv(const shared_array<Element, Spec...> &a, int thread
   auto offsets = detail::offsets_on(a, thread, indices);
   if (thread == detail::g_mythread) {
     auto *base = static_cast<std::byte *>(detail::local_base(a.handle()));
-    for (std::size_t k = 0; k < offsets.size(); ++k) std::memcpy(base + offsets[k], in + k, sizeof(Element));
+    for (std::size_t k = 0; k < offsets.size(); ++k)
+      detail::store_shared(base + offsets[k], in + k, sizeof(Element));
   } else if (!offsets.empty()) {
     remote_putv(a.handle(), thread, offsets.data(), offsets.size(), sizeof(Element), in);
   }

@@ -58,6 +58,7 @@ void check_op(const Call &call, upc_op_t op, T (*func)(T, T)) {
 
 struct Arguments {
   gaddr dst, src;
+  std::size_t dst_phase, src_phase;  // the pointers' phases (UPC 1.3 7.3.2.1: respected)
   upc_op_t op;
   std::size_t nelems, blk_size;
   upc_flag_t flags;
@@ -65,17 +66,35 @@ struct Arguments {
 };
 
 // The view's pieces on each thread (blocked.hpp): element i of a view lives where UPC pointer arithmetic from
-// `at` with blocks of `block` puts it.
+// the pointer with blocks of `block` puts it. A pointer of phase p is element p of a view that starts at
+// its block's first element (`at`, phase 0): element i is that view's p + i.
 struct View {
-  gaddr at;
-  std::size_t block;
+  gaddr at;  // the first element of the pointer's block
+  std::size_t block, phase;
   Held held(int thread, std::size_t b, std::size_t e) const {
-    return coll::held(at.thread, block, thread, b, e);
+    return coll::held(at.thread, block, thread, b + phase, e + phase);
   }
+  Pieces pieces(std::size_t b, std::size_t e) const { return {at.thread, block, b + phase, e + phase}; }
   gaddr address(int thread, std::size_t local, std::size_t elem_size) const {
     return {at.handle, thread, at.offset + local * elem_size};
   }
 };
+
+// The view of `p` (of phase `phase`) as a `shared [block] T *` with elements of elem_size bytes. A phase
+// only counts in blocks of more than one element (the pointer's type gives it; a phase at or beyond `block`
+// has no meaning there).
+View view_of(const Call &call, const char *what, gaddr p, std::size_t phase, std::size_t block,
+             std::size_t elem_size) {
+  if (block <= 1)
+    phase = 0;
+  else if (phase >= block)
+    call.fail("%s has phase %zu, which a pointer with blk_size %zu cannot have", what, phase, block);
+  if (phase * elem_size > p.offset)
+    call.fail("%s has phase %zu but only %zu bytes of its object before it on its thread", what, phase,
+              p.offset);
+  p.offset -= phase * elem_size;  // the pointer's phase is its distance from its block's start
+  return {p, block, phase};
+}
 
 // Checks the op, the pointers and nelems.
 template <class T>
@@ -189,7 +208,7 @@ void reduce(const char *variant, int type_index, const Arguments &a, T (*func)(T
   UpcCall call(CollectiveKind::kUpcAllReduce, a.where, a.flags, {REDUCE_ARGS(a, type_index)});
   call.name_variant(variant);
   check_arguments<T>(call, a, func);
-  const View src{a.src, a.blk_size};
+  const View src = view_of(call, "src", a.src, a.src_phase, a.blk_size, sizeof(T));
   const std::size_t n = a.nelems;
   check_view(call, "src", src, n, sizeof(T));
   check_extent(call, "dst", a.dst, sizeof(T));
@@ -216,7 +235,7 @@ void reduce(const char *variant, int type_index, const Arguments &a, T (*func)(T
     sections.start();
     int t = 0;
     std::size_t count = 0;
-    for (Pieces pieces(src.at.thread, src.block, b, e); pieces.next(&t, &count);)
+    for (Pieces pieces = src.pieces(b, e); pieces.next(&t, &count);)
       fold_into(a.op, func, packed + sections.take(t, count), count, &partial, &posted);
   } else if (const Held mine = src.held(me, 0, n); mine.count != 0) {
     T *packed = scratch<T>(mine.count, 0);
@@ -250,7 +269,12 @@ void prefix_reduce(const char *variant, int type_index, const Arguments &a, T (*
   UpcCall call(CollectiveKind::kUpcAllPrefixReduce, a.where, a.flags, {REDUCE_ARGS(a, type_index)});
   call.name_variant(variant);
   check_arguments<T>(call, a, func);
-  const View src{a.src, a.blk_size}, dst{a.dst, a.blk_size};
+  // UPC 1.3 7.3.2.1 requires equal phases (and threads; a shift of threads is allowed here).
+  if (a.blk_size > 1 && a.src_phase != a.dst_phase)
+    call.fail("src has phase %zu and dst phase %zu (upc_all_prefix_reduce requires the phases to match)",
+              a.src_phase, a.dst_phase);
+  const View src = view_of(call, "src", a.src, a.src_phase, a.blk_size, sizeof(T)),
+             dst = view_of(call, "dst", a.dst, a.dst_phase, a.blk_size, sizeof(T));
   const std::size_t n = a.nelems;
   check_view(call, "src", src, n, sizeof(T));
   check_view(call, "dst", dst, n, sizeof(T));
@@ -285,7 +309,7 @@ void prefix_reduce(const char *variant, int type_index, const Arguments &a, T (*
     bool any = false;
     int t = 0;
     std::size_t c = 0;
-    for (Pieces pieces(src.at.thread, src.block, b, e); pieces.next(&t, &c);) {
+    for (Pieces pieces = src.pieces(b, e); pieces.next(&t, &c);) {
       const T *v = packed + sections.take(t, c);
       T *w = out + out_sections.take(t + shift < threads ? t + shift : t + shift - threads, c);
       std::size_t j = 0;
@@ -335,14 +359,18 @@ enum TypeIndex {
   void upc_all_reduce##T(pgas_shared_ptr dst, pgas_shared_cptr src, upc_op_t op, std::size_t nelems,        \
                          std::size_t blk_size, TYPE (*func)(TYPE, TYPE), upc_flag_t sync_mode,              \
                          pgas_here where) {                                                                 \
-    reduce<TYPE>("(upc_all_reduce" #T ")", kType##T,                                                        \
-                 {address(dst), address(src), op, nelems, blk_size, sync_mode, where}, func);               \
+    reduce<TYPE>(                                                                                           \
+        "(upc_all_reduce" #T ")", kType##T,                                                                 \
+        {address(dst), address(src), dst.phase(), src.phase(), op, nelems, blk_size, sync_mode, where},     \
+        func);                                                                                              \
   }                                                                                                         \
   void upc_all_prefix_reduce##T(pgas_shared_ptr dst, pgas_shared_cptr src, upc_op_t op, std::size_t nelems, \
                                 std::size_t blk_size, TYPE (*func)(TYPE, TYPE), upc_flag_t sync_mode,       \
                                 pgas_here where) {                                                          \
-    prefix_reduce<TYPE>("(upc_all_prefix_reduce" #T ")", kType##T,                                          \
-                        {address(dst), address(src), op, nelems, blk_size, sync_mode, where}, func);        \
+    prefix_reduce<TYPE>(                                                                                    \
+        "(upc_all_prefix_reduce" #T ")", kType##T,                                                          \
+        {address(dst), address(src), dst.phase(), src.phase(), op, nelems, blk_size, sync_mode, where},     \
+        func);                                                                                              \
   }
 PGAS_UPC_REDUCE_TYPES(PGAS_UPC_DEFINE_REDUCE)
 #undef PGAS_UPC_DEFINE_REDUCE

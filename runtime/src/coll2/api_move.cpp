@@ -4,6 +4,7 @@
 #include "coll2/arguments.hpp"
 #include "coll2/datatypes.hpp"
 #include "coll2/fast.hpp"
+#include "coll2/roles.hpp"
 
 using namespace pgas::rt::coll2;
 
@@ -14,7 +15,7 @@ struct Common {
   Kind kind;
   upccoll_shared_ptr_t sendbuf, recvbuf;
   upccoll_dtype_t sendtype, recvtype;
-  int root;  // -1: no root
+  int root;  // the root of a rooted kind (has_root); ignored for the others
   upccoll_team_t team;
   upccoll_flag_t flags;
   upccoll_handle_t *handle;
@@ -27,6 +28,13 @@ struct Sizes {
   bool is_root;
 };
 
+// The size of the piece a member sends to itself or receives from itself: its own of one per rank, or the
+// only one (0 without pieces).
+std::uint64_t own_bytes(const std::vector<Piece> &pieces, int rank) {
+  if (pieces.empty()) return 0;
+  return pieces[pieces.size() == 1 ? 0 : static_cast<std::size_t>(rank)].bytes;
+}
+
 // `variable`: the v form (counts per rank). `args` and `arrays`: what the fast lane compares (fast.hpp), when
 // the call may take it.
 template <class Pieces>
@@ -34,15 +42,16 @@ upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces piece
                         const Arguments *args = nullptr, Counts arrays = nullptr) {
   Team *team = nullptr;
   if (const upccoll_return_t error = check_call(c.team, c.flags, &team)) return error;
-  if (c.root != -1 && !root_valid(*team, c.root)) return UPCCOLL_ERROR_ROOT;
-  const bool is_root = team->rank == c.root;
+  const bool rooted = has_root(c.kind);
+  if (rooted && !root_valid(*team, c.root)) return UPCCOLL_ERROR_ROOT;
+  const bool is_root = rooted && team->rank == c.root;
   const Sizes sizes{*team, type_size(c.sendtype), type_size(c.recvtype), is_root};
   const bool send_here = sends || is_root, recv_here = receives || is_root;
   if (send_here && sizes.send == 0) return UPCCOLL_ERROR_SENDTYPE;
   if (recv_here && sizes.recv == 0) return UPCCOLL_ERROR_RECVTYPE;
   Description &call = fresh_description();
   call.kind = c.kind;
-  call.root = c.root < 0 ? 0 : c.root;
+  call.root = rooted ? c.root : 0;
   call.flags = c.flags;
   call.sendbuf = c.sendbuf;
   call.recvbuf = c.recvbuf;
@@ -55,6 +64,8 @@ upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces piece
     return UPCCOLL_ERROR_SENDBUF;
   if (!call.recv.empty() && !buffer_valid(call.recvbuf, extent(call.recv), &call.recv_local))
     return UPCCOLL_ERROR_RECVBUF;
+  if (send_here && recv_here && own_bytes(call.send, team->rank) != own_bytes(call.recv, team->rank))
+    return UPCCOLL_ERROR_COUNT;
   const upccoll_return_t result = launch(*team, call, c.handle);
   if (args != nullptr && result == UPCCOLL_SUCCESS) remember(*team, *args, call, arrays);
   return result;
@@ -74,7 +85,7 @@ upccoll_return_t fixed(const Common &c, bool sends, bool receives, std::size_t s
       [&](const Sizes &z, auto *send, auto *recv) {
         // A thread that both sends and receives (a root, or everyone without one) checks that the sizes
         // agree.
-        const bool both = c.root == -1 || z.is_root;
+        const bool both = !has_root(c.kind) || z.is_root;
         if ((sends ? sendcnt : recvcnt) == 0 || (both && times(sendcnt, z.send) != times(recvcnt, z.recv)))
           return UPCCOLL_ERROR_COUNT;
         const auto pieces = [&](Shape shape, std::size_t bytes, std::vector<Piece> *out) {

@@ -8,6 +8,7 @@
 #include "coll2/datatypes.hpp"
 #include "coll2/engine.hpp"
 #include "coll2/fast.hpp"
+#include "coll2/finalize.hpp"
 #include "coll2/teams.hpp"
 #include "errors.hpp"
 #include "pgas/detail/api.hpp"
@@ -84,6 +85,7 @@ upccoll_return_t upccoll_initialize(int *, char ***) {
 upccoll_return_t upccoll_finalize(void) {
   if (!g_initialized) return UPCCOLL_ERROR_UNINITIALIZED;
   complete_outstanding(nullptr);
+  meet_at_finalize();
   // Every thread has completed all its calls: after the runtime's barrier nobody reads a team's memory.
   pgas::detail::barrier(nullptr, std::source_location::current());
   // So every reader of this thread's last calls has read them: one that has not never will (the members
@@ -137,6 +139,7 @@ upccoll_return_t upccoll_op_free(upccoll_op_t op) {
 }
 
 upccoll_return_t upccoll_type_size(upccoll_dtype_t dt, size_t *nbytes) {
+  if (!g_initialized) return UPCCOLL_ERROR_UNINITIALIZED;
   if (nbytes == nullptr) return UPCCOLL_ERROR;
   const std::size_t bytes = type_size(dt);
   if (bytes == 0) return UPCCOLL_ERROR_DATATYPE;

@@ -1,6 +1,7 @@
 // Advancing a call without blocking: a step is taken only when what it needs is there (the members'
 // initiations, their staged data), so a completion waits only for other threads' initiations (the proposal's
 // section 2.5).
+#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -12,6 +13,8 @@
 #include "coll2/split.hpp"
 #include "coll2/stop.hpp"
 #include "coll2/transfer.hpp"
+#include "collective.hpp"
+#include "collective_report.hpp"
 #include "conduit/active.hpp"
 #include "pgas/sync_events.h"
 #include "runtime.hpp"
@@ -64,15 +67,32 @@ void compare_signatures(const Team &team, std::uint64_t s, std::uint64_t mine, i
   if (theirs != mine) disagree(team, s, mine, member, "in " + describe_signature(theirs));
 }
 
-// Stops the job when `member`, which has not initiated call `s` (`name`), finished main: it never will.
-void check_alive(const Team &team, int member, std::uint64_t s, const char *name) {
-  const int thread = team.members[static_cast<std::size_t>(member)];
-  if (conduit().finished_main(thread))
+// Stops the job when `member`, which has not initiated call `s` (`name`), never will: it finished main, it
+// is in upccoll_finalize, or it waits in a collective operation of every thread, which this thread has not
+// entered (a barrier or a UPC 1.2 collective: that cycle deadlocks).
+void check_will_initiate(const Team &team, int member, std::uint64_t s, const char *name) {
+  const int thread = team.thread_of(member), me = team.thread_of(team.rank);
+  const auto call = static_cast<unsigned long long>(s);
+  const PhaseSignature phase = conduit().last_phase(thread);
+  // The member may have initiated the call, then finished main or entered the phase, since the caller
+  // looked: look again after reading the phase.
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (team.load(member, team.at(s, kStarted)) >= s) return;
+  if (phase.exiting != 0)
     stop_job(
         "thread %d finished main (returned or called exit) while thread %d waits in %s, call #%llu "
         "of a team of %d, which thread %d never initiated",
-        thread, team.members[static_cast<std::size_t>(team.rank)], name, static_cast<unsigned long long>(s),
-        team.size(), thread);
+        thread, me, name, call, team.size(), thread);
+  if (const std::uint64_t made = team.load(member, team.finalized_at()); made != 0 && made <= s)
+    stop_job(
+        "thread %d called upccoll_finalize after %llu calls of a team of %d while thread %d waits in %s, "
+        "call #%llu of that team, which thread %d never initiated",
+        thread, static_cast<unsigned long long>(made - 1), team.size(), me, name, call, thread);
+  if (waits_for_this_thread(phase))
+    stop_job(
+        "thread %d waits in %s, which needs thread %d, while thread %d waits in %s, call #%llu of a team of "
+        "%d, which thread %d has not initiated",
+        thread, describe_phase(phase).c_str(), me, me, name, call, team.size(), thread);
 }
 
 // Whether `member` initiated the call; the first time, its signature is compared with this thread's.
@@ -266,13 +286,13 @@ bool progress(Operation &op) {
 
 namespace {
 
-// A member that has not initiated the call and has finished main never will: the job stops instead of
-// waiting forever.
-void check_members_alive(Operation &op) {
+// A member that has not initiated the call and never will (check_will_initiate) stops the job instead of a
+// wait forever.
+void check_members_will_initiate(Operation &op) {
   const Team &team = *op.team;
   for (int t = 0; t < team.size(); ++t)
     if (team.load(t, team.at(op.sequence, kStarted)) < op.sequence)
-      check_alive(team, t, op.sequence, call_name(op.call));
+      check_will_initiate(team, t, op.sequence, call_name(op.call));
 }
 
 }  // namespace
@@ -287,7 +307,7 @@ void check_readers(const Team &team, const Team::Held &held) {
       continue;
     const std::uint64_t seen = team.load(r, team.at(s, kStarted));
     if (seen < s) {
-      check_alive(team, r, s, kind_name(kind));
+      check_will_initiate(team, r, s, kind_name(kind));
     } else if (seen == s) {
       compare_signatures(team, s, mine, r);  // in another call, which reads nothing of this thread's
     } else {  // its slot of call s is reused: it completed the call, without reading
@@ -297,7 +317,8 @@ void check_readers(const Team &team, const Team::Held &held) {
 }
 
 void engine_check_members(Operation &op) {
-  for (int t = 0; t < op.team->size(); ++t) started(op, t);  // stops the job on a different call
+  for (int t = 0; t < op.team->size(); ++t)  // stops the job on a different call, or one never initiated
+    if (!started(op, t)) check_will_initiate(*op.team, t, op.sequence, call_name(op.call));
 }
 
 void complete(Operation &op) {
@@ -308,7 +329,7 @@ void complete(Operation &op) {
   // member finished main instead of initiating.
   RareChecks checks;
   for (coll::Backoff backoff; !progress(op); backoff.pause())
-    if (checks.due(backoff)) check_members_alive(op);
+    if (checks.due(backoff)) check_members_will_initiate(op);
 }
 
 bool RareChecks::due(const coll::Backoff &backoff) {

@@ -22,6 +22,8 @@
 // (when it reuses the slot, at call s + kRing) in lines half the array away from those the reader writes
 // then: an acknowledgement seldom waits for a line held by the other side. The words only grow, so none is
 // ever reset; they are strict atomics, outside the transport seam (team.cpp).
+// Last, one line whose first word the member sets at upccoll_finalize to the number of the first call it
+// never made (its next sequence number): a member waiting for its initiation of that call reports it.
 #pragma once
 
 #include <atomic>
@@ -47,9 +49,11 @@ constexpr std::uint64_t lines(std::uint64_t words) { return (words + 7) / 8 * 8;
 // A slot's words: the same for every team size (the acknowledgements follow the ring).
 inline constexpr std::uint64_t kSlotWords = lines(kInlineWords + 9);
 inline constexpr std::uint64_t kAcknowledgements = 2 * kRing;  // per reader
-inline std::uint64_t area_words(std::uint64_t size) {
+// The words before the area's last line (the finalize word's).
+inline std::uint64_t finalize_line(std::uint64_t size) {
   return lines(size) + kRing * kSlotWords + size * kAcknowledgements;
 }
+inline std::uint64_t area_words(std::uint64_t size) { return finalize_line(size) + lines(1); }
 
 enum SlotWord : std::uint64_t {
   kStarted,
@@ -116,6 +120,9 @@ struct Team {
            sizeof(std::uint64_t);
   }
   std::uint64_t departed_at(int member) const { return static_cast<std::uint64_t>(member) * 8; }
+  // Byte offset in an area of its owner's word set at upccoll_finalize (above).
+  std::uint64_t finalized_at() const { return finalize_line(members.size()) * sizeof(std::uint64_t); }
+  int thread_of(int member) const { return members[static_cast<std::size_t>(member)]; }
 
   // Strict word access to member `rank`'s area.
   std::uint64_t load(int member, std::uint64_t offset) const;

@@ -41,7 +41,8 @@ inline constexpr std::int64_t kAnonymousBarrier = INT64_MIN;
 // the barrier ids that are given are equal (the runtime words the message when it does not). Sixteen bytes:
 // passed by value in two registers, so that an arrival is not a copy through memory.
 struct PhaseSignature {
-  std::uint64_t kind : 15;      // the kind of collective the caller is in (what it must meet)
+  std::uint64_t kind : 14;      // the kind of collective the caller is in (what it must meet)
+  std::uint64_t blocks : 1;     // the caller waits for the phase right after arriving (not a upc_notify)
   std::uint64_t exiting : 1;    // the caller finished main; it arrives at no later phase
   std::uint64_t sequence : 48;  // the collective's number in its team
   std::int64_t barrier_id;
@@ -124,9 +125,13 @@ class Conduit {
   // True for the one caller (in the whole job) that gets to report a failed collective; the others stay
   // quiet, so that the job ends with one message.
   virtual bool claim_report() = 0;
+  // The phase `thread` arrived at last (shm) or waited in last (network conduits); every field 0 before
+  // its first. A phase with a higher sequence than the caller's own last one is one that `thread` waits in
+  // (if `blocks`) until the caller arrives.
+  virtual PhaseSignature last_phase(int thread) = 0;
   // True once `thread` has finished main (returned or called exit): it arrived at its last phase and stays
   // there, so it releases no lock and meets no one. Its accesses before that are complete and visible.
-  virtual bool finished_main(int thread) = 0;
+  bool finished_main(int thread) { return last_phase(thread).exiting != 0; }
 
   // ---- the shared heap's bookkeeping (in the control block): a job-wide mutex, and the allocator of
   // `owner`'s upc_alloc heap (or the symmetric heap for owner -1), valid between open and close ----

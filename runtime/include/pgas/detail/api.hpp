@@ -42,8 +42,11 @@ void atomic_element(pgas_type_t type, pgas_atomic_op_t op, void *target, const v
 [[noreturn]] void index2d_out_of_range(pgas_handle_t handle, std::size_t row, std::size_t column,
                                        std::size_t rows, std::size_t cols);
 [[noreturn]] void not_local(pgas_handle_t handle, int thread, const char *operation);
-// A pointer whose run-time blocking factor `carried` was converted to a type with blocking factor `wanted`.
+// A pointer whose run-time blocking factor `carried` was converted implicitly to a type with blocking factor
+// `wanted`.
 [[noreturn]] void block_mismatch(pgas_handle_t handle, std::size_t carried, std::size_t wanted);
+// A pointer to shared void whose phase is not below the blocking factor of the type it was converted to.
+[[noreturn]] void phase_out_of_range(pgas_handle_t handle, std::size_t phase, std::size_t block);
 
 // Barriers; id == nullptr means no barrier id; `where` is the user's statement, for error messages.
 void barrier_notify(const std::int64_t *id, const std::source_location &where);

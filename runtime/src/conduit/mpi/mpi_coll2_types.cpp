@@ -100,6 +100,21 @@ MPI_Op native_op(upccoll_op_t op, Family family) {
   }
 }
 
+// Whether MPI's operation gives UPC's result for the type. Open MPI 4.1 (its vectorized op component, on
+// 16 or more elements) saturates sums of 8- and 16-bit integers instead of wrapping them and compares
+// unsigned long as signed: the library combines those itself (all products and comparisons of narrow and
+// unsigned integers with them, not only the cases seen to fail, since the results may not depend on which
+// vector width or element count a peer's library happens to take).
+bool trusted(upccoll_dtype_t dt, upccoll_op_t op, Family family) {
+  if (family != Family::kInteger) return true;
+  const bool arithmetic = op == UPC_ADD || op == UPC_MULT, comparison = op == UPC_MIN || op == UPC_MAX;
+  const bool narrow =
+      dt == UPC_BYTE || dt == UPC_CHAR || dt == UPC_UCHAR || dt == UPC_SHORT || dt == UPC_USHORT;
+  const bool is_unsigned = dt == UPC_BYTE || dt == UPC_UCHAR || dt == UPC_USHORT || dt == UPC_UINT ||
+                           dt == UPC_ULONG || dt == UPC_ULONGLONG || (dt == UPC_CHAR && CHAR_MIN == 0);
+  return !(narrow && arithmetic) && !(is_unsigned && comparison);
+}
+
 // A type made for combining by the library: MPI passes it to the operation's function, which finds here
 // what to apply (a user function may not call MPI, so the type's identity is the key, not an attribute).
 struct Combined {
@@ -154,7 +169,8 @@ MpiReduction mpi_reduction(const EngineCall &call) {
   if (call.predefined) {
     const Native n = native(call.dt);
     const MPI_Op op = native_op(call.op, n.family);
-    if (op != MPI_OP_NULL && same_layout(n.type, call.type_size)) return {n.type, op};
+    if (op != MPI_OP_NULL && trusted(call.dt, call.op, n.family) && same_layout(n.type, call.type_size))
+      return {n.type, op};
   }
   return combined(call);
 }

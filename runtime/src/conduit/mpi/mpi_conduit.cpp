@@ -1,6 +1,8 @@
 // The MPI conduit's start and its data movement (see mpi_conduit.hpp).
 #include "conduit/mpi/mpi_conduit.hpp"
 
+#include <sys/statvfs.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -10,6 +12,7 @@
 #include "common/launch_contract.hpp"
 #include "common/launch_settings.hpp"
 #include "common/units.hpp"
+#include "pgas/detail/whole_access.hpp"
 #include "range_allocator.hpp"
 
 namespace pgas::rt {
@@ -102,8 +105,8 @@ MpiConduit::MpiConduit(ConduitStartup *startup) : startup_(*startup) {
   // Within the range, a machine may still lack the memory (osc/sm needs the windows of all its ranks in
   // /dev/shm, osc/pt2pt allocates each): say which setting asked for it rather than abort in MPI.
   MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
-  if (int error = MPI_Win_allocate(static_cast<MPI_Aint>(startup->segment_size + kAllocAlignment), 1,
-                                   MPI_INFO_NULL, comm_, &segment, &data_);
+  if (int error =
+          allocate_data_window(static_cast<MPI_Aint>(startup->segment_size + kAllocAlignment), &segment);
       error != MPI_SUCCESS) {
     char reason[MPI_MAX_ERROR_STRING];
     int length = 0;
@@ -116,6 +119,7 @@ MpiConduit::MpiConduit(ConduitStartup *startup) : startup_(*startup) {
   // double or a 16-byte atomic would be misaligned): each rank's segment starts at the first aligned byte of
   // its window, and every displacement into that window adds the rank's shift.
   segment = align_within(segment, kAllocAlignment, data_shift_);
+  find_reachable_segments();
   // The control block has cache-line-aligned members; windows need not be aligned that much.
   void *control = nullptr;
   constexpr std::size_t kAlign = alignof(ControlBlock);
@@ -143,6 +147,97 @@ MPI_Aint MpiConduit::displacement(int thread, std::uint64_t at) const {
   return data_shift_[static_cast<std::size_t>(thread)] + static_cast<MPI_Aint>(at);
 }
 
+// A job on one machine asks for a shared-memory window (MPI_Win_allocate_shared, each rank's part on pages
+// of its own), whose peers' parts this process can load and store; a one-sided component without shared
+// windows (osc/pt2pt, chosen for a real network) refuses it, and then every rank allocates a plain window.
+int MpiConduit::allocate_data_window(MPI_Aint bytes, void *segment) {
+  MPI_Comm node;
+  MPI_Comm_split_type(comm_, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int node_size = 0;
+  MPI_Comm_size(node, &node_size);
+  MPI_Comm_free(&node);
+  // osc/sm backs a shared window with files in /dev/shm and hangs, where a plain window fails (and its
+  // failure is reported naming the setting), when they cannot have that size: asked only where they fit,
+  // as every rank agrees.
+  struct statvfs room {};
+  int fits = statvfs("/dev/shm", &room) == 0 &&
+             static_cast<double>(room.f_bavail) * static_cast<double>(room.f_frsize) >=
+                 static_cast<double>(bytes) * size_;
+  MPI_Allreduce(MPI_IN_PLACE, &fits, 1, MPI_INT, MPI_MIN, comm_);
+  if (node_size == size_ && fits != 0) {
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "alloc_shared_noncontig", "true");
+    const int error = MPI_Win_allocate_shared(bytes, 1, info, comm_, segment, &data_);
+    MPI_Info_free(&info);
+    if (error == MPI_SUCCESS) return error;
+  }
+  return MPI_Win_allocate(bytes, 1, MPI_INFO_NULL, comm_, segment, &data_);
+}
+
+// MPI_Win_shared_query answers for a shared-memory window; any other window refuses, and every peer then
+// stays out of reach.
+void MpiConduit::find_reachable_segments() {
+  reachable_.assign(static_cast<std::size_t>(size_), nullptr);
+  MPI_Win_set_errhandler(data_, MPI_ERRORS_RETURN);
+  for (int rank = 0; rank < size_; ++rank) {
+    MPI_Aint bytes = 0;
+    int unit = 0;
+    std::byte *base = nullptr;
+    if (MPI_Win_shared_query(data_, rank, &bytes, &unit, &base) != MPI_SUCCESS || base == nullptr) {
+      reachable_.assign(static_cast<std::size_t>(size_), nullptr);
+      break;
+    }
+    reachable_[static_cast<std::size_t>(rank)] = base + data_shift_[static_cast<std::size_t>(rank)];
+  }
+  MPI_Win_set_errhandler(data_, MPI_ERRORS_ARE_FATAL);
+}
+
+namespace {
+// The unsigned integer of a scalar's width: MPI's accumulate operations are atomic per element of a
+// predefined type, which a put or get of bytes is not.
+MPI_Datatype whole_type(std::size_t size) {
+  switch (size) {
+    case 1:
+      return MPI_UINT8_T;
+    case 2:
+      return MPI_UINT16_T;
+    case 4:
+      return MPI_UINT32_T;
+    default:
+      return MPI_UINT64_T;
+  }
+}
+}  // namespace
+
+// A peer in reach is read with one load (as shm does); any other with MPI_Fetch_and_op's no-op, the
+// atomic read of MPI's one-sided interface.
+bool MpiConduit::whole_get(int thread, std::uint64_t at, void *dst, std::size_t size) {
+  std::byte *segment = reachable_[static_cast<std::size_t>(thread)];
+  if (!detail::is_whole_access(at, size)) return false;
+  if (segment != nullptr) {
+    detail::load_shared(dst, segment + at, size);
+  } else {
+    MPI_Fetch_and_op(nullptr, dst, whole_type(size), thread, displacement(thread, at), MPI_NO_OP, data_);
+    MPI_Win_flush(thread, data_);
+  }
+  return true;
+}
+
+// A peer in reach is written with one store; any other with MPI_Accumulate's replace, the atomic write.
+bool MpiConduit::whole_put(int thread, std::uint64_t at, const void *src, std::size_t size) {
+  std::byte *segment = reachable_[static_cast<std::size_t>(thread)];
+  if (!detail::is_whole_access(at, size)) return false;
+  if (segment != nullptr) {
+    detail::store_shared(segment + at, src, size);
+  } else {
+    MPI_Accumulate(src, 1, whole_type(size), thread, displacement(thread, at), 1, whole_type(size),
+                   MPI_REPLACE, data_);
+    MPI_Win_flush(thread, data_);
+  }
+  return true;
+}
+
 void MpiConduit::die(const char *format, ...) {
   char message[512];
   va_list args;
@@ -164,6 +259,7 @@ void MpiConduit::contiguous(std::size_t size, Transfer transfer) {
 }
 
 void MpiConduit::get(int thread, std::uint64_t at, void *dst, std::size_t size) {
+  if (whole_get(thread, at, dst, size)) return;
   contiguous(size, [&](std::size_t done, int count, MPI_Datatype type) {
     MPI_Get(static_cast<char *>(dst) + done, count, type, thread, displacement(thread, at + done), count,
             type, data_);
@@ -174,6 +270,7 @@ void MpiConduit::get(int thread, std::uint64_t at, void *dst, std::size_t size) 
 // A put returns remotely complete: later gets of this thread (to any thread) see it, which relaxed
 // accesses need for same-address order, and the caller's buffer is free again.
 void MpiConduit::put(int thread, std::uint64_t at, const void *src, std::size_t size) {
+  if (whole_put(thread, at, src, size)) return;
   contiguous(size, [&](std::size_t done, int count, MPI_Datatype type) {
     MPI_Put(static_cast<const char *>(src) + done, count, type, thread, displacement(thread, at + done),
             count, type, data_);

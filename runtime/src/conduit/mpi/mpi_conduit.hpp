@@ -1,13 +1,15 @@
 // The MPI conduit: the runtime on MPI-3 one-sided communication, for jobs started by mpirun.
 //
-// Every thread's data segment is an MPI_Win_allocate window; so is its control block (the runtime's
-// job-wide tables: the heap allocators on thread 0, each thread's handle and lock slots). Both windows stay
-// in a passive-target epoch to every rank (MPI_Win_lock_all) for the whole job. Blocking transfers return
-// complete (MPI_Win_flush), which gives relaxed and strict accesses their ordering; non-blocking ones are
-// request-based (MPI_Rget / MPI_Rput). Vector transfers move all their elements with one MPI call and an
-// indexed datatype (none for a contiguous run); atomics and accumulate are MPI_Fetch_and_op,
-// MPI_Compare_and_swap and MPI_Accumulate. A synchronization phase (every collective starts with one) is one
-// MPI_Allreduce that also compares the threads' collective kinds, sequence numbers and barrier ids.
+// Every thread's data segment is an MPI_Win_allocate window (MPI_Win_allocate_shared on one machine, where a
+// scalar access of a peer is one load or store; whole_get / whole_put); so is its control block (the
+// runtime's job-wide tables: the heap allocators on thread 0, each thread's handle and lock slots). Both
+// windows stay in a passive-target epoch to every rank (MPI_Win_lock_all) for the whole job. Blocking
+// transfers return complete (MPI_Win_flush), which gives relaxed and strict accesses their ordering;
+// non-blocking ones are request-based (MPI_Rget / MPI_Rput). Vector transfers move all their elements with
+// one MPI call and an indexed datatype (none for a contiguous run); atomics and accumulate are
+// MPI_Fetch_and_op, MPI_Compare_and_swap and MPI_Accumulate. A synchronization phase (every collective starts
+// with one) is one MPI_Allreduce that also compares the threads' collective kinds, sequence numbers and
+// barrier ids.
 #pragma once
 
 #include <mpi.h>
@@ -57,7 +59,7 @@ class MpiConduit final : public Conduit {
   void broadcast(void *data, std::size_t bytes) override;
   const void *allgather(const void *mine, std::size_t bytes) override;
   bool claim_report() override;
-  bool finished_main(int thread) override;
+  PhaseSignature last_phase(int thread) override;
   void heap_lock() override;
   void heap_unlock() override;
   RangeAllocator &heap_open(int owner) override;
@@ -89,6 +91,14 @@ class MpiConduit final : public Conduit {
   MPI_Aint control_offset(const void *field, int rank) const;
   // Where offset `at` of `thread`'s data segment is in its window (past the shift that aligns the segment).
   MPI_Aint displacement(int thread, std::uint64_t at) const;
+  // Allocates the data window (data_), a shared-memory one where the job allows; MPI's error code.
+  int allocate_data_window(MPI_Aint bytes, void *segment);
+  // Finds the ranks whose data segments this process can load and store (MPI_Win_shared_query).
+  void find_reachable_segments();
+  // A scalar get or put (pgas/detail/whole_access.hpp): one access of its width, or false if `size` at
+  // `at` is not a scalar's.
+  bool whole_get(int thread, std::uint64_t at, void *dst, std::size_t size);
+  bool whole_put(int thread, std::uint64_t at, const void *src, std::size_t size);
   // The first byte of a window at `alignment`; every rank's shift to it is gathered into `shifts`.
   void *align_within(void *window_base, std::size_t alignment, std::vector<MPI_Aint> &shifts);
   // Where a vector transfer's `count` blocks of `block` elements land at the target. A contiguous run
@@ -119,6 +129,7 @@ class MpiConduit final : public Conduit {
   MpiCollectives *collectives_ = nullptr;
   std::vector<MPI_Aint> control_shift_;  // per rank: where its control block starts in its window (aligned)
   std::vector<MPI_Aint> data_shift_;     // per rank: where its data segment starts in its window (aligned)
+  std::vector<std::byte *> reachable_;   // per rank: its data segment here, if load/store reach it; or null
   int rank_ = 0;
   int size_ = 1;
   std::vector<Pending> pending_;

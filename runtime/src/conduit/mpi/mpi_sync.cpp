@@ -56,7 +56,8 @@ void MpiConduit::phase_arrive(PhaseSignature mine) {
 
 PhaseResult MpiConduit::phase_complete() {
   fence();  // every access of this thread is complete and this process's window view is current
-  ctl_->last_phase = signature_;  // for a peer that finished main (mpi_exit.cpp)
+  ctl_->last_phase = signature_;  // for a peer that finished main (mpi_exit.cpp) or waits for this rank
+  ctl_->last_phase.blocks = 1;    // it waits here, whether it arrived with upc_notify or not
   MPI_Win_sync(control_);
   PhaseResult result;
   if (signature_.exiting != 0 && !peers_arrived(&result)) return result;
@@ -67,13 +68,13 @@ PhaseResult MpiConduit::phase_complete() {
   return result;
 }
 
-// Its last phase, read from its control window, after the fence of phase_complete.
-bool MpiConduit::finished_main(int rank) {
+// Read from its control window, where phase_complete writes it after its fence.
+PhaseSignature MpiConduit::last_phase(int rank) {
   PhaseSignature last{};
   MPI_Get(&last, sizeof last, MPI_BYTE, rank, control_offset(&ctl_->last_phase, rank), sizeof last, MPI_BYTE,
           control_);
   MPI_Win_flush(rank, control_);
-  return last.exiting != 0;
+  return last;
 }
 
 // ---- data steps of a collective (its phase agreed, so every thread is here) ----
@@ -231,8 +232,7 @@ LockStatus MpiConduit::lock_free(std::uint32_t index, std::uint32_t generation, 
     if (seen == expected) return LockStatus::kOk;
     if (seen >> 32 != generation) return LockStatus::kFreed;
     *holder = static_cast<int>(seen & 0xffffffff) - 1;
-    if (*holder != rank_) return LockStatus::kHeldByOther;
-    expected = seen;  // held by this thread: freeing it is allowed
+    expected = seen;  // held: freeing it succeeds all the same (UPC 1.3 section 7.2.4.4)
   }
 }
 

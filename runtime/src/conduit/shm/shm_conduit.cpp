@@ -133,7 +133,7 @@ const void *ShmConduit::allgather(const void *mine, std::size_t bytes) {
   return gathered_.data();
 }
 
-bool ShmConduit::finished_main(int thread) { return g_runtime.ctl->barrier.signatures[thread].exiting != 0; }
+PhaseSignature ShmConduit::last_phase(int thread) { return g_runtime.ctl->barrier.signatures[thread]; }
 
 bool ShmConduit::claim_report() {
   std::uint32_t none = 0;
@@ -209,8 +209,8 @@ LockStatus ShmConduit::lock_release(std::uint32_t index, std::uint32_t generatio
 LockStatus ShmConduit::lock_free(std::uint32_t index, std::uint32_t generation, int *holder) {
   LockSlot *s = live_slot(index, generation);
   if (s == nullptr) return LockStatus::kFreed;
+  // UPC 1.3 section 7.2.4.4: it succeeds whether the lock is unlocked or locked, by any thread.
   *holder = s->holder.load(std::memory_order_acquire);
-  if (*holder >= 0 && *holder != g_runtime.mythread) return LockStatus::kHeldByOther;
   s->live.store(0, std::memory_order_release);
   return LockStatus::kOk;
 }

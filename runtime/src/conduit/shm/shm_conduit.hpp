@@ -11,6 +11,7 @@
 #include "conduit/conduit.hpp"
 #include "emulation.hpp"
 #include "pgas/detail/api.hpp"
+#include "pgas/detail/whole_access.hpp"
 #include "runtime.hpp"
 
 namespace pgas::rt {
@@ -19,7 +20,8 @@ class ShmConduit final : public Conduit {
   // Vector transfers touch scattered elements: fetching a few ahead overlaps their cache misses.
   static constexpr std::size_t kPrefetchAhead = 8;
   // Calls copy(element, k, element_size) for the k-th element of a vector transfer on `thread`, with the
-  // common element sizes as compile-time constants (each copy a move, not a call to memcpy).
+  // common element sizes as compile-time constants (each copy a move, not a call to memcpy; a scalar
+  // element of another size is still one access of its width).
   template <bool kWrite, class Copy>
   static void each_element(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
                            Copy copy) {
@@ -43,33 +45,34 @@ class ShmConduit final : public Conduit {
  public:
   const char *name() const override { return "shm"; }
 
+  // A scalar's access is one access of its width (pgas/detail/whole_access.hpp).
   void get(int thread, std::uint64_t at, void *dst, std::size_t size) override {
-    std::memcpy(dst, segment_address(thread, at), size);
+    detail::load_shared(dst, segment_address(thread, at), size);
   }
   void put(int thread, std::uint64_t at, const void *src, std::size_t size) override {
-    std::memcpy(segment_address(thread, at), src, size);
+    detail::store_shared(segment_address(thread, at), src, size);
   }
   void get_strict(int thread, std::uint64_t at, void *dst, std::size_t size) override {
     std::atomic_thread_fence(std::memory_order_seq_cst);
-    std::memcpy(dst, segment_address(thread, at), size);
+    detail::load_shared(dst, segment_address(thread, at), size);
     std::atomic_thread_fence(std::memory_order_seq_cst);
   }
   void put_strict(int thread, std::uint64_t at, const void *src, std::size_t size) override {
     std::atomic_thread_fence(std::memory_order_seq_cst);
-    std::memcpy(segment_address(thread, at), src, size);
+    detail::store_shared(segment_address(thread, at), src, size);
     std::atomic_thread_fence(std::memory_order_seq_cst);
   }
   void getv(int thread, const std::uint64_t *at, std::size_t count, std::size_t size, void *dst) override {
     auto *out = static_cast<std::byte *>(dst);
     each_element<false>(thread, at, count, size, [&](std::byte *element, std::size_t k, auto element_size) {
-      std::memcpy(out + k * element_size, element, element_size);
+      detail::load_shared(out + k * element_size, element, element_size);
     });
   }
   void putv(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
             const void *src) override {
     const auto *in = static_cast<const std::byte *>(src);
     each_element<true>(thread, at, count, size, [&](std::byte *element, std::size_t k, auto element_size) {
-      std::memcpy(element, in + k * element_size, element_size);
+      detail::store_shared(element, in + k * element_size, element_size);
     });
   }
   void accv(int thread, const std::uint64_t *at, std::size_t count, pgas_type_t type, pgas_acc_op_t op,
@@ -121,7 +124,7 @@ class ShmConduit final : public Conduit {
   void broadcast(void *data, std::size_t bytes) override;
   const void *allgather(const void *mine, std::size_t bytes) override;
   bool claim_report() override;
-  bool finished_main(int thread) override;
+  PhaseSignature last_phase(int thread) override;
   void heap_lock() override;
   void heap_unlock() override;
   RangeAllocator &heap_open(int owner) override;

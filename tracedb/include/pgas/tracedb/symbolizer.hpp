@@ -57,6 +57,11 @@ class Symbolizer {
 // The module's GNU build id in hex ("" if it has none or cannot be read).
 std::string read_build_id(const std::string &module_path);
 
+// The compilation directories of the module's compile units (DW_AT_comp_dir), each once: where the
+// compiler ran, which a relative source path (std::source_location's, as the compiler was given it) is
+// relative to. Empty if the module cannot be read or has no debug information.
+std::vector<std::string> compilation_directories(const std::string &module_path);
+
 // Path substrings that mark the toolkit's own headers, whose frames are never the ones reported.
 std::vector<std::string> default_toolkit_paths();
 
