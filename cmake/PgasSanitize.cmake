@@ -14,6 +14,9 @@ endforeach()
 # Frame pointers for ASan's fast unwinder; an undefined behaviour is an error, never a warning to scroll by.
 set(PGAS_SANITIZER_FLAGS -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
 add_compile_options(${PGAS_SANITIZER_FLAGS})
+# -O1 after the build type's -O2 (the last one counts): the level AddressSanitizer's documentation advises,
+# and half the compile time of -O2 with its instrumentation (a large test file: 27 s against 64).
+add_compile_options(-O1)
 add_link_options(${PGAS_SANITIZER_FLAGS})
 message(STATUS "PGAS_SANITIZE: AddressSanitizer and UndefinedBehaviorSanitizer; viewer, refactor, samples and "
                "benchmarks are not built")

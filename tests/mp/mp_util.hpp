@@ -15,7 +15,8 @@
 namespace mp {
 
 // An iteration count of a heavy loop, divided by $PGAS_MP_TEST_DIVISOR (default 1, at least 1 remains):
-// the runs on the MPI conduit over TCP, where every remote access is a network round trip, use a divisor.
+// the runs on the MPI conduit over TCP, where every remote access is a network round trip, and some runs
+// under network emulation use a divisor.
 inline long long scaled(long long n) {
   const char *text = std::getenv("PGAS_MP_TEST_DIVISOR");
   const long long divisor = text != nullptr ? std::atoll(text) : 1;
