@@ -35,15 +35,15 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 # calls on other lines (96 for 68), so other names are read; that is not a memory or undefined-behaviour
 # finding. The traced programs' names are checked here: their sites, which LLVM gives here with relative
 # paths, are resolved against the compilation directories (symbolizer_database.cpp).
-unnamed='SymbolizeDatabaseTest[.](FillsSitesAndNamesVariables|SecondPassChangesNothing)'
+left_out='SymbolizeDatabaseTest[.](FillsSitesAndNamesVariables|SecondPassChangesNothing)'
 # Not run here either: the 8-thread runs (8 processes on 2 CPUs), which took a third of this stage's time;
 # the main suite runs them, and the 1-, 2-, 3- and 4-thread runs here check the same programs.
-unnamed+='|[.]n8$'
+left_out+='|[.]n8$'
 # Tests that run mpirun without the mpi label run with the MPI tests, leaks unchecked.
 mpirun_unlabeled='trace[.]faults[.]RawDirectory[.]MpiConduit|trace[.]Engines/Coll2TraceMpi[.]|launcher[.]faults[.]Mpi'
 status=0
 ASAN_OPTIONS=$asan_options:detect_leaks=1 ctest --test-dir "$build" --output-on-failure -j 2 -LE mpi \
-  -E "$unnamed|$mpirun_unlabeled" || status=$?
+  -E "$left_out|$mpirun_unlabeled" || status=$?
 # Open MPI does not free everything it allocates (LeakSanitizer reports blocks from libpmix, mca_coll_*,
 # mca_osc_* at every rank's exit): under mpirun, leaks are not checked; everything else is. The TCP
 # variants run the same conduit code over another Open MPI transport, slowly: the main suite runs them.
@@ -51,7 +51,7 @@ ASAN_OPTIONS=$asan_options:detect_leaks=1 ctest --test-dir "$build" --output-on-
 # instrumented MPI path it did not in 500,000 iterations (it does on shm, where it runs above). The 4-rank
 # runs are left to the main suite too: each holds both CPUs alone, and they took half of this part's time.
 ASAN_OPTIONS=$asan_options:detect_leaks=0 ctest --test-dir "$build" --output-on-failure -j 2 -L mpi \
-  -E "[.]tcp[.]|mp_strict_test[.]mpi|[.]n4$|$unnamed" || status=$?
+  -E "[.]tcp[.]|mp_strict_test[.]mpi|[.]n4$|$left_out" || status=$?
 ASAN_OPTIONS=$asan_options:detect_leaks=0 ctest --test-dir "$build" --output-on-failure -j 2 \
   -R "$mpirun_unlabeled" || status=$?
 exit "$status"
