@@ -3,11 +3,13 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdint>
 #include <cstdlib>
 #include <functional>
 #include <map>
 #include <pgas/upc.hpp>
 #include <string>
+#include <vector>
 
 #include "failure_mode.hpp"
 
@@ -103,6 +105,71 @@ const std::map<std::string, std::function<void()>> kModes = {
        for (int call = 0; call < 200; ++call)
          upccoll_bcast(send, 1, UPC_INT, recv, 1, UPC_INT, MYTHREAD == last() ? last() : 0, UPC_TEAM_ALL, 0,
                        nullptr);
+     }},
+    // Thread LAST expects two ints from a broadcast whose root sends one: LAST reports it.
+    {"different-counts-bcast",
+     [] {
+       const auto send = ints(2), recv = ints(2);
+       upccoll_bcast(send, MYTHREAD == 0 ? 1 : 0, UPC_INT, recv, MYTHREAD == last() ? 2 : 1, UPC_INT, 0,
+                     UPC_TEAM_ALL, 0, nullptr);
+       upc_barrier;
+     }},
+    // The root of a gatherv expects two ints from thread LAST, which sends one: the root reports it.
+    {"gatherv-size-mismatch",
+     [] {
+       const auto n = static_cast<std::size_t>(THREADS);
+       const auto send = ints(1), recv = ints(n + 1);
+       std::vector<size_t> counts(n, 1), displs(n);
+       for (std::size_t t = 0; t < n; ++t) displs[t] = t;
+       counts[n - 1] = 2;
+       upccoll_gatherv(send, 1, UPC_INT, recv, counts.data(), displs.data(), UPC_INT, 0, UPC_TEAM_ALL, 0,
+                       nullptr);
+       upc_barrier;
+     }},
+    // Thread LAST takes the maximum where the others add.
+    {"different-operations",
+     [] {
+       const auto send = ints(1), recv = ints(1);
+       upccoll_allreduce(send, recv, 1, UPC_INT, MYTHREAD == last() ? UPC_MAX : UPC_ADD, UPC_TEAM_ALL, 0,
+                         nullptr);
+       upc_barrier;
+     }},
+    // Thread LAST alone passes a receive buffer of another thread (UPCCOLL_ERROR_RECVBUF), then waits in a
+    // barrier: the others, in the allreduce, see why it will not join them.
+    {"refused-alone",
+     [] {
+       const auto send = ints(1), recv = ints(1);
+       pgas::shared_array<int> spread(static_cast<std::size_t>(THREADS));  // element t is thread t's
+       const auto other = static_cast<std::size_t>((MYTHREAD + 1) % THREADS);
+       const bool refused =
+           (MYTHREAD == last()
+                ? upccoll_allreduce(send, &spread[other], 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr)
+                : upccoll_allreduce(send, recv, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr)) !=
+           UPCCOLL_SUCCESS;
+       if (refused != (MYTHREAD == last() && THREADS > 1)) std::exit(3);
+       upc_barrier;
+     }},
+    // Thread LAST alone asks for more elements than a size in bytes can hold (UPCCOLL_ERROR_SIZE).
+    {"refused-oversized",
+     [] {
+       const auto send = ints(1), recv = ints(1);
+       const std::size_t count = MYTHREAD == last() ? SIZE_MAX / 2 : 1;
+       if (upccoll_allreduce(send, recv, count, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr) !=
+               UPCCOLL_SUCCESS &&
+           MYTHREAD != last())
+         std::exit(3);
+       upc_barrier;
+     }},
+    // Thread LAST skips a non-blocking broadcast the others wait for, and calls upccoll_finalize.
+    {"skipped-nonblocking",
+     [] {
+       const auto send = ints(1), recv = ints(1);
+       if (MYTHREAD != last()) {
+         upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+         upccoll_bcast(send, 1, UPC_INT, recv, 1, UPC_INT, 0, UPC_TEAM_ALL, 0, &h);
+         upccoll_wait(h);
+       }
+       upccoll_finalize();
      }},
     // Thread LAST finishes main while the others wait in an allreduce it never joins.
     {"exit-instead-of-collective",

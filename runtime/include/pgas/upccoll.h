@@ -35,8 +35,8 @@
  *  - Counts: count 0 in the fixed-count collectives is UPCCOLL_ERROR_COUNT (the proposal's example); entries
  * of the count arrays may be 0. Sizes that disagree on one thread (a root's send and receive sizes) are
  *    UPCCOLL_ERROR_COUNT; sizes that disagree between threads stop the job naming both threads.
- *  - Members whose calls differ in kind, root or ALLSYNC flags stop the job naming both, as soon as one
- *    reads the other's data; when neither reads the other's (two members that each take themselves for a
+ *  - Members whose calls differ in kind (a v form is another kind), root, type or operation (the combining
+ *    calls) or ALLSYNC flags stop the job naming both, as soon as one reads the other's data; when neither reads the other's (two members that each take themselves for a
  *    broadcast's root), once a member's call slot comes round again (128 calls later) or at
  *    upccoll_finalize, which checks that every reader of each thread's last calls has read them.
  *  - A member that never initiates a call others wait in stops the job naming both: it finished main, it
@@ -55,8 +55,10 @@
  *    returned when a size in bytes of the call does not fit in size_t: a count times its type's size, times
  *    the team size, or a displacement plus its count. UPCCOLL_ERROR_MALLOC: the calling thread's shared
  *    heap cannot hold the call's block (its tables and a copy of its send data, kept until the readers are
- *    done); the call is then not initiated. As with any error, a member refused while the others are not
- *    leaves them waiting for it: equal threads in equal states are refused together.
+ *    done); the call is then not initiated. A call refused once its team is known (every error but
+ *    UPCCOLL_ERROR_UNINITIALIZED, _TEAM and _FLAGS) still takes its number among the team's calls: members
+ *    refused alike agree, and a member refused while the others are not stops the job, reported by a member
+ *    waiting for it ("team rank 3 (thread 3) in upccoll_allreduce, refused with UPCCOLL_ERROR_RECVBUF").
  *
  * Engines. Two engines run the calls, with the same argument checking and error codes in front of both.
  * The shared engine (described below) works on every conduit. Under mpirun the MPI engine is the default
@@ -78,14 +80,20 @@
  *    completion); upccoll_barrier always runs on the MPI engine (MPI_Barrier / MPI_Ibarrier).
  *  - MPI counts and displacements are ints: a call whose byte counts or displacements (data-moving calls) or
  *    element count (combining calls) exceed INT_MAX returns UPCCOLL_ERROR_SIZE on the threads that have them.
- *  - MPI's blocking collectives never match its non-blocking ones: every member must call a given call
- *    blocking, or every member not. A member that waits with a handle or fence for a call another member
- *    makes blocking stops the job naming both (after 50 ms of waiting); so does one whose call differs in
- *    kind, root or ALLSYNC flags. Members that all block in different calls wait inside MPI, which compares
- *    nothing (they hang, or MPI reports sizes that disagree): PGAS_COLL2_ENGINE=shared finds such a bug. A
- *    thread that finished main, or called upccoll_finalize, while others wait in a call is reported as on
- *    the shared engine; one that waits in a barrier instead is reported only to a member that waits with a
- *    handle or fence.
+ *  - Before a call's MPI collective its members compare the call, MPI comparing nothing: each sends every
+ *    other member, in one round of MPI_Isend / MPI_Irecv on the team's communicator, the call's kind, root,
+ *    type, operation, flags and whether it blocks, and the bytes it sends that member, and checks what it
+ *    receives against its own call. Calls that differ, and sizes that disagree, stop the job naming both
+ *    members and the call, as on the shared engine; so does a member that never comes (it finished main,
+ *    called upccoll_finalize, waits in a upc_barrier, was refused), found while waiting for its message.
+ *    A blocking call waits, before its MPI collective, for the messages of the members it receives data
+ *    from (so that no member waits inside MPI for a call another does not make, and a broadcast's root
+ *    still runs ahead); the others' are checked as they arrive, at the latest by upccoll_finalize.
+ *    upccoll_barrier is that round alone, with every member. A call with a handle or fence posts its
+ *    messages and issues its MPI collective at initiation, and completes once both are done. The cost: one
+ *    more small message to and from each member per call (bench/RESULTS.md section 50; PGAS_COLL2_COMPARE=0
+ *    turns the comparison off). MPI's blocking collectives never match its non-blocking ones: every member
+ *    must call a given call blocking, or every member not (a member that does otherwise is reported).
  *  - The send buffer of a call with a handle or fence is copied at initiation (it is the user's again on
  *    return); so is a blocking call's when it overlaps the receive buffer. UPCCOLL_ERROR_MALLOC: that copy,
  *    in private memory, cannot be allocated (no call needs shared heap).

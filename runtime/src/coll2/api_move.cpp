@@ -38,10 +38,8 @@ std::uint64_t own_bytes(const std::vector<Piece> &pieces, int rank) {
 // `variable`: the v form (counts per rank). `args` and `arrays`: what the fast lane compares (fast.hpp), when
 // the call may take it.
 template <class Pieces>
-upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces pieces, bool variable = false,
-                        const Arguments *args = nullptr, Counts arrays = nullptr) {
-  Team *team = nullptr;
-  if (const upccoll_return_t error = check_call(c.team, c.flags, &team)) return error;
+upccoll_return_t checked(Team *team, const Common &c, bool sends, bool receives, Pieces pieces, bool variable,
+                         const Arguments *args, Counts arrays) {
   const bool rooted = has_root(c.kind);
   if (rooted && !root_valid(*team, c.root)) return UPCCOLL_ERROR_ROOT;
   const bool is_root = rooted && team->rank == c.root;
@@ -69,6 +67,16 @@ upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces piece
   const upccoll_return_t result = launch(*team, call, c.handle);
   if (args != nullptr && result == UPCCOLL_SUCCESS) remember(*team, *args, call, arrays);
   return result;
+}
+
+// A refused call takes its call number once the team is known (refuse()).
+template <class Pieces>
+upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces pieces, bool variable = false,
+                        const Arguments *args = nullptr, Counts arrays = nullptr) {
+  Team *team = nullptr;
+  if (const upccoll_return_t error = check_call(c.team, c.flags, &team)) return error;
+  return refused_unless_success(*team, c.kind, variable,
+                                checked(team, c, sends, receives, pieces, variable, args, arrays));
 }
 
 void one(std::size_t bytes, std::vector<Piece> *pieces) { pieces->assign(1, Piece{0, bytes}); }

@@ -15,17 +15,14 @@ namespace {
 // receives (the combined count). `args`: the arguments the fast lane compares (fast.hpp), when the call may
 // take it.
 template <class SendPieces, class RecvElements>
-upccoll_return_t computing(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shared_ptr_t recvbuf,
-                           upccoll_dtype_t dt, upccoll_op_t op, int root, upccoll_team_t handle,
-                           upccoll_flag_t flags, upccoll_handle_t *out, SendPieces send_pieces,
-                           RecvElements recv_elements, bool variable = false,
-                           const Arguments *args = nullptr) {
-  Team *team = nullptr;
-  if (const upccoll_return_t error = check_call(handle, flags, &team)) return error;
+upccoll_return_t checked(Team &team, Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shared_ptr_t recvbuf,
+                         upccoll_dtype_t dt, upccoll_op_t op, int root, upccoll_flag_t flags,
+                         upccoll_handle_t *out, SendPieces send_pieces, RecvElements recv_elements,
+                         bool variable, const Arguments *args) {
   const std::size_t size = type_size(dt);
   if (size == 0) return UPCCOLL_ERROR_DATATYPE;
   if (!op_defined(op, dt)) return UPCCOLL_ERROR_UPC_OP;
-  if (has_root(kind) && !root_valid(*team, root)) return UPCCOLL_ERROR_ROOT;
+  if (has_root(kind) && !root_valid(team, root)) return UPCCOLL_ERROR_ROOT;
   Description &call = fresh_description();
   call.kind = kind;
   call.root = root;
@@ -36,17 +33,31 @@ upccoll_return_t computing(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shar
   call.op = op;
   call.variable = variable;
   std::size_t elements = 0;
-  if (const upccoll_return_t error = send_pieces(team->size(), size, &call.send)) return error;
-  if (const upccoll_return_t error = recv_elements(*team, &elements)) return error;
+  if (const upccoll_return_t error = send_pieces(team.size(), size, &call.send)) return error;
+  if (const upccoll_return_t error = recv_elements(team, &elements)) return error;
   call.count = elements;
-  if (receives(kind, team->rank, root)) call.recv.assign(1, Piece{0, times(elements, size)});
+  if (receives(kind, team.rank, root)) call.recv.assign(1, Piece{0, times(elements, size)});
   if (overflows(call.send) || overflows(call.recv)) return UPCCOLL_ERROR_SIZE;
   if (!buffer_valid(call.sendbuf, extent(call.send), &call.send_local)) return UPCCOLL_ERROR_SENDBUF;
   if (!call.recv.empty() && !buffer_valid(call.recvbuf, extent(call.recv), &call.recv_local))
     return UPCCOLL_ERROR_RECVBUF;
-  const upccoll_return_t result = launch(*team, call, out);
-  if (args != nullptr && result == UPCCOLL_SUCCESS) remember(*team, *args, call);
+  const upccoll_return_t result = launch(team, call, out);
+  if (args != nullptr && result == UPCCOLL_SUCCESS) remember(team, *args, call);
   return result;
+}
+
+template <class SendPieces, class RecvElements>
+upccoll_return_t computing(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shared_ptr_t recvbuf,
+                           upccoll_dtype_t dt, upccoll_op_t op, int root, upccoll_team_t handle,
+                           upccoll_flag_t flags, upccoll_handle_t *out, SendPieces send_pieces,
+                           RecvElements recv_elements, bool variable = false,
+                           const Arguments *args = nullptr) {
+  Team *team = nullptr;
+  if (const upccoll_return_t error = check_call(handle, flags, &team)) return error;
+  // A refused call takes its call number once the team is known (refuse()).
+  return refused_unless_success(*team, kind, variable,
+                                checked(*team, kind, sendbuf, recvbuf, dt, op, root, flags, out, send_pieces,
+                                        recv_elements, variable, args));
 }
 
 // The calls whose every contribution is `count` elements, one piece for all receivers.

@@ -1,6 +1,7 @@
 #include "coll2/datatypes.hpp"
 
 #include <cstdint>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -21,56 +22,55 @@ upccoll_user_fun *user_function(upccoll_op_t op) {
 
 enum class Family { kNone, kInteger, kReal, kComplex, kPair };
 
+// The library's data types (pgas/upccoll.h 3.1.5): code, C type.
+#define PGAS_COLL2_TYPES(X)                 \
+  X(UPC_BYTE, unsigned char)                \
+  X(UPC_CHAR, char)                         \
+  X(UPC_UCHAR, unsigned char)               \
+  X(UPC_SHORT, short)                       \
+  X(UPC_USHORT, unsigned short)             \
+  X(UPC_INT, int)                           \
+  X(UPC_UINT, unsigned)                     \
+  X(UPC_LONG, long)                         \
+  X(UPC_ULONG, unsigned long)               \
+  X(UPC_LONGLONG, long long)                \
+  X(UPC_ULONGLONG, unsigned long long)      \
+  X(UPC_FLOAT, float)                       \
+  X(UPC_DOUBLE, double)                     \
+  X(UPC_LONGDOUBLE, long double)            \
+  X(UPC_CPLX, upccoll_cplx_t)               \
+  X(UPC_DBLCPLX, upccoll_dblcplx_t)         \
+  X(UPC_LONGDBLCPLX, upccoll_longdblcplx_t) \
+  X(UPC_FLOAT_INT, upccoll_float_int_t)     \
+  X(UPC_DOUBLE_INT, upccoll_double_int_t)   \
+  X(UPC_LONG_INT, upccoll_long_int_t)       \
+  X(UPC_2INT, upccoll_2int_t)               \
+  X(UPC_SHORT_INT, upccoll_short_int_t)     \
+  X(UPC_LONG_DOUBLE_INT, upccoll_long_double_int_t)
+
+// The predefined operations (3.1.3).
+#define PGAS_COLL2_OPS(X) \
+  X(UPC_ADD)              \
+  X(UPC_MULT)             \
+  X(UPC_AND)              \
+  X(UPC_OR)               \
+  X(UPC_XOR)              \
+  X(UPC_LOGAND)           \
+  X(UPC_LOGOR)            \
+  X(UPC_MIN)              \
+  X(UPC_MAX)              \
+  X(UPC_MINLOC)           \
+  X(UPC_MAXLOC)
+
 // Calls `visit` with a value of the C type of `dt` (its family by the type).
 template <class Visit>
 void with_type(upccoll_dtype_t dt, Visit visit) {
   switch (dt) {
-    case UPC_BYTE:
-      return visit(static_cast<unsigned char>(0));
-    case UPC_CHAR:
-      return visit(static_cast<char>(0));
-    case UPC_UCHAR:
-      return visit(static_cast<unsigned char>(0));
-    case UPC_SHORT:
-      return visit(short{});
-    case UPC_USHORT:
-      return visit(static_cast<unsigned short>(0));
-    case UPC_INT:
-      return visit(int{});
-    case UPC_UINT:
-      return visit(unsigned{});
-    case UPC_LONG:
-      return visit(long{});
-    case UPC_ULONG:
-      return visit(static_cast<unsigned long>(0));
-    case UPC_LONGLONG:
-      return visit(static_cast<long long>(0));
-    case UPC_ULONGLONG:
-      return visit(static_cast<unsigned long long>(0));
-    case UPC_FLOAT:
-      return visit(float{});
-    case UPC_DOUBLE:
-      return visit(double{});
-    case UPC_LONGDOUBLE:
-      return visit(static_cast<long double>(0));
-    case UPC_CPLX:
-      return visit(upccoll_cplx_t{});
-    case UPC_DBLCPLX:
-      return visit(upccoll_dblcplx_t{});
-    case UPC_LONGDBLCPLX:
-      return visit(upccoll_longdblcplx_t{});
-    case UPC_FLOAT_INT:
-      return visit(upccoll_float_int_t{});
-    case UPC_DOUBLE_INT:
-      return visit(upccoll_double_int_t{});
-    case UPC_LONG_INT:
-      return visit(upccoll_long_int_t{});
-    case UPC_2INT:
-      return visit(upccoll_2int_t{});
-    case UPC_SHORT_INT:
-      return visit(upccoll_short_int_t{});
-    case UPC_LONG_DOUBLE_INT:
-      return visit(upccoll_long_double_int_t{});
+#define PGAS_VISIT_TYPE(code, type) \
+  case code:                        \
+    return visit(std::type_identity_t<type>{});
+    PGAS_COLL2_TYPES(PGAS_VISIT_TYPE)
+#undef PGAS_VISIT_TYPE
     default:
       return;
   }
@@ -111,6 +111,35 @@ T combine(upccoll_op_t op, const T &a, const T &b) {
 }
 
 }  // namespace
+
+// A case of a list's switch that names the code.
+#define PGAS_NAME_CASE(code, ...) \
+  case code:                      \
+    return #code;
+
+const char *type_name(upccoll_dtype_t dt) {
+  switch (dt) {
+    PGAS_COLL2_TYPES(PGAS_NAME_CASE)
+    default:
+      return "an unknown type";
+  }
+}
+
+std::string op_name(upccoll_op_t op) {
+  if (user_op(op)) return "user operation #" + std::to_string(op & ~kUserOpBit);
+  switch (op) {
+    PGAS_COLL2_OPS(PGAS_NAME_CASE)
+    default:
+      return "an unknown operation";
+  }
+}
+
+#undef PGAS_NAME_CASE
+
+std::uint64_t op_number(upccoll_op_t op) {
+  if (user_op(op)) return 32 + static_cast<std::uint64_t>(op & ~kUserOpBit);
+  return op == 0 ? 0 : 1 + static_cast<std::uint64_t>(__builtin_ctz(static_cast<unsigned>(op)));
+}
 
 std::size_t type_size(upccoll_dtype_t dt) {
   std::size_t bytes = 0;

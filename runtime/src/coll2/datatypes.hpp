@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <string>
 
 #include "pgas/upccoll.h"
 
@@ -10,6 +12,12 @@ namespace pgas::rt::coll2 {
 
 // sizeof the type, or 0 when `dt` is not a data type of the library.
 std::size_t type_size(upccoll_dtype_t dt);
+
+// "UPC_DOUBLE", "UPC_ADD", "user operation #2": for messages.
+const char *type_name(upccoll_dtype_t dt);
+std::string op_name(upccoll_op_t op);
+// A small number naming `op` (a predefined operation's bit position + 1, 32 + a user operation's index).
+std::uint64_t op_number(upccoll_op_t op);
 
 // Whether `op` (predefined or a live user operation) is defined for `dt`.
 bool op_defined(upccoll_op_t op, upccoll_dtype_t dt);

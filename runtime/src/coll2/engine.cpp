@@ -2,14 +2,15 @@
 #include "coll2/engine.hpp"
 
 #include <atomic>
-#include <chrono>
 #include <cstdlib>
 #include <cstring>
 
 #include "coll/backoff.hpp"
+#include "coll2/agreement.hpp"
 #include "coll2/arguments.hpp"
 #include "coll2/datatypes.hpp"
 #include "coll2/roles.hpp"
+#include "coll2/signature.hpp"
 #include "coll2/transfer.hpp"
 #include "collective_kind.hpp"
 #include "conduit/active.hpp"
@@ -25,6 +26,8 @@ CollectiveEngine *g_engine = nullptr;
 // Whether a profiler replaced remote_coll_recv (its public name is a weak alias of the empty default,
 // pgas/transport.h): without one, report_received has nothing to report and skips its loop.
 bool g_reporting = true;
+// Whether the members compare each call before its collective (agreement.hpp; PGAS_COLL2_COMPARE).
+bool g_compare = true;
 
 // The call as the engine takes it, without its buffers.
 EngineCall shape(std::uint64_t sequence, const Description &call) {
@@ -75,13 +78,13 @@ EngineCall engine_call(std::uint64_t sequence, const Description &call, const vo
 // shared engine publishes them (operation.cpp), so that a member's shared-engine call at the same number
 // (flags that disagree) and a slow engine wait see which call each member is in. Plain stores to this
 // thread's own memory: no network traffic.
-void publish(const Team &team, std::uint64_t sequence, const Description &call, bool blocking) {
+void publish(const Team &team, std::uint64_t sequence, std::uint64_t signature) {
   auto *area = reinterpret_cast<std::uint64_t *>(
       segment_address(g_runtime.mythread, team.area_at[static_cast<std::size_t>(team.rank)]));
   const auto word = [&](std::uint64_t slot_word) {
     return std::atomic_ref<std::uint64_t>(area[team.at(sequence, slot_word) / sizeof(std::uint64_t)]);
   };
-  word(kSignature).store(engine_signature(call, blocking), std::memory_order_relaxed);
+  word(kSignature).store(signature, std::memory_order_relaxed);
   word(kStarted).store(sequence, std::memory_order_release);
 }
 
@@ -123,6 +126,14 @@ CollectiveEngine *chosen_engine() { return g_engine; }
 
 void choose_engine() {
   g_reporting = &remote_coll_recv != &_remote_coll_recv;
+  const char *compare = std::getenv("PGAS_COLL2_COMPARE");
+  if (compare != nullptr && *compare != '\0' && std::strcmp(compare, "0") != 0 &&
+      std::strcmp(compare, "1") != 0)
+    fatal(
+        "PGAS_COLL2_COMPARE=%s: 1 (the default) compares the members' calls on the conduit's engine, 0 does "
+        "not",
+        compare);
+  g_compare = compare == nullptr || std::strcmp(compare, "0") != 0;
   CollectiveEngine *offered = conduit().collectives();
   const char *chosen = std::getenv("PGAS_COLL2_ENGINE");
   if (chosen == nullptr || *chosen == '\0') {
@@ -148,50 +159,77 @@ bool engine_fits(const Description &call) { return g_engine->fits(shape(0, call)
 bool engine_run(Team &team, const Description &call) {
   EngineCall e = shape(0, call);  // one shape for the size check and the call
   if (!g_engine->fits(e)) return false;
+  // The copy first: a call refused for memory takes no call number.
+  const std::vector<unsigned char> copy =
+      needs_send_copy(call, true) ? send_copy(call) : std::vector<unsigned char>{};
   e.sequence = team.next_sequence++;
-  publish(team, e.sequence, call, true);
+  const std::uint64_t signature = engine_signature(call, true);
+  publish(team, e.sequence, signature);
   pgas::sync_scope scope(PGAS_SYNC_team_collective, team.areas[0], call_name(call));
-  if (needs_send_copy(call, true)) {
-    const std::vector<unsigned char> copy = send_copy(call);
-    add_buffers(e, call, copy.data());
-    g_engine->run(team.engine, e);
-  } else {
-    add_buffers(e, call);
+  g_engine->waiting_in(&e);
+  if (g_compare) wait_for_agreement(team, agree(team, e.sequence, call, signature));
+  if (!g_compare || call.kind != Kind::kBarrier) {  // comparing, the exchange was the barrier
+    add_buffers(e, call, copy.empty() ? nullptr : copy.data());
     g_engine->run(team.engine, e);
   }
+  g_engine->waiting_in(nullptr);
   report_received(team, call);
   return true;
 }
 
 Operation *engine_start(Team &team, const Description &call) {
+  std::vector<unsigned char> copy =
+      needs_send_copy(call, false) ? send_copy(call) : std::vector<unsigned char>{};
   const std::uint64_t s = team.next_sequence++;
-  publish(team, s, call, false);
+  const std::uint64_t signature = engine_signature(call, false);
+  publish(team, s, signature);
   Operation *op = new_operation(team, s, call, false, false);
   op->engine = true;
-  if (needs_send_copy(op->call, false)) op->send_copy = send_copy(op->call);
-  op->request = g_engine->start(
-      team.engine, engine_call(s, op->call, op->send_copy.empty() ? nullptr : op->send_copy.data()));
+  op->send_copy = std::move(copy);
+  // Issued at once, so that the others' completions wait only for this initiation (the proposal's
+  // section 2.5); comparing, it completes once its exchange agrees too (agreement.hpp).
+  if (g_compare) agree(team, s, op->call, signature).waiter = op;
+  op->agreed = !g_compare;
+  if (!g_compare || op->call.kind != Kind::kBarrier)  // comparing, the exchange is the barrier
+    op->request = g_engine->start(
+        team.engine, engine_call(s, op->call, op->send_copy.empty() ? nullptr : op->send_copy.data()));
   return op;
 }
+
+void engine_refuse(Team &team, Kind kind, bool variable, upccoll_return_t error) {
+  const std::uint64_t s = team.next_sequence++;
+  publish(team, s, refusal_signature(kind, variable, error));
+  if (g_compare) agree_on_refusal(team, s, kind, variable, error);
+}
+
+namespace {
+
+// A wait in `op` found nothing for a while: is a member never coming, or in another call? The exchanges of
+// the team's queue, then `op`'s members by their slots (which is all there is with
+// PGAS_COLL2_COMPARE=0).
+void check_waiting(const Operation &op) {
+  const Team &team = *op.team;
+  check_agreements(team);
+  for (int t = 0; t < team.size(); ++t)
+    if (t != team.rank)
+      check_member(team, t, op.sequence, engine_signature(op.call, false), call_name(op.call));
+}
+
+}  // namespace
 
 void complete_on_engine(Operation &op) {
   const EngineCall published = shape(op.sequence, op.call);
   g_engine->waiting_in(&published);
-  using Clock = std::chrono::steady_clock;
-  Clock::time_point next_check = Clock::now() + std::chrono::milliseconds(50);
-  for (coll::Backoff backoff; !engine_progress(op);) {
-    if (backoff.slow() && Clock::now() >= next_check) {  // a long wait: is every member in this call?
-      engine_check_members(op);
-      next_check = Clock::now() + std::chrono::milliseconds(100);
-    }
-    backoff.pause();
-  }
+  RareChecks checks;
+  for (coll::Backoff backoff; !engine_progress(op); backoff.pause())
+    if (checks.due(backoff)) check_waiting(op);
   g_engine->waiting_in(nullptr);
 }
 
 bool engine_progress(Operation &op) {
   if (op.complete) return true;
-  if (!g_engine->test(op.request)) return false;
+  if (!op.agreed && (advance_agreements(*op.team), !op.agreed)) return false;
+  if (op.request != 0 && !g_engine->test(op.request)) return false;
   op.complete = true;
   op.send_copy = {};
   report_received(*op.team, op.call);

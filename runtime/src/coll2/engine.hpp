@@ -21,12 +21,11 @@ bool engine_fits(const Description &call);
 bool engine_run(Team &team, const Description &call);
 // A non-blocking call: progress() and complete() (operation.hpp) finish it.
 Operation *engine_start(Team &team, const Description &call);
+// A call refused on this thread with `error` once its team is known: it takes its call number
+// (agreement.hpp).
+void engine_refuse(Team &team, Kind kind, bool variable, upccoll_return_t error);
 // One look at a call of the engine: true once complete.
 bool engine_progress(Operation &op);
 // Looks until complete (from complete()).
 void complete_on_engine(Operation &op);
-// A call of the engine waited for a while: stops the job if a member is in another call (what it
-// published of its calls in the team's slots).
-void engine_check_members(Operation &op);
-
 }  // namespace pgas::rt::coll2

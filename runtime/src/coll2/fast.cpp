@@ -12,6 +12,7 @@
 #include "coll2/engine.hpp"
 #include "coll2/fast_call.hpp"
 #include "coll2/roles.hpp"
+#include "coll2/signature.hpp"
 #include "coll2/small.hpp"
 #include "coll2/transfer.hpp"
 #include "emulation.hpp"

@@ -4,11 +4,13 @@
 #include <new>
 #include <source_location>
 
+#include "coll2/agreement.hpp"
 #include "coll2/arguments.hpp"
 #include "coll2/datatypes.hpp"
 #include "coll2/engine.hpp"
 #include "coll2/fast.hpp"
 #include "coll2/finalize.hpp"
+#include "coll2/signature.hpp"
 #include "coll2/teams.hpp"
 #include "errors.hpp"
 #include "pgas/detail/api.hpp"
@@ -61,6 +63,14 @@ upccoll_return_t launch(Team &team, const Description &call, upccoll_handle_t *h
   return UPCCOLL_SUCCESS;
 }
 
+upccoll_return_t refuse(Team &team, Kind kind, bool variable, upccoll_return_t error) {
+  if (chosen_engine() != nullptr)
+    engine_refuse(team, kind, variable, error);
+  else
+    publish_refusal(team, refusal_signature(kind, variable, error));
+  return error;
+}
+
 void complete_outstanding(const Team *team) {
   for (Operation *op : std::vector<Operation *>(g_outstanding))
     if (team == nullptr || op->team == team) {
@@ -85,6 +95,7 @@ upccoll_return_t upccoll_initialize(int *, char ***) {
 upccoll_return_t upccoll_finalize(void) {
   if (!g_initialized) return UPCCOLL_ERROR_UNINITIALIZED;
   complete_outstanding(nullptr);
+  for (Team *team : live_teams()) settle_agreements(*team);  // calls refused here: the others' words
   meet_at_finalize();
   // Every thread has completed all its calls: after the runtime's barrier nobody reads a team's memory.
   pgas::detail::barrier(nullptr, std::source_location::current());

@@ -10,6 +10,7 @@
 #include "coll2/block.hpp"
 #include "coll2/direct.hpp"
 #include "coll2/roles.hpp"
+#include "coll2/signature.hpp"
 #include "coll2/small.hpp"
 #include "coll2/split.hpp"
 #include "coll2/transfer.hpp"
@@ -91,16 +92,6 @@ bool readers_done(const Team &team, const Team::Held &held) {
   return true;
 }
 
-}  // namespace
-
-std::uint64_t signature(const Description &call, bool in_all, bool out_all) {
-  const std::uint64_t root = has_root(call.kind) ? static_cast<std::uint64_t>(call.root) + 1 : 0;
-  return static_cast<std::uint64_t>(call.kind) | static_cast<std::uint64_t>(in_all) << 8 |
-         static_cast<std::uint64_t>(out_all) << 9 | root << 16;
-}
-
-namespace {
-
 bool all_in(const Description &call) {
   return (call.flags & UPC_IN_ALLSYNC) != 0 || call.kind == Kind::kBarrier;
 }
@@ -160,7 +151,7 @@ Operation *new_operation(Team &team, std::uint64_t sequence, const Description &
   op->large = op->direct = op->split = false;
   op->waiting_since = 0;
   op->checked.assign(static_cast<std::size_t>(team.size()), 0);
-  op->engine = false;
+  op->engine = op->agreed = false;
   op->request = 0;
   op->send_copy.clear();
   return op;
@@ -178,6 +169,14 @@ void reuse_slot(Team &team, std::uint64_t sequence) {
   };
   for (coll::Backoff backoff; held.block != 0; pause(backoff)) release_blocks(team, false);
   for (coll::Backoff backoff; held.inline_data && !readers_done(team, held);) pause(backoff);
+}
+
+void publish_refusal(Team &team, std::uint64_t signature) {
+  const std::uint64_t s = team.next_sequence++;
+  reuse_slot(team, s);
+  team.held[s % kRing] = {.sequence = s};
+  team.store(team.rank, team.at(s, kSignature), signature);
+  team.raise(team.rank, team.at(s, kStarted), s);
 }
 
 Operation *initiate(Team &team, const Description &call) {

@@ -27,7 +27,7 @@ namespace pgas::rt::coll2 {
 
 // The collectives (one list with the conduits' engines, conduit/collectives.hpp).
 using Kind = TeamCollective;
-const char *kind_name(Kind kind);  // "upccoll_bcast"
+const char *kind_name(Kind kind, bool variable = false);  // "upccoll_bcast", "upccoll_gatherv"
 
 // Bytes at `offset` in sendbuf (send table) or recvbuf (recv table).
 using Piece = EnginePiece;
@@ -69,6 +69,7 @@ struct Operation {
   // A call on the conduit's engine (coll2/engine.hpp): its request, and the copy of the send data it
   // reads until complete (the send buffer is the user's again at initiation).
   bool engine = false;
+  bool agreed = false;  // its members' exchange agreed with it (agreement.hpp)
   CollectiveEngine::Request request = 0;
   std::vector<unsigned char> send_copy = {};
 };
@@ -83,6 +84,9 @@ Operation *new_operation(Team &team, std::uint64_t sequence, const Description &
 void reuse_slot(Team &team, std::uint64_t sequence);
 // Initiates the call on `team` (waits only when the team's ring is full, see pgas/upccoll.h).
 Operation *initiate(Team &team, const Description &call);
+// A call refused on this thread (`signature`, signature.hpp) once its team is known takes the team's next
+// call number: its slot says so to the members waiting for it.
+void publish_refusal(Team &team, std::uint64_t signature);
 // Advances the call as far as it can without blocking; true once it is complete on this thread.
 bool progress(Operation &op);
 // Gives back a completed call (initiate reuses it).
@@ -100,6 +104,9 @@ struct RareChecks {
 // without initiating it. Asked by a wait for a slot's readers, and at upccoll_finalize, where every reader
 // must be done.
 void check_readers(const Team &team, const Team::Held &held);
+// Stops the job when `member` has not initiated call `s` (`name`) and never will (check_will_initiate), or
+// initiated it as another call than `mine` says (its slot's signature).
+void check_member(const Team &team, int member, std::uint64_t s, std::uint64_t mine, const char *name);
 // Frees this thread's blocks of `team` whose readers are done; with `all`, every one (the team is gone).
 void release_blocks(Team &team, bool all);
 

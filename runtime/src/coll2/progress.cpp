@@ -10,6 +10,7 @@
 #include "coll2/engine.hpp"
 #include "coll2/operation.hpp"
 #include "coll2/roles.hpp"
+#include "coll2/signature.hpp"
 #include "coll2/split.hpp"
 #include "coll2/stop.hpp"
 #include "coll2/transfer.hpp"
@@ -22,50 +23,7 @@
 
 namespace pgas::rt::coll2 {
 
-const char *kind_name(Kind kind) {
-  static const char *const names[] = {"upccoll_barrier", "upccoll_bcast",     "upccoll_scatter",
-                                      "upccoll_gather",  "upccoll_allgather", "upccoll_alltoall",
-                                      "upccoll_reduce",  "upccoll_allreduce", "upccoll_reduce_scatter",
-                                      "upccoll_scan",    "upccoll_exscan"};
-  return names[static_cast<int>(kind)];
-}
-
-const char *call_name(const Description &call) {
-  return call.function != nullptr ? call.function : kind_name(call.kind);
-}
-
 namespace {
-
-// "upccoll_bcast (root 2, IN_ALLSYNC)" for a signature (operation.cpp).
-std::string describe_signature(std::uint64_t signature) {
-  std::string text = kind_name(static_cast<Kind>(signature & 0xff));
-  const std::uint64_t root = signature >> 16;
-  if (root != 0) text += " (root " + std::to_string(root - 1) + ")";
-  if ((signature & (1u << 8)) != 0) text += " with IN_ALLSYNC";
-  if ((signature & (1u << 9)) != 0) text += " with OUT_ALLSYNC";
-  if ((signature & kOnEngine) != 0)
-    text += (signature & kBlockingOnEngine) != 0 ? ", blocking on the conduit's engine"
-                                                 : ", non-blocking on the conduit's engine";
-  return text;
-}
-
-// Stops the job: this thread is in call `s` as `mine` says, and `member` `theirs` ("in upccoll_bcast").
-[[noreturn]] void disagree(const Team &team, std::uint64_t s, std::uint64_t mine, int member,
-                           const std::string &theirs) {
-  stop_job(
-      "upccoll: the members of a team of %d disagree on its call #%llu: team rank %d (thread %d) is in %s, "
-      "team rank %d (thread %d) %s; every member must make the same calls, with the same root and ALLSYNC "
-      "flags (on the conduit's engine also all blocking or none), in the same order",
-      team.size(), static_cast<unsigned long long>(s), team.rank,
-      team.members[static_cast<std::size_t>(team.rank)], describe_signature(mine).c_str(), member,
-      team.members[static_cast<std::size_t>(member)], theirs.c_str());
-}
-
-// Stops the job when `member`'s signature of call `s` (its slot's word) is not `mine`.
-void compare_signatures(const Team &team, std::uint64_t s, std::uint64_t mine, int member) {
-  const std::uint64_t theirs = team.load(member, team.at(s, kSignature)) & ~kInlineData;
-  if (theirs != mine) disagree(team, s, mine, member, "in " + describe_signature(theirs));
-}
 
 // Stops the job when `member`, which has not initiated call `s` (`name`), never will: it finished main, it
 // is in upccoll_finalize, or it waits in a collective operation of every thread, which this thread has not
@@ -102,9 +60,8 @@ bool started(Operation &op, int member) {
   if (seen < s) return false;
   char &checked = op.checked[static_cast<std::size_t>(member)];
   if (!checked && seen == s)
-    compare_signatures(
-        team, s, op.engine ? engine_signature(op.call, false) : signature(op.call, op.in_all, op.out_all),
-        member);
+    compare_signatures(team, s, signature(op.call, op.in_all, op.out_all), member,
+                       team.load(member, team.at(s, kSignature)));
   checked = 1;
   return true;
 }
@@ -309,16 +266,21 @@ void check_readers(const Team &team, const Team::Held &held) {
     if (seen < s) {
       check_will_initiate(team, r, s, kind_name(kind));
     } else if (seen == s) {
-      compare_signatures(team, s, mine, r);  // in another call, which reads nothing of this thread's
+      compare_signatures(
+          team, s, mine, r,
+          team.load(r, team.at(s, kSignature)));  // in another call, which reads nothing of this thread's
     } else {  // its slot of call s is reused: it completed the call, without reading
       disagree(team, s, mine, r, "completed that call without reading its data");
     }
   }
 }
 
-void engine_check_members(Operation &op) {
-  for (int t = 0; t < op.team->size(); ++t)  // stops the job on a different call, or one never initiated
-    if (!started(op, t)) check_will_initiate(*op.team, t, op.sequence, call_name(op.call));
+void check_member(const Team &team, int member, std::uint64_t s, std::uint64_t mine, const char *name) {
+  const std::uint64_t seen = team.load(member, team.at(s, kStarted));
+  if (seen < s)
+    check_will_initiate(team, member, s, name);
+  else if (seen == s)
+    compare_signatures(team, s, mine, member, team.load(member, team.at(s, kSignature)));
 }
 
 void complete(Operation &op) {

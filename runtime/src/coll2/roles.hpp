@@ -64,4 +64,15 @@ inline int piece_for(Kind kind, int receiver) { return piece_per_rank(kind) ? re
 // How many send pieces a sending member has.
 inline int piece_count(Kind kind, int size) { return piece_per_rank(kind) ? size : 1; }
 
+// The bytes member `me` sends to `receiver` in `call` (its piece for it; 0 when the receiver reads nothing of
+// it), and the bytes it expects from `source` (its receive piece for it).
+inline std::uint64_t bytes_sent(const Description &call, int me, int receiver, int size) {
+  if (call.send.empty() || !reads_from(call.kind, receiver, me, call.root, size)) return 0;
+  return call.send[call.send.size() == 1 ? 0 : static_cast<std::size_t>(receiver)].bytes;
+}
+inline std::uint64_t bytes_expected(const Description &call, int me, int source, int size) {
+  if (call.recv.empty() || !reads_from(call.kind, me, source, call.root, size)) return 0;
+  return call.recv[call.recv.size() == 1 ? 0 : static_cast<std::size_t>(source)].bytes;
+}
+
 }  // namespace pgas::rt::coll2

@@ -38,6 +38,7 @@ namespace pgas::rt::coll2 {
 
 struct Operation;
 struct FastCall;
+struct AgreementQueue;
 
 inline constexpr std::uint64_t kRing = 128;
 // 4 KiB of send data per member and call, and the ends of up to 8 pieces.
@@ -98,6 +99,8 @@ struct Team {
 
   // The last blocking call of this thread that qualifies for the fast lane (fast.hpp), or nullptr.
   std::shared_ptr<FastCall> fast;
+  // On the conduit's engine: the exchanges of its calls not yet agreed (agreement.hpp).
+  std::shared_ptr<AgreementQueue> agreements;
 
   int size() const { return static_cast<int>(members.size()); }
   bool shm = false;  // every member's area is mapped here (direct)

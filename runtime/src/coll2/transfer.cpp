@@ -8,6 +8,7 @@
 #include "coll2/combine.hpp"
 #include "coll2/datatypes.hpp"
 #include "coll2/roles.hpp"
+#include "coll2/signature.hpp"
 #include "coll2/small.hpp"
 #include "coll2/stop.hpp"
 #include "conduit/active.hpp"
@@ -44,15 +45,6 @@ struct Destination {
   gaddr at;
   std::uint64_t bytes;
 };
-
-[[noreturn]] void size_mismatch(const Operation &op, int receiver, int source, std::uint64_t expected,
-                                std::uint64_t sent) {
-  stop_job(
-      "%s, call #%llu of a team of %d: team rank %d expects %llu bytes from rank %d, which sends "
-      "%llu",
-      call_name(op.call), static_cast<unsigned long long>(op.sequence), op.team->size(), receiver,
-      static_cast<unsigned long long>(expected), source, static_cast<unsigned long long>(sent));
-}
 
 }  // namespace
 
@@ -120,7 +112,8 @@ void fill(const Operation &op, int receiver, const Receiving &r, std::vector<int
   for (std::size_t k = 0; k < sources.size(); ++k) {
     const Located from = locate(op, sources[k], receiver);
     const Destination to = destination(sources[k]);
-    if (from.bytes != to.bytes) size_mismatch(op, receiver, sources[k], to.bytes, from.bytes);
+    if (from.bytes != to.bytes)
+      size_mismatch(team, call_name(op.call), op.sequence, receiver, sources[k], to.bytes, from.bytes);
     if (!combining(kind)) {
       if (to.bytes > 0 && r.local != nullptr)
         pgas::detail::memget(r.local + (to.at.offset - r.recvbuf.offset), from.at, to.bytes);

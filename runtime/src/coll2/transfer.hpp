@@ -10,14 +10,6 @@
 
 namespace pgas::rt::coll2 {
 
-std::uint64_t signature(const Description &call, bool in_all, bool out_all);
-// A call of the conduit's engine: its signature says so, and whether it is blocking (the MPI engine's
-// blocking calls are MPI's blocking collectives, which never match a non-blocking one).
-inline constexpr std::uint64_t kOnEngine = 1u << 10, kBlockingOnEngine = 1u << 11;
-inline std::uint64_t engine_signature(const Description &call, bool blocking) {
-  return signature(call, false, false) | kOnEngine | (blocking ? kBlockingOnEngine : 0);
-}
-
 // Copies member `member`'s send pieces of call `sequence` from its sendbuf into its block (any thread may,
 // once the call's IN condition holds), then marks it staged.
 void stage_member(const Team &team, int member, std::uint64_t sequence);

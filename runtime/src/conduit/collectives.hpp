@@ -84,6 +84,13 @@ class CollectiveEngine {
   // A non-blocking call: the buffers stay the engine's until test returns true (the request is then gone).
   virtual Request start(Team team, const EngineCall &call) = 0;
   virtual bool test(Request request) = 0;
+  // Every member sends `words` words to each other member and receives theirs: out and in hold `words` per
+  // team rank (this member's own are unused). Point-to-point messages that no collective matches, received
+  // in the order the members sent them. `*first` completes once the words of the members that `first_from`
+  // marks (per team rank, nonzero) are in, `*rest` once every other message, sent or received, is done; the
+  // buffers stay the engine's until test has returned true for both.
+  virtual void exchange(Team team, const std::uint64_t *out, std::uint64_t *in, std::size_t words,
+                        const char *first_from, Request *first, Request *rest) = 0;
   // The calling thread waits in `call` (published, or 0: no longer) for a thread that finished main.
   virtual void waiting_in(const EngineCall *call) = 0;
 };

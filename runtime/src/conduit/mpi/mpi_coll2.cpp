@@ -224,11 +224,44 @@ CollectiveEngine::Request MpiCollectives::start(Team team, const EngineCall &cal
 bool MpiCollectives::test(Request request) {
   auto *pending = reinterpret_cast<Pending *>(request);
   int done = 0;
-  if (const int error = MPI_Test(&pending->request, &done, MPI_STATUS_IGNORE))
-    failed(pending->function, error);
+  const int error = pending->exchange.empty()
+                        ? MPI_Test(&pending->request, &done, MPI_STATUS_IGNORE)
+                        : MPI_Testall(static_cast<int>(pending->exchange.size()), pending->exchange.data(),
+                                      &done, MPI_STATUSES_IGNORE);
+  if (error != MPI_SUCCESS) failed(pending->function, error);
   if (done == 0) return false;
   delete pending;
   return true;
+}
+
+// Collectives never match point-to-point messages (MPI-3.1 section 5.1), so the team's communicator carries
+// both; messages between two ranks with one tag arrive in the order sent.
+void MpiCollectives::exchange(Team team, const std::uint64_t *out, std::uint64_t *in, std::size_t words,
+                              const char *first_from, Request *first, Request *rest) {
+  constexpr int kTag = 1;
+  const MPI_Comm comm = *static_cast<MPI_Comm *>(team);
+  int size = 0, rank = 0;
+  MPI_Comm_size(comm, &size);
+  MPI_Comm_rank(comm, &rank);
+  Pending *parts[2] = {new Pending, new Pending};
+  for (Pending *part : parts) {
+    part->function = "MPI_Isend/MPI_Irecv";
+    part->exchange.reserve(2 * static_cast<std::size_t>(size));
+  }
+  const int count = static_cast<int>(words);
+  for (int t = 0; t < size; ++t) {
+    if (t == rank) continue;
+    const std::size_t at = static_cast<std::size_t>(t) * words;
+    Pending &receiving = *parts[first_from[t] != 0 ? 0 : 1];
+    if (const int error =
+            MPI_Irecv(in + at, count, MPI_UINT64_T, t, kTag, comm, &receiving.exchange.emplace_back()))
+      failed(receiving.function, error);
+    if (const int error =
+            MPI_Isend(out + at, count, MPI_UINT64_T, t, kTag, comm, &parts[1]->exchange.emplace_back()))
+      failed(parts[1]->function, error);
+  }
+  *first = reinterpret_cast<Request>(parts[0]);
+  *rest = reinterpret_cast<Request>(parts[1]);
 }
 
 // A plain store to this process's control block: a peer that finished main reads it with MPI_Get.

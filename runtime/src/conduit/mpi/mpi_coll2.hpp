@@ -46,6 +46,8 @@ class MpiCollectives final : public CollectiveEngine {
   void run(Team team, const EngineCall &call) override;
   Request start(Team team, const EngineCall &call) override;
   bool test(Request request) override;
+  void exchange(Team team, const std::uint64_t *out, std::uint64_t *in, std::size_t words,
+                const char *first_from, Request *first, Request *rest) override;
   void waiting_in(const EngineCall *call) override;
 
  private:
@@ -53,6 +55,7 @@ class MpiCollectives final : public CollectiveEngine {
   // 0's scratch receive buffer of an exscan).
   struct Pending {
     MPI_Request request = MPI_REQUEST_NULL;
+    std::vector<MPI_Request> exchange;  // an exchange's sends and receives (else empty)
     std::vector<int> counts[4];
     std::vector<unsigned char> scratch;
     const char *function = nullptr;
