@@ -6,6 +6,7 @@
 #include <cstring>
 #include <tuple>
 
+#include "coll2/agreement.hpp"
 #include "coll2/arguments.hpp"
 #include "coll2/engine.hpp"
 #include "errors.hpp"
@@ -169,7 +170,11 @@ void upccoll_team_free(upccoll_team_t handle) {
         handle);
   complete_outstanding(team);
   upccoll_barrier(handle, 0, nullptr);
-  if (team->engine != nullptr) chosen_engine()->team_free(team->engine);
+  // The exchanges of its last calls (agreement.hpp): every member sent its words before the barrier.
+  if (team->engine != nullptr) {
+    settle_agreements(*team);
+    chosen_engine()->team_free(team->engine);
+  }
   release_blocks(*team, true);
   forget_team(team);
   // The area stays until every member has left the barrier (they may still read this thread's slot).
