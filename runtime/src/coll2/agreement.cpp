@@ -50,17 +50,25 @@ bool done(const Team &team, Agreement &a) {
   return true;
 }
 
-}  // namespace
-
-Agreement &agree(Team &team, std::uint64_t sequence, const Description &call, std::uint64_t signature) {
+// A new exchange of call `sequence` that sends `signature` and 0 bytes to every member and waits for nobody.
+std::unique_ptr<Agreement> exchange_of(const Team &team, std::uint64_t sequence, std::uint64_t signature,
+                                       const char *name) {
   auto a = std::make_unique<Agreement>();
   a->sequence = sequence;
   a->signature = signature;
-  a->name = call_name(call);
+  a->name = name;
   const auto n = static_cast<std::size_t>(team.size());
-  a->out.assign(2 * n, signature);
+  a->out.assign(2 * n, 0);
+  for (std::size_t t = 0; t < n; ++t) a->out[2 * t] = signature;
   a->expected.assign(n, 0);
   a->sources.assign(n, 0);
+  return a;
+}
+
+}  // namespace
+
+Agreement &agree(Team &team, std::uint64_t sequence, const Description &call, std::uint64_t signature) {
+  std::unique_ptr<Agreement> a = exchange_of(team, sequence, signature, call_name(call));
   for (int t = 0; t < team.size(); ++t) {
     a->sources[static_cast<std::size_t>(t)] =
         call.kind == Kind::kBarrier || reads_from(call.kind, team.rank, t, call.root, team.size());
@@ -71,14 +79,8 @@ Agreement &agree(Team &team, std::uint64_t sequence, const Description &call, st
 }
 
 void agree_on_refusal(Team &team, std::uint64_t sequence, Kind kind, bool variable, upccoll_return_t error) {
-  auto a = std::make_unique<Agreement>();
-  a->sequence = sequence;
-  a->signature = refusal_signature(kind, variable, error);
-  a->name = kind_name(kind, variable);
-  a->sources.assign(static_cast<std::size_t>(team.size()), 0);  // a refusal waits for nobody
-  a->out.assign(2 * static_cast<std::size_t>(team.size()), 0);  // and sends no bytes
-  for (std::size_t t = 0; t < a->out.size(); t += 2) a->out[t] = a->signature;
-  post(team, std::move(a));
+  post(team,
+       exchange_of(team, sequence, refusal_signature(kind, variable, error), kind_name(kind, variable)));
 }
 
 bool advance_agreements(Team &team) {
@@ -93,9 +95,15 @@ bool advance_agreements(Team &team) {
 
 void check_agreements(const Team &team) {
   if (!team.agreements) return;
-  for (const auto &a : team.agreements->entries)
+  // The exchanges still waiting for their sources, and the oldest: a later exchange waits for the rest of
+  // its words only behind it (advance_agreements), so a member that never sends them stops the oldest first.
+  const auto &entries = team.agreements->entries;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const Agreement &a = *entries[i];
+    if (i > 0 && a.sources_agree) continue;
     for (int t = 0; t < team.size(); ++t)
-      if (t != team.rank) check_member(team, t, a->sequence, a->signature, a->name);
+      if (t != team.rank) check_member(team, t, a.sequence, a.signature, a.name);
+  }
 }
 
 void wait_for_agreement(Team &team, const Agreement &agreement) {

@@ -159,7 +159,7 @@ bool engine_fits(const Description &call) { return g_engine->fits(shape(0, call)
 bool engine_run(Team &team, const Description &call) {
   EngineCall e = shape(0, call);  // one shape for the size check and the call
   if (!g_engine->fits(e)) return false;
-  // The copy first: a call refused for memory takes no call number.
+  // The copy before the call number: a call refused for memory takes its number in refuse().
   const std::vector<unsigned char> copy =
       needs_send_copy(call, true) ? send_copy(call) : std::vector<unsigned char>{};
   e.sequence = team.next_sequence++;
@@ -205,11 +205,11 @@ void engine_refuse(Team &team, Kind kind, bool variable, upccoll_return_t error)
 namespace {
 
 // A wait in `op` found nothing for a while: is a member never coming, or in another call? The exchanges of
-// the team's queue, then `op`'s members by their slots (which is all there is with
-// PGAS_COLL2_COMPARE=0).
+// the team's queue (`op`'s among them until it agrees; once it has, every member made it), or without them
+// (PGAS_COLL2_COMPARE=0) `op`'s members by their slots.
 void check_waiting(const Operation &op) {
   const Team &team = *op.team;
-  check_agreements(team);
+  if (g_compare) return check_agreements(team);
   for (int t = 0; t < team.size(); ++t)
     if (t != team.rank)
       check_member(team, t, op.sequence, engine_signature(op.call, false), call_name(op.call));

@@ -79,7 +79,7 @@ class CollectiveEngine {
   virtual void team_free(Team team) = 0;
   // Whether the call's counts and displacements fit the network library's (else UPCCOLL_ERROR_SIZE).
   virtual bool fits(const EngineCall &call) = 0;
-  // A blocking call: complete on return.
+  // A blocking call: complete on return (the caller publishes it with waiting_in).
   virtual void run(Team team, const EngineCall &call) = 0;
   // A non-blocking call: the buffers stay the engine's until test returns true (the request is then gone).
   virtual Request start(Team team, const EngineCall &call) = 0;
