@@ -97,14 +97,17 @@ const std::map<std::string, std::function<void()>> kModes = {
                      nullptr);
        upccoll_finalize();
      }},
-    // The same in a loop of broadcasts (the fast lane's from the second): a root's slot of a ring of calls
-    // ago waits for a reader that never reads it; the wait finds why instead of waiting forever.
+    // The same in a loop of broadcasts (the fast lane's from the second), longer than the ring of slots: a
+    // root whose slot of a ring of calls ago is still unread publishes in a spill slot instead of waiting
+    // (an initiation never waits for another thread), and checks the unread slot's readers; a root that runs
+    // through the loop before the other has begun finds it in upccoll_finalize.
     {"different-roots-repeated",
      [] {
        const auto send = ints(1), recv = ints(1);
        for (int call = 0; call < 200; ++call)
          upccoll_bcast(send, 1, UPC_INT, recv, 1, UPC_INT, MYTHREAD == last() ? last() : 0, UPC_TEAM_ALL, 0,
                        nullptr);
+       upccoll_finalize();
      }},
     // Thread LAST expects two ints from a broadcast whose root sends one: LAST reports it.
     {"different-counts-bcast",

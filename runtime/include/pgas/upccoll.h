@@ -36,9 +36,10 @@
  * of the count arrays may be 0. Sizes that disagree on one thread (a root's send and receive sizes) are
  *    UPCCOLL_ERROR_COUNT; sizes that disagree between threads stop the job naming both threads.
  *  - Members whose calls differ in kind (a v form is another kind), root, type or operation (the combining
- *    calls) or ALLSYNC flags stop the job naming both, as soon as one reads the other's data; when neither reads the other's (two members that each take themselves for a
- *    broadcast's root), once a member's call slot comes round again (128 calls later) or at
- *    upccoll_finalize, which checks that every reader of each thread's last calls has read them.
+ *    calls) or ALLSYNC flags stop the job naming both, as soon as one reads the other's data; when neither
+ *    reads the other's (two members that each take themselves for a broadcast's root), once a member's
+ *    call slot comes round again (128 calls later) or at upccoll_finalize, which checks that every reader
+ *    of each thread's last calls has read them.
  *  - A member that never initiates a call others wait in stops the job naming both: it finished main, it
  *    called upccoll_finalize (where every member of every team must arrive after the same calls), or it waits
  *    in a upc_barrier or a UPC 1.2 collective that needs the waiting thread (seen after 10 ms of waiting;
@@ -110,9 +111,12 @@
  * is that large) reads the send buffers in place and returns each to the user at its thread's completion
  * (the seed's rule; a blocking call's returns with the call, after every reader has read it); IN_ALLSYNC: no
  * buffer of the call is touched before every member has initiated it; OUT_ALLSYNC: no thread completes before
- * every member's receive buffer is final. Any number of calls, of any kind, may be in flight on a team; a
- * thread more than 128 calls ahead of a member that has not completed them waits for it at its next
- * initiation (the per-team ring of call states is that deep). upc_barrier and upc_fence do not complete
+ * every member's receive buffer is final. Any number of calls, of any kind, may be in flight on a team. Each
+ * member publishes its calls in a per-team ring of 128 call slots; a thread whose slot still holds its call
+ * of 128 calls ago (a member has not read or completed it) publishes the new call in a spill slot (about
+ * 4.4 KB) from its upc_alloc heap instead of waiting. Spill slots are reused, kept until the team is freed,
+ * and never take more than half of what is free in that heap: only then does an initiation wait for the
+ * ring slot. upc_barrier and upc_fence do not complete
  * UPC_ASYNC_FENCE calls. upccoll_team_free and upccoll_finalize complete the caller's outstanding calls (on
  * that team, or on all) and synchronize like a barrier.
  */

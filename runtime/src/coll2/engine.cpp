@@ -82,7 +82,7 @@ void publish(const Team &team, std::uint64_t sequence, std::uint64_t signature) 
   auto *area = reinterpret_cast<std::uint64_t *>(
       segment_address(g_runtime.mythread, team.area_at[static_cast<std::size_t>(team.rank)]));
   const auto word = [&](std::uint64_t slot_word) {
-    return std::atomic_ref<std::uint64_t>(area[team.at(sequence, slot_word) / sizeof(std::uint64_t)]);
+    return std::atomic_ref<std::uint64_t>(area[team.ring(sequence).word(slot_word) / sizeof(std::uint64_t)]);
   };
   word(kSignature).store(signature, std::memory_order_relaxed);
   word(kStarted).store(sequence, std::memory_order_release);

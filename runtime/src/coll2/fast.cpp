@@ -27,29 +27,31 @@ namespace pgas::rt::coll2 {
 void finish_in_general(Team &team, const FastCall &f, std::uint64_t s) {
   Operation *op = new_operation(team, s, f.call, false, false);
   op->small = op->my_staged = true;
-  team.held[s % kRing].incomplete = op;
+  op->mine = &team.slots[s % kRing];
+  op->found[static_cast<std::size_t>(team.rank)] = op->mine->at;
+  op->mine->held.incomplete = op;
   complete(*op);
   free_operation(op);
 }
 
 namespace {
 // Whether reader `r` told this member that it read its call of a ring ago (team.hpp).
-bool read_by(const Team &team, const Team::Held &held, int r) {
-  return team.word(team.rank, team.done_at(held.sequence, r)).load(std::memory_order_acquire) >=
-         held.sequence;
+bool read_by(const Team &team, const Team::Slot &slot, int r) {
+  return team.word(team.rank, slot.at.ack(r)).load(std::memory_order_acquire) >= slot.held.sequence;
 }
 }  // namespace
 
 // (Not this member itself: the call is complete here, as in operation.cpp.)
-bool readers_done(const Team &team, const FastCall &f, const Team::Held &held) {
+bool readers_done(const Team &team, const FastCall &f, const Team::Slot &slot) {
+  const Team::Held &held = slot.held;
   const auto kind = static_cast<Kind>(held.kind);
   if (kind == f.call.kind && held.root == f.call.root) {  // the readers of this call, worked out once
     for (const int r : f.readers)
-      if (!read_by(team, held, r)) return false;
+      if (!read_by(team, slot, r)) return false;
     return true;
   }
   for (int r = 0; r < team.size(); ++r)
-    if (r != team.rank && reads_from(kind, r, team.rank, held.root, team.size()) && !read_by(team, held, r))
+    if (r != team.rank && reads_from(kind, r, team.rank, held.root, team.size()) && !read_by(team, slot, r))
       return false;
   return true;
 }
@@ -68,8 +70,9 @@ bool wait_started_slow(const FastCall &f, std::atomic_ref<std::uint64_t> started
 // Whether this member's slot of call `s` is free: its call of a ring ago complete, without a block, and
 // read by every reader.
 bool slot_free(const Team &team, const FastCall &f, std::uint64_t s) {
-  const Team::Held &held = team.held[s % kRing];
-  return held.incomplete == nullptr && held.block == 0 && (!held.inline_data || readers_done(team, f, held));
+  const Team::Slot &slot = team.slots[s % kRing];
+  const Team::Held &held = slot.held;
+  return held.incomplete == nullptr && held.block == 0 && (!held.inline_data || readers_done(team, f, slot));
 }
 
 namespace {
@@ -190,7 +193,7 @@ void run(Team &team, const FastCall &f) {
     if (!wait_started(f, slot_word(team, t, slot, kStarted), s))
       return finish_in_general(team, f, s);                        // waits, checks liveness and signatures
   if (!fill(team, f, slot)) return finish_in_general(team, f, s);  // reports the difference or reads blocks
-  const std::uint64_t done = team.done_at(s, team.rank);
+  const std::uint64_t done = team.ring(s).ack(team.rank);
   // Not to itself (readers_done does not ask it).
   for (const int t : f.sources)
     if (t != team.rank) team.word(t, done).store(s, std::memory_order_release);
@@ -249,6 +252,8 @@ bool fast_call(upccoll_team_t handle, const Arguments &args, Counts arrays) {
   still_live(f.send_live);
   still_live(f.recv_live);
   if (f.user_op && !op_defined(f.call.op, f.call.dt)) return false;
+  // A ring slot still in use: the general path publishes the call in a spill slot (team.hpp).
+  if (!ring_slot_free(*team, f, team->next_sequence)) return false;
   if (f.whole)
     run_whole(*team, f);
   else
@@ -311,7 +316,7 @@ void remember(Team &team, const Arguments &args, const Description &call, Counts
     f.source_slots[k] = team.direct[t] + f.first_slot;
     f.acks[k] = f.sources[k] == team.rank
                     ? nullptr
-                    : reinterpret_cast<std::uint64_t *>(team.direct[t] + team.done_at(0, team.rank));
+                    : reinterpret_cast<std::uint64_t *>(team.direct[t] + team.ring(0).ack(team.rank));
   }
 }
 

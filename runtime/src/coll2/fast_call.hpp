@@ -85,8 +85,8 @@ inline void copy(std::byte *to, const std::byte *from, std::uint64_t bytes) {
 // The rest of call `s` on the general path (small.hpp): this member's part is published.
 void finish_in_general(Team &team, const FastCall &f, std::uint64_t s);
 
-// Whether every reader of this member's call of a ring ago (held) told it that it read it (team.hpp).
-bool readers_done(const Team &team, const FastCall &f, const Team::Held &held);
+// Whether every reader of this member's call of a ring ago (in `slot`) told it that it read it (team.hpp).
+bool readers_done(const Team &team, const FastCall &f, const Team::Slot &slot);
 
 // Waits for `started` to say call `s`: false when it does not within the spin and yield budget.
 bool wait_started_slow(const FastCall &f, std::atomic_ref<std::uint64_t> started, std::uint64_t s);
@@ -94,21 +94,22 @@ inline bool wait_started(const FastCall &f, std::atomic_ref<std::uint64_t> start
   return started.load(std::memory_order_acquire) == s || wait_started_slow(f, started, s);
 }
 
-// Whether this member's slot of call `s` is free: its call of a ring ago complete, without a block, and
-// read by every reader.
+// Whether this member's ring slot of call `s` is free: its call of a ring ago complete, without a block, and
+// read by every reader. A slot found free stays free until claimed (acknowledgements only grow), so one found
+// free by a whole call's wait (free_next) is not asked again.
 bool slot_free(const Team &team, const FastCall &f, std::uint64_t s);
+inline bool ring_slot_free(const Team &team, const FastCall &f, std::uint64_t s) {
+  return f.free_next == s || slot_free(team, f, s);
+}
 
-// Claims slot `s` for this member's call (reuse_slot when its call of a ring ago is not done with). A slot
-// found free stays free until claimed (acknowledgements only grow), so one found free by a whole call's
-// wait (free_next) is not asked again.
+// Claims the ring slot of call `s` (free: ring_slot_free) for this member's call.
 [[gnu::always_inline]] inline void claim_slot(Team &team, const FastCall &f, std::uint64_t s) {
-  Team::Held &held = team.held[s % kRing];
-  if (f.free_next != s && !slot_free(team, f, s))
-    reuse_slot(team, s);  // completes or waits as the general path does
-  held = {.sequence = s,
-          .kind = static_cast<std::uint8_t>(f.call.kind),
-          .root = f.call.root,
-          .inline_data = f.sends};
+  Team::Slot &slot = team.slots[s % kRing];
+  slot.at = team.ring(s);
+  slot.held = {.sequence = s,
+               .kind = static_cast<std::uint8_t>(f.call.kind),
+               .root = f.call.root,
+               .inline_data = f.sends};
 }
 
 // A `whole` call (FastCall): the same words as run() in fast.cpp, written and read in the same order.

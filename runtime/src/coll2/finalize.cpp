@@ -5,6 +5,7 @@
 
 #include "coll/backoff.hpp"
 #include "coll2/operation.hpp"
+#include "coll2/slots.hpp"
 #include "coll2/stop.hpp"
 #include "coll2/teams.hpp"
 #include "collective.hpp"
@@ -28,7 +29,7 @@ bool arrived(const Team &team, int member) {
           static_cast<unsigned long long>(made - 1));
     return true;
   }
-  if (team.load(member, team.at(mine, kStarted)) >= mine)
+  if (look_up(team, member, mine).started >= mine)
     stop_job(
         "thread %d initiated call #%llu of a team of %d, which thread %d, in upccoll_finalize after %llu "
         "calls, never will",

@@ -102,8 +102,9 @@ upccoll_return_t upccoll_finalize(void) {
   // So every reader of this thread's last calls has read them: one that has not never will (the members
   // disagreed on the call, e.g. two roots of one broadcast each read by nobody); the job stops naming it.
   for (Team *team : live_teams())
-    for (const Team::Held &held : team->held)
-      if (held.sequence != 0 && (held.inline_data || held.block != 0)) check_readers(*team, held);
+    for (const Team::Slot &slot : team->slots)
+      if (slot.held.sequence != 0 && (slot.held.inline_data || slot.held.block != 0))
+        check_readers(*team, slot, true);
   destroy_all_teams();
   g_initialized = false;
   return UPCCOLL_SUCCESS;

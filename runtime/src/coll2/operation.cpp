@@ -11,6 +11,7 @@
 #include "coll2/direct.hpp"
 #include "coll2/roles.hpp"
 #include "coll2/signature.hpp"
+#include "coll2/slots.hpp"
 #include "coll2/small.hpp"
 #include "coll2/split.hpp"
 #include "coll2/transfer.hpp"
@@ -33,14 +34,7 @@ Team::Spare take_block(Team &team, std::uint64_t bytes) {
       return found;
     }
   const std::uint64_t capacity = std::max(bytes, kSmallestBlock);
-  pgas_layout_t layout{.elem_size = 1,
-                       .block = 0,
-                       .nelems = capacity,
-                       .owner = g_runtime.mythread,
-                       .kind = PGAS_ALLOC_LOCAL,
-                       .name = nullptr,
-                       .site = "upccoll call block"};
-  return {remote_alloc(&layout), capacity};
+  return {allocate_local(1, capacity, "upccoll call block"), capacity};
 }
 
 // The bytes of `call`'s block: header, tables and staged send data unless `direct` (kOverflow when they
@@ -78,18 +72,6 @@ Team::Spare write_block(Team &team, const Description &call, bool direct) {
   std::memcpy(pgas::detail::local_address(block.block, 0, header_bytes, "upccoll"), words.data(),
               header_bytes);
   return block;
-}
-
-// Whether every reader of this thread's block of `held`'s call has read it.
-// This thread itself is not asked: a call's entry is looked at only once the call is complete on this thread,
-// so its own reading (or another thread's on its behalf, OUT_ALLSYNC) is over.
-bool readers_done(const Team &team, const Team::Held &held) {
-  const auto kind = static_cast<Kind>(held.kind);
-  for (int r = 0; r < team.size(); ++r)
-    if (r != team.rank && reads_from(kind, r, team.rank, held.root, team.size()) &&
-        team.load(team.rank, team.done_at(held.sequence, r)) < held.sequence)
-      return false;
-  return true;
 }
 
 bool all_in(const Description &call) {
@@ -151,40 +133,30 @@ Operation *new_operation(Team &team, std::uint64_t sequence, const Description &
   op->large = op->direct = op->split = false;
   op->waiting_since = 0;
   op->checked.assign(static_cast<std::size_t>(team.size()), 0);
+  op->mine = nullptr;
+  op->found.assign(static_cast<std::size_t>(team.size()), SlotAt{});
   op->engine = op->agreed = false;
   op->request = 0;
   op->send_copy.clear();
   return op;
 }
 
-void reuse_slot(Team &team, std::uint64_t sequence) {
-  Team::Held &held = team.held[sequence % kRing];
-  // The ring is full when this thread's call of a ring ago is still incomplete or being read.
-  if (held.incomplete != nullptr) complete(*held.incomplete);
-  // A reader that never will read (check_readers) stops the job instead of a wait forever.
-  RareChecks checks;
-  const auto pause = [&](coll::Backoff &backoff) {
-    backoff.pause();
-    if (checks.due(backoff)) check_readers(team, held);
-  };
-  for (coll::Backoff backoff; held.block != 0; pause(backoff)) release_blocks(team, false);
-  for (coll::Backoff backoff; held.inline_data && !readers_done(team, held);) pause(backoff);
-}
-
 void publish_refusal(Team &team, std::uint64_t signature) {
   const std::uint64_t s = team.next_sequence++;
-  reuse_slot(team, s);
-  team.held[s % kRing] = {.sequence = s};
-  team.store(team.rank, team.at(s, kSignature), signature);
-  team.raise(team.rank, team.at(s, kStarted), s);
+  Team::Slot &slot = take_slot(team, s);
+  slot.held = {.sequence = s};
+  team.store(team.rank, slot.at.word(kSignature), signature);
+  team.raise(team.rank, slot.at.word(kStarted), s);
 }
 
 Operation *initiate(Team &team, const Description &call) {
   const std::uint64_t s = team.next_sequence++;
-  reuse_slot(team, s);
-  Team::Held &held = team.held[s % kRing];
+  Team::Slot &slot = take_slot(team, s);
+  const SlotAt &at = slot.at;
   const bool in_all = all_in(call), out_all = all_out(call);
   Operation *op = new_operation(team, s, call, in_all, out_all);
+  op->mine = &slot;
+  op->found[static_cast<std::size_t>(team.rank)] = at;
   const Description &c = op->call;
   op->large = large_call(team, c);
   op->direct = reads_in_place(team, c);
@@ -193,51 +165,52 @@ Operation *initiate(Team &team, const Description &call) {
   const bool inline_data = op->small && fits_inline(c);
   const Team::Spare block =
       needs_block(op->small, inline_data, c) ? write_block(team, c, op->direct) : Team::Spare{0, 0};
-  held = {.sequence = s,
-          .block = block.block,
-          .capacity = block.capacity,
-          .kind = static_cast<std::uint8_t>(c.kind),
-          .root = c.root,
-          .incomplete = op,
-          .inline_data = inline_data};
+  slot.held = {.sequence = s,
+               .block = block.block,
+               .capacity = block.capacity,
+               .kind = static_cast<std::uint8_t>(c.kind),
+               .root = c.root,
+               .incomplete = op,
+               .inline_data = inline_data};
   if (block.block != 0) ++team.held_blocks;
   const std::uint64_t signed_as = signature(c, op->in_all, op->out_all) | (inline_data ? kInlineData : 0);
   if (op->small) {
     // Plain stores to this thread's own slot; the started flag's release store publishes them.
-    team.word(team.rank, team.at(s, kSignature)).store(signed_as, std::memory_order_relaxed);
-    if (inline_data) stage_inline(team, c, s);
+    team.word(team.rank, at.word(kSignature)).store(signed_as, std::memory_order_relaxed);
+    if (inline_data) stage_inline(team, c, at);
     if (block.block != 0) {
-      team.word(team.rank, team.at(s, kBlock)).store(block.block, std::memory_order_relaxed);
-      stage_member(team, team.rank, s);
+      team.word(team.rank, at.word(kBlock)).store(block.block, std::memory_order_relaxed);
+      stage_member(team, team.rank, at, s);
     } else {
-      team.word(team.rank, team.at(s, kStaged)).store(s, std::memory_order_relaxed);
+      team.word(team.rank, at.word(kStaged)).store(s, std::memory_order_relaxed);
     }
     op->my_staged = true;
     // A barrier orders every access before it (a sequentially consistent store); data calls only publish.
     // (Constant orders: a computed one compiles to a sequentially consistent store.)
     if (c.kind == Kind::kBarrier)
-      team.word(team.rank, team.at(s, kStarted)).store(s, std::memory_order_seq_cst);
+      team.word(team.rank, at.word(kStarted)).store(s, std::memory_order_seq_cst);
     else
-      team.word(team.rank, team.at(s, kStarted)).store(s, std::memory_order_release);
+      team.word(team.rank, at.word(kStarted)).store(s, std::memory_order_release);
     release_blocks(team, false);
     return op;
   }
-  team.store(team.rank, team.at(s, kSignature), signed_as);
-  team.store(team.rank, team.at(s, kBlock), block.block);
+  team.store(team.rank, at.word(kSignature), signed_as);
+  team.store(team.rank, at.word(kBlock), block.block);
   if (!in_all) {  // MYSYNC: the send buffer is copied now and is the user's again on return
-    stage_member(team, team.rank, s);
+    stage_member(team, team.rank, at, s);
     op->my_staged = true;
   }
-  team.raise(team.rank, team.at(s, kStarted), s);  // last: what a peer that sees it reads is there
+  team.raise(team.rank, at.word(kStarted), s);  // last: what a peer that sees it reads is there
   release_blocks(team, false);
   return op;
 }
 
 void release_blocks(Team &team, bool all) {
   if (team.held_blocks == 0 && !all) return;
-  for (Team::Held &held : team.held) {
+  for (Team::Slot &slot : team.slots) {
+    Team::Held &held = slot.held;
     if (all) held.inline_data = false;  // every member completed its calls: nobody reads the slots
-    if (held.block == 0 || held.incomplete != nullptr || (!all && !readers_done(team, held))) continue;
+    if (held.block == 0 || held.incomplete != nullptr || (!all && !readers_done(team, slot))) continue;
     if (!all && team.spare.size() < kMaxSpare)
       team.spare.push_back({held.block, held.capacity});
     else

@@ -65,7 +65,10 @@ struct Operation {
                        // sendbuf is read in place: complete once its readers are filled
   std::uint64_t waiting_since = 0;  // a direct source's first look at unfilled readers (spin_clock_ns)
   bool my_staged = false, my_filled = false, complete = false;
-  std::vector<char> checked;  // members whose signature this call compared
+  std::vector<char> checked;   // members whose signature this call compared
+  Team::Slot *mine = nullptr;  // this thread's slot of the call (not on the conduit's engine)
+  // Where each member published the call, once found (slots.hpp; ack_stride 0: not yet).
+  mutable std::vector<SlotAt> found;
   // A call on the conduit's engine (coll2/engine.hpp): its request, and the copy of the send data it
   // reads until complete (the send buffer is the user's again at initiation).
   bool engine = false;
@@ -80,8 +83,6 @@ bool block_available(Team &team, const Description &call);
 // A new Operation for call `sequence` of `team` (not yet initiated).
 Operation *new_operation(Team &team, std::uint64_t sequence, const Description &call, bool in_all,
                          bool out_all);
-// Makes this thread's slot of call `sequence` reusable: completes or waits for its call of a ring ago.
-void reuse_slot(Team &team, std::uint64_t sequence);
 // Initiates the call on `team` (waits only when the team's ring is full, see pgas/upccoll.h).
 Operation *initiate(Team &team, const Description &call);
 // A call refused on this thread (`signature`, signature.hpp) once its team is known takes the team's next
@@ -99,11 +100,18 @@ struct RareChecks {
   std::uint64_t next = 0;
   bool due(const coll::Backoff &backoff);
 };
-// Stops the job when a reader of this thread's call `held` has not read it and never will: it is in another
-// call, it completed the call without reading (the members disagree on the call), or it finished main
-// without initiating it. Asked by a wait for a slot's readers, and at upccoll_finalize, where every reader
-// must be done.
-void check_readers(const Team &team, const Team::Held &held);
+// Stops the job when a reader of this thread's call in `slot` has not read it and never will: it is in
+// another call, it completed the call without reading (the members disagree on the call), or (with
+// `initiations`) it finished main without initiating it. Asked by a wait for a slot's readers, when the ring
+// slot's call is still read a ring later (without `initiations`: the thread goes on, a reader may yet come),
+// and at upccoll_finalize, where every reader must be done.
+void check_readers(const Team &team, const Team::Slot &slot, bool initiations);
+// Where `member` published `op`'s call, or nullptr: not yet initiated, or completed and its slot reused
+// (slots.hpp: `seen` says which, when asked).
+const SlotAt *slot_of(const Operation &op, int member, std::uint64_t *seen = nullptr);
+// Word `word` of `member`'s slot of `op`'s call: 0 before the member initiated it, ~0 once it completed it
+// and its slot holds a later call (every word's step of the call is then done).
+std::uint64_t read_word(const Operation &op, int member, SlotWord word);
 // Stops the job when `member` has not initiated call `s` (`name`) and never will (check_will_initiate), or
 // initiated it as another call than `mine` says (its slot's signature).
 void check_member(const Team &team, int member, std::uint64_t s, std::uint64_t mine, const char *name);

@@ -11,6 +11,7 @@
 #include "coll2/operation.hpp"
 #include "coll2/roles.hpp"
 #include "coll2/signature.hpp"
+#include "coll2/slots.hpp"
 #include "coll2/split.hpp"
 #include "coll2/stop.hpp"
 #include "coll2/transfer.hpp"
@@ -35,7 +36,7 @@ void check_will_initiate(const Team &team, int member, std::uint64_t s, const ch
   // The member may have initiated the call, then finished main or entered the phase, since the caller
   // looked: look again after reading the phase.
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (team.load(member, team.at(s, kStarted)) >= s) return;
+  if (look_up(team, member, s).started >= s) return;
   if (phase.exiting != 0)
     stop_job(
         "thread %d finished main (returned or called exit) while thread %d waits in %s, call #%llu "
@@ -53,15 +54,41 @@ void check_will_initiate(const Team &team, int member, std::uint64_t s, const ch
         thread, describe_phase(phase).c_str(), me, me, name, call, team.size(), thread);
 }
 
+}  // namespace
+
+const SlotAt *slot_of(const Operation &op, int member, std::uint64_t *seen) {
+  SlotAt &at = op.found[static_cast<std::size_t>(member)];
+  if (at.ack_stride != 0) {
+    if (seen != nullptr) *seen = op.sequence;
+    return &at;
+  }
+  const Seen look = look_up(*op.team, member, op.sequence);
+  if (seen != nullptr) *seen = look.started;
+  if (look.started != op.sequence) return nullptr;
+  at = look.at;
+  return &at;
+}
+
+std::uint64_t read_word(const Operation &op, int member, SlotWord word) {
+  std::uint64_t seen = 0;
+  const SlotAt *at = slot_of(op, member, &seen);
+  if (at == nullptr) return seen < op.sequence ? 0 : ~std::uint64_t{0};
+  return op.team->load(member, at->word(word));
+}
+
+namespace {
+
 // Whether `member` initiated the call; the first time, its signature is compared with this thread's.
 bool started(Operation &op, int member) {
   const Team &team = *op.team;
-  const std::uint64_t s = op.sequence, seen = team.load(member, team.at(s, kStarted));
+  const std::uint64_t s = op.sequence;
+  std::uint64_t seen = 0;
+  const SlotAt *at = slot_of(op, member, &seen);
   if (seen < s) return false;
   char &checked = op.checked[static_cast<std::size_t>(member)];
-  if (!checked && seen == s)
+  if (!checked && at != nullptr)
     compare_signatures(team, s, signature(op.call, op.in_all, op.out_all), member,
-                       team.load(member, team.at(s, kSignature)));
+                       team.load(member, at->word(kSignature)));
   checked = 1;
   return true;
 }
@@ -72,24 +99,27 @@ bool all_started(Operation &op) {
   return true;
 }
 
-// Takes the word at `offset` of `member`'s slot from below 2s+1 to 2s+1 (this thread does the step).
-bool claim(const Operation &op, int member, std::uint64_t word) {
+// Takes word `word` of `member`'s slot from below 2s+1 to 2s+1 (this thread does the step); false also when
+// the member's slot is not found (not initiated, or the call is complete there and the step done).
+bool claim(const Operation &op, int member, SlotWord word) {
   const Team &team = *op.team;
-  const std::uint64_t at = team.at(op.sequence, word), mine = 2 * op.sequence + 1;
+  const SlotAt *slot = slot_of(op, member);
+  if (slot == nullptr) return false;
+  const std::uint64_t at = slot->word(word), mine = 2 * op.sequence + 1;
   const std::uint64_t seen = team.load(member, at);
   return seen < mine && team.swap(member, at, seen, mine);
 }
 
-void release(const Operation &op, int member, std::uint64_t word) {
-  op.team->raise(member, op.team->at(op.sequence, word), 2 * op.sequence + 2);
+void release(const Operation &op, int member, SlotWord word) {
+  op.team->raise(member, slot_of(op, member)->word(word), 2 * op.sequence + 2);
 }
 
 // `member`'s send data is staged (by itself at initiation with MYSYNC; else by the first thread to try).
 bool staged(Operation &op, int member) {
   const Team &team = *op.team;
-  if (team.load(member, team.at(op.sequence, kStaged)) >= op.sequence) return true;
+  if (read_word(op, member, kStaged) >= op.sequence) return true;
   if (!op.in_all || !all_started(op) || !claim(op, member, kStageClaim)) return false;
-  stage_member(team, member, op.sequence);
+  stage_member(team, member, *slot_of(op, member), op.sequence);
   release(op, member, kStageClaim);
   return true;
 }
@@ -99,7 +129,7 @@ bool filled(Operation &op, int receiver) {
   const Team &team = *op.team;
   const Kind kind = op.call.kind;
   if (!receives(kind, receiver, op.call.root)) return started(op, receiver);
-  if (team.load(receiver, team.at(op.sequence, kFilled)) >= op.sequence) return true;
+  if (read_word(op, receiver, kFilled) >= op.sequence) return true;
   if (!started(op, receiver) || (op.in_all && !all_started(op))) return false;
   for (int t = 0; t < team.size(); ++t)
     if (reads_from(kind, receiver, t, op.call.root, team.size()) && (!started(op, t) || !staged(op, t)))
@@ -110,7 +140,7 @@ bool filled(Operation &op, int receiver) {
   if (claimed && !claim(op, receiver, kFillClaim)) return false;
   fill_member(op, receiver);
   if (claimed) release(op, receiver, kFillClaim);
-  team.raise(receiver, team.at(op.sequence, kFilled), op.sequence);
+  team.raise(receiver, slot_of(op, receiver)->word(kFilled), op.sequence);
   return true;
 }
 
@@ -144,9 +174,9 @@ bool readers_filled(Operation &op) {
     if (r == team.rank || !reads_from(kind, r, team.rank, op.call.root, team.size())) continue;
     // An alltoallv reader of nothing from this source does not read its sendbuf (and may be small).
     if (op.call.variable && op.call.send[static_cast<std::size_t>(r)].bytes == 0) continue;
-    if (team.load(team.rank, team.done_at(op.sequence, r)) >= op.sequence) continue;
+    if (team.load(team.rank, op.mine->at.ack(r)) >= op.sequence) continue;
     // (A reader without a block is on the small path: its sizes disagree, and it stops the job itself.)
-    if (!late(op) || team.load(r, team.at(op.sequence, kBlock)) == 0 || !filled(op, r)) done = false;
+    if (!late(op) || read_word(op, r, kBlock) == 0 || !filled(op, r)) done = false;
   }
   return done;
 }
@@ -154,11 +184,11 @@ bool readers_filled(Operation &op) {
 // Does `work` for `member` as the thread holding its claim word `claim_word`, then raises its `done_word`;
 // false (nothing done) when another thread holds or held the claim.
 template <class Work>
-bool claimed(const Operation &op, int member, std::uint64_t claim_word, std::uint64_t done_word, Work work) {
+bool claimed(const Operation &op, int member, SlotWord claim_word, SlotWord done_word, Work work) {
   if (!claim(op, member, claim_word)) return false;
   work();
   release(op, member, claim_word);
-  op.team->raise(member, op.team->at(op.sequence, done_word), op.sequence);
+  op.team->raise(member, slot_of(op, member)->word(done_word), op.sequence);
   return true;
 }
 
@@ -166,7 +196,7 @@ bool claimed(const Operation &op, int member, std::uint64_t claim_word, std::uin
 // once every member's send data is there.
 bool segmented(Operation &op, int j, bool take) {
   const Team &team = *op.team;
-  if (team.load(j, team.at(op.sequence, kSegmentDone)) >= op.sequence) return true;
+  if (read_word(op, j, kSegmentDone) >= op.sequence) return true;
   if (!take) return false;
   for (int t = 0; t < team.size(); ++t)
     if (!started(op, t) || !staged(op, t)) return false;
@@ -176,7 +206,7 @@ bool segmented(Operation &op, int j, bool take) {
 // `r`'s recvbuf of a split allreduce holds every segment; with `take`, this thread copies them if nobody has.
 bool gathered(Operation &op, int r, bool take) {
   const Team &team = *op.team;
-  if (team.load(r, team.at(op.sequence, kFilled)) >= op.sequence) return true;
+  if (read_word(op, r, kFilled) >= op.sequence) return true;
   if (!take) return false;
   for (int j = 0; j < team.size(); ++j)
     if (!segmented(op, j, false)) return false;
@@ -205,14 +235,14 @@ bool progress_split(Operation &op) {
   if (!all(segmented)) return false;
   if (op.call.kind == Kind::kAllreduce && !all(gathered)) return false;
   for (int r = 0; r < team.size(); ++r)
-    team.word(me, team.done_at(op.sequence, r)).store(op.sequence, std::memory_order_release);
+    team.word(me, op.mine->at.ack(r)).store(op.sequence, std::memory_order_release);
   return true;
 }
 
 bool finish(Operation &op) {
   op.complete = true;
   Team &team = *op.team;
-  team.held[op.sequence % kRing].incomplete = nullptr;
+  op.mine->held.incomplete = nullptr;
   release_blocks(team, false);
   return true;
 }
@@ -225,7 +255,7 @@ bool progress(Operation &op) {
   if (op.small) {
     if (!progress_small(op)) return false;
     op.complete = true;
-    op.team->held[op.sequence % kRing].incomplete = nullptr;
+    op.mine->held.incomplete = nullptr;
     release_blocks(*op.team, false);
     return true;
   }
@@ -248,27 +278,25 @@ namespace {
 void check_members_will_initiate(Operation &op) {
   const Team &team = *op.team;
   for (int t = 0; t < team.size(); ++t)
-    if (team.load(t, team.at(op.sequence, kStarted)) < op.sequence)
+    if (read_word(op, t, kStarted) < op.sequence)
       check_will_initiate(team, t, op.sequence, call_name(op.call));
 }
 
 }  // namespace
 
-void check_readers(const Team &team, const Team::Held &held) {
-  const std::uint64_t s = held.sequence;
-  const auto kind = static_cast<Kind>(held.kind);
-  const std::uint64_t mine = team.load(team.rank, team.at(s, kSignature)) & ~kInlineData;
+void check_readers(const Team &team, const Team::Slot &slot, bool initiations) {
+  const std::uint64_t s = slot.held.sequence;
+  const auto kind = static_cast<Kind>(slot.held.kind);
+  const std::uint64_t mine = team.load(team.rank, slot.at.word(kSignature)) & ~kInlineData;
   for (int r = 0; r < team.size(); ++r) {
-    if (r == team.rank || !reads_from(kind, r, team.rank, held.root, team.size()) ||
-        team.load(team.rank, team.done_at(s, r)) >= s)
+    if (r == team.rank || !reads_from(kind, r, team.rank, slot.held.root, team.size()) ||
+        team.load(team.rank, slot.at.ack(r)) >= s)
       continue;
-    const std::uint64_t seen = team.load(r, team.at(s, kStarted));
-    if (seen < s) {
-      check_will_initiate(team, r, s, kind_name(kind));
-    } else if (seen == s) {
-      compare_signatures(
-          team, s, mine, r,
-          team.load(r, team.at(s, kSignature)));  // in another call, which reads nothing of this thread's
+    const Seen seen = look_up(team, r, s);
+    if (seen.started < s) {
+      if (initiations) check_will_initiate(team, r, s, kind_name(kind));
+    } else if (seen.started == s) {  // in another call, which reads nothing of this thread's
+      compare_signatures(team, s, mine, r, team.load(r, seen.at.word(kSignature)));
     } else {  // its slot of call s is reused: it completed the call, without reading
       disagree(team, s, mine, r, "completed that call without reading its data");
     }
@@ -276,11 +304,11 @@ void check_readers(const Team &team, const Team::Held &held) {
 }
 
 void check_member(const Team &team, int member, std::uint64_t s, std::uint64_t mine, const char *name) {
-  const std::uint64_t seen = team.load(member, team.at(s, kStarted));
-  if (seen < s)
+  const Seen seen = look_up(team, member, s);
+  if (seen.started < s)
     check_will_initiate(team, member, s, name);
-  else if (seen == s)
-    compare_signatures(team, s, mine, member, team.load(member, team.at(s, kSignature)));
+  else if (seen.started == s)
+    compare_signatures(team, s, mine, member, team.load(member, seen.at.word(kSignature)));
 }
 
 void complete(Operation &op) {

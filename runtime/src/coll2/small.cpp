@@ -37,9 +37,9 @@ bool fits_inline(const Description &call) {
   return bytes <= inline_limit();
 }
 
-void stage_inline(const Team &team, const Description &call, std::uint64_t sequence) {
-  auto *words = reinterpret_cast<std::uint64_t *>(team.direct[static_cast<std::size_t>(team.rank)] +
-                                                  team.inline_at(sequence));
+void stage_inline(const Team &team, const Description &call, const SlotAt &at) {
+  auto *words =
+      reinterpret_cast<std::uint64_t *>(team.direct[static_cast<std::size_t>(team.rank)] + at.inline_words());
   auto *data = reinterpret_cast<std::byte *>(words + call.send.size());
   const auto *sendbuf = static_cast<const std::byte *>(
       pgas::detail::local_address(call.sendbuf.handle, call.sendbuf.offset, extent(call.send), "upccoll"));
@@ -52,14 +52,16 @@ void stage_inline(const Team &team, const Description &call, std::uint64_t seque
   }
 }
 
-Located inline_piece(const Team &team, Kind kind, int source, std::uint64_t sequence, int piece) {
+Located inline_piece(const Team &team, Kind kind, int source, const SlotAt &at, int piece) {
   const auto *words = reinterpret_cast<const std::uint64_t *>(team.direct[static_cast<std::size_t>(source)] +
-                                                              team.inline_at(sequence));
+                                                              at.inline_words());
   const auto pieces = static_cast<std::uint64_t>(piece_count(kind, team.size()));
   const auto p = static_cast<std::size_t>(piece);
   const std::uint64_t start = p == 0 ? 0 : words[p - 1], end = words[p];
-  const std::uint64_t at = team.inline_at(sequence) + pieces * sizeof(std::uint64_t) + start;
-  return {{team.areas[static_cast<std::size_t>(source)], team.members[static_cast<std::size_t>(source)], at},
+  const std::uint64_t data = at.inline_words() + pieces * sizeof(std::uint64_t) + start;
+  // (A spill slot's data is addressed through its own handle, team.hpp.)
+  const pgas_handle_t handle = at.spill != 0 ? at.spill : team.areas[static_cast<std::size_t>(source)];
+  return {{handle, team.members[static_cast<std::size_t>(source)], at.spill != 0 ? data - at.slot : data},
           end - start};
 }
 

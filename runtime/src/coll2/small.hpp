@@ -27,14 +27,14 @@ bool small_path(const Team &team, const Description &call, bool in_all, bool out
 // Whether this thread's send pieces of `call` fit inline.
 bool fits_inline(const Description &call);
 
-// Writes this thread's send pieces of `call` into its slot of call `sequence` (before its started flag).
-void stage_inline(const Team &team, const Description &call, std::uint64_t sequence);
+// Writes this thread's send pieces of `call` into its slot at `at` (before its started flag).
+void stage_inline(const Team &team, const Description &call, const SlotAt &at);
 
-// Piece `piece` of member `source`'s inline data of call `sequence`: where it is and its bytes.
+// Piece `piece` of member `source`'s inline data in its slot at `at`: where it is and its bytes.
 struct Located {
   pgas::detail::gaddr at;
   std::uint64_t bytes;
 };
-Located inline_piece(const Team &team, Kind kind, int source, std::uint64_t sequence, int piece);
+Located inline_piece(const Team &team, Kind kind, int source, const SlotAt &at, int piece);
 
 }  // namespace pgas::rt::coll2

@@ -32,7 +32,7 @@ Segment segment_of(const Operation &op, int j) {
 
 // Where member `member`'s recvbuf is (from its block).
 gaddr recvbuf_of(const Operation &op, int member) {
-  const std::vector<std::uint64_t> header = block_header(*op.team, member, op.sequence);
+  const std::vector<std::uint64_t> header = block_header(op, member);
   return {header[kRecvHandle], static_cast<int>(header[kRecvThread]), header[kRecvOffset]};
 }
 

@@ -73,16 +73,20 @@ std::uint64_t Team::raise(int member, std::uint64_t offset, std::uint64_t value)
   return atomic(*this, member, offset, PGAS_ATOMIC_FETCH_MAX, value);
 }
 
-pgas_handle_t create_area(int size) {
-  const std::uint64_t words = area_words(static_cast<std::uint64_t>(size));
-  pgas_layout_t layout{.elem_size = sizeof(std::uint64_t),
+pgas_handle_t allocate_local(std::uint64_t elem_size, std::uint64_t nelems, const char *site) {
+  pgas_layout_t layout{.elem_size = elem_size,
                        .block = 0,
-                       .nelems = words,
+                       .nelems = nelems,
                        .owner = g_runtime.mythread,
                        .kind = PGAS_ALLOC_LOCAL,
                        .name = nullptr,
-                       .site = "upccoll_team_split"};
-  return remote_alloc(&layout);  // fresh shared memory is zero
+                       .site = site};
+  return remote_alloc(&layout);
+}
+
+pgas_handle_t create_area(int size) {  // fresh shared memory is zero
+  return allocate_local(sizeof(std::uint64_t), area_words(static_cast<std::uint64_t>(size)),
+                        "upccoll_team_split");
 }
 
 Team *team_of(void *handle) {
@@ -101,6 +105,7 @@ void register_team(Team *team) {
                                                         : nullptr);
   }
   team->shm = std::find(team->direct.begin(), team->direct.end(), nullptr) == team->direct.end();
+  for (std::uint64_t s = 0; s < kRing; ++s) team->slots[s].at = team->ring(s);
   map_areas(*team);
   g_teams.push_back(team);
 }

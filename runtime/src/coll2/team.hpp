@@ -16,12 +16,19 @@
 //   filled       s once the member's receive buffer is final
 //   segment_claim, segment_done  a large allreduce or reduce (split.hpp): segment `member` of the result is
 //                being combined (2s+1), combined (2s+2); s once it is in its recvbuf
+//   next         where the member's next spill slot of this residue is (0: none), see below
+//   handle       in a spill slot, its handle (the transfers address its inline data through it)
 // After the ring, the acknowledgements: per member r, 2 kRing words, word s % (2 kRing) set to s once r (or a
 // thread on its behalf) read this member's data of call s. A reader's words are consecutive, so that its
 // acknowledgements of 8 calls share a line that it alone writes for a while, and the owner checks call s
 // (when it reuses the slot, at call s + kRing) in lines half the array away from those the reader writes
 // then: an acknowledgement seldom waits for a line held by the other side. The words only grow, so none is
 // ever reset; they are strict atomics, outside the transport seam (team.cpp).
+// A member whose slot of call s still holds an earlier call (read or completed by nobody yet: the member is
+// kRing calls ahead) does not wait (section 2.5: an initiation never waits for another thread): it publishes
+// call s in a spill slot, a slot and one acknowledgement word per reader allocated in its own shared memory
+// and chained from the ring slot by `next` words. A reader looks in the ring slot, then along the chain
+// (slots.hpp). Spill slots are reused like ring slots and live as long as the team.
 // Last, one line whose first word the member sets at upccoll_finalize to the number of the first call it
 // never made (its next sequence number): a member waiting for its initiation of that call reports it.
 #pragma once
@@ -29,6 +36,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -48,8 +56,8 @@ inline constexpr std::uint64_t kInlineData = std::uint64_t{1} << 62;  // in the 
 // The words of an area: the departed words, then the ring (each rounded up to whole cache lines).
 constexpr std::uint64_t lines(std::uint64_t words) { return (words + 7) / 8 * 8; }
 // A slot's words: the same for every team size (the acknowledgements follow the ring).
-inline constexpr std::uint64_t kSlotWords = lines(kInlineWords + 9);
-inline constexpr std::uint64_t kAcknowledgements = 2 * kRing;  // per reader
+inline constexpr std::uint64_t kSlotWords = lines(kInlineWords + 11);  // with SlotWord's 11
+inline constexpr std::uint64_t kAcknowledgements = 2 * kRing;          // per reader
 // The words before the area's last line (the finalize word's).
 inline std::uint64_t finalize_line(std::uint64_t size) {
   return lines(size) + kRing * kSlotWords + size * kAcknowledgements;
@@ -66,7 +74,23 @@ enum SlotWord : std::uint64_t {
   kFilled,
   kSegmentClaim,
   kSegmentDone,
-  kSlotFixedWords,
+  kNext,
+  kHandle,  // a spill slot's own handle (its data's address for the transfers); 0 in a ring slot
+};
+static_assert(kInlineWords + kHandle + 1 <= kSlotWords);
+
+// Where a member published one call: byte offsets in its area (a spill slot's lie beyond it) of the call's
+// slot and of its first reader's acknowledgement.
+struct SlotAt {
+  std::uint64_t slot = 0;
+  std::uint64_t acks = 0;
+  std::uint64_t ack_stride = 0;  // bytes from one reader's acknowledgement to the next
+  pgas_handle_t spill = 0;       // a spill slot's handle (its first byte is `slot`); 0: the area's
+  std::uint64_t word(std::uint64_t w) const {  // (the inline words follow the signature)
+    return slot + (w <= kSignature ? w : w + kInlineWords) * sizeof(std::uint64_t);
+  }
+  std::uint64_t inline_words() const { return slot + 2 * sizeof(std::uint64_t); }
+  std::uint64_t ack(int reader) const { return acks + static_cast<std::uint64_t>(reader) * ack_stride; }
 };
 
 struct Team {
@@ -77,7 +101,7 @@ struct Team {
   std::vector<std::byte *> direct;     // team rank -> its area mapped in this process (shm), or nullptr
   std::uint64_t next_sequence = 1;     // the next call's number
   void *engine = nullptr;              // the team in the conduit's engine (coll2/engine.hpp), if used
-  // This thread's calls by slot, kept until every reader of the call's block has read it.
+  // This thread's call in one of its slots, kept until every reader of the call's block has read it.
   struct Held {
     std::uint64_t sequence = 0;
     pgas_handle_t block = 0;
@@ -87,8 +111,15 @@ struct Team {
     Operation *incomplete = nullptr;  // the call while it is not complete on this thread
     bool inline_data = false;         // its slot's inline words are read until every reader is done
   };
-  std::vector<Held> held = std::vector<Held>(kRing);
-  std::size_t held_blocks = 0;  // entries of `held` with a block
+  // One of this thread's slots: where it is, its call, the next spill slot of its chain (nullptr: none).
+  struct Slot {
+    SlotAt at;
+    Held held;
+    Slot *next = nullptr;
+    pgas_handle_t spill = 0;  // a spill slot's memory (0: a ring slot)
+  };
+  std::deque<Slot> slots = std::deque<Slot>(kRing);  // the ring, then the spill slots (addresses stay)
+  std::size_t held_blocks = 0;                       // slots whose call has a block
   // Blocks every reader is done with, kept for later calls (allocating one per call costs more than the
   // call).
   struct Spare {
@@ -104,23 +135,15 @@ struct Team {
 
   int size() const { return static_cast<int>(members.size()); }
   bool shm = false;  // every member's area is mapped here (direct)
-  // Byte offset of word `word` of call `sequence`'s slot in an area (the inline words follow the signature).
-  std::uint64_t at(std::uint64_t sequence, std::uint64_t word) const {
-    const std::uint64_t position = word <= kSignature ? word : word + kInlineWords;
-    return slot_at(sequence) + position * sizeof(std::uint64_t);
-  }
-  // Byte offset of call `sequence`'s inline words in an area.
-  std::uint64_t inline_at(std::uint64_t sequence) const {
-    return slot_at(sequence) + 2 * sizeof(std::uint64_t);
+  // The ring slot of call `sequence` in every member's area, and its readers' acknowledgements.
+  SlotAt ring(std::uint64_t sequence) const {
+    return {.slot = slot_at(sequence),
+            .acks = (lines(members.size()) + kRing * kSlotWords + sequence % kAcknowledgements) *
+                    sizeof(std::uint64_t),
+            .ack_stride = kAcknowledgements * sizeof(std::uint64_t)};
   }
   std::uint64_t slot_at(std::uint64_t sequence) const {
     return (lines(members.size()) + (sequence % kRing) * kSlotWords) * sizeof(std::uint64_t);
-  }
-  // Byte offset in an area of member `reader`'s acknowledgement of the area owner's call `sequence`.
-  std::uint64_t done_at(std::uint64_t sequence, int reader) const {
-    return (lines(members.size()) + kRing * kSlotWords +
-            static_cast<std::uint64_t>(reader) * kAcknowledgements + sequence % kAcknowledgements) *
-           sizeof(std::uint64_t);
   }
   std::uint64_t departed_at(int member) const { return static_cast<std::uint64_t>(member) * 8; }
   // Byte offset in an area of its owner's word set at upccoll_finalize (above).
@@ -141,6 +164,8 @@ struct Team {
   }
 };
 
+// A new object of this thread's (PGAS_ALLOC_LOCAL), named by the site that made it.
+pgas_handle_t allocate_local(std::uint64_t elem_size, std::uint64_t nelems, const char *site);
 // A new area for a team of `size` members, zeroed, on this thread.
 pgas_handle_t create_area(int size);
 

@@ -9,6 +9,7 @@
 #include "coll2/agreement.hpp"
 #include "coll2/arguments.hpp"
 #include "coll2/engine.hpp"
+#include "coll2/slots.hpp"
 #include "errors.hpp"
 #include "pgas/detail/api.hpp"
 #include "runtime.hpp"
@@ -60,6 +61,7 @@ void sweep_departed() {
     for (int m = 0; m < team->size() && all_left; ++m)
       all_left = team->load(team->rank, team->departed_at(m)) != 0;
     if (!all_left) continue;
+    free_spill_slots(*team);
     remote_free(team->areas[static_cast<std::size_t>(team->rank)]);
     std::erase(g_departing, team);
     delete team;
@@ -86,6 +88,7 @@ void destroy_all_teams() {
   for (Team *team : live_teams()) {
     if (team->engine != nullptr) chosen_engine()->team_free(team->engine);
     release_blocks(*team, true);
+    free_spill_slots(*team);
     forget_team(team);
     if (team != all) {
       remote_free(team->areas[static_cast<std::size_t>(team->rank)]);
@@ -93,6 +96,7 @@ void destroy_all_teams() {
     }
   }
   for (Team *team : g_departing) {
+    free_spill_slots(*team);
     remote_free(team->areas[static_cast<std::size_t>(team->rank)]);
     delete team;
   }

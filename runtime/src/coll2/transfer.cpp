@@ -25,8 +25,8 @@ struct BlockAt {
   int thread;
 };
 
-BlockAt block_of(const Team &team, int member, std::uint64_t sequence) {
-  return {team.load(member, team.at(sequence, kBlock)), team.members[static_cast<std::size_t>(member)]};
+BlockAt block_of(const Team &team, int member, const SlotAt &at) {
+  return {team.load(member, at.word(kBlock)), team.members[static_cast<std::size_t>(member)]};
 }
 
 // A block's header and tables are the call's bookkeeping, not the program's data: read outside the transport
@@ -48,8 +48,8 @@ struct Destination {
 
 }  // namespace
 
-void stage_member(const Team &team, int member, std::uint64_t sequence) {
-  const BlockAt block = block_of(team, member, sequence);
+void stage_member(const Team &team, int member, const SlotAt &at, std::uint64_t sequence) {
+  const BlockAt block = block_of(team, member, at);
   if (block.handle != 0) {
     const std::vector<std::uint64_t> header = read_words(block, 0, kHeaderWords);
     const std::vector<std::uint64_t> entries =
@@ -61,7 +61,7 @@ void stage_member(const Team &team, int member, std::uint64_t sequence) {
                                     gaddr{sendbuf.handle, sendbuf.thread, sendbuf.offset + entries[i]},
                                     entries[i + 2]);
   }
-  team.raise(member, team.at(sequence, kStaged), sequence);
+  team.raise(member, at.word(kStaged), sequence);
 }
 
 namespace {
@@ -70,9 +70,10 @@ namespace {
 Located locate(const Operation &op, int source, int receiver) {
   const Team &team = *op.team;
   const int piece = piece_for(op.call.kind, receiver);
-  if ((team.load(source, team.at(op.sequence, kSignature)) & kInlineData) != 0)
-    return inline_piece(team, op.call.kind, source, op.sequence, piece);
-  const BlockAt from = block_of(team, source, op.sequence);
+  const SlotAt &at = *slot_of(op, source);
+  if ((team.load(source, at.word(kSignature)) & kInlineData) != 0)
+    return inline_piece(team, op.call.kind, source, at, piece);
+  const BlockAt from = block_of(team, source, at);
   const std::vector<std::uint64_t> entry =
       read_words(from, send_entry_at(static_cast<std::uint64_t>(piece)), kSendEntryWords);
   if (op.large) {  // a direct source's piece is read where it is, in its sendbuf (direct.hpp)
@@ -132,8 +133,8 @@ void fill(const Operation &op, int receiver, const Receiving &r, std::vector<int
 
 }  // namespace
 
-std::vector<std::uint64_t> block_header(const Team &team, int member, std::uint64_t sequence) {
-  return read_words(block_of(team, member, sequence), 0, kHeaderWords);
+std::vector<std::uint64_t> block_header(const Operation &op, int member) {
+  return read_words(block_of(*op.team, member, *slot_of(op, member)), 0, kHeaderWords);
 }
 
 Located source_piece(const Operation &op, int source, int receiver) { return locate(op, source, receiver); }
@@ -141,7 +142,7 @@ Located source_piece(const Operation &op, int source, int receiver) { return loc
 void fill_member(const Operation &op, int receiver) {
   const Team &team = *op.team;
   const std::uint64_t s = op.sequence;
-  const BlockAt mine = block_of(team, receiver, s);
+  const BlockAt mine = block_of(team, receiver, *slot_of(op, receiver));
   const std::vector<std::uint64_t> header = read_words(mine, 0, kHeaderWords);
   const std::uint64_t recv_count = header[kRecvCount];
   const std::vector<std::uint64_t> table =
@@ -154,7 +155,7 @@ void fill_member(const Operation &op, int receiver) {
                     header[kElements]};
   std::vector<int> sources;
   fill(op, receiver, r, sources);
-  for (int t : sources) team.raise(t, team.done_at(s, receiver), s);
+  for (int t : sources) team.raise(t, slot_of(op, t)->ack(receiver), s);
 }
 
 void fill_own(const Operation &op) {
@@ -177,7 +178,7 @@ void fill_own(const Operation &op) {
   fill(op, team.rank, r, sources);
   // Only this thread reads its sources' data for it: a plain release store tells each source.
   for (int t : sources)
-    team.word(t, team.done_at(op.sequence, team.rank)).store(op.sequence, std::memory_order_release);
+    team.word(t, slot_of(op, t)->ack(team.rank)).store(op.sequence, std::memory_order_release);
 }
 
 }  // namespace pgas::rt::coll2

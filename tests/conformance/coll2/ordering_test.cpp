@@ -9,6 +9,7 @@
 
 #include <pgas/upc.hpp>
 #include <thread>
+#include <vector>
 
 #include "conf_coll2.hpp"
 
@@ -60,6 +61,42 @@ TEST(Coll2Ordering, InitiationsDoNotWaitForOtherThreads) {
       EXPECT_EQ(sum[0], static_cast<long>(THREADS) * (THREADS + 1) / 2);
       EXPECT_EQ(got[0], THREADS);
       for (int t = 0; t < THREADS; ++t) EXPECT_EQ(all[static_cast<std::size_t>(t)], t + 1);
+    }
+}
+
+// Rule 2 over many calls: thread 0 initiates kAhead allreduces and broadcasts (more than any fixed window of
+// call states could hold) before any other thread initiates its first; an initiation that waited for the
+// others would hang. Then the others initiate theirs, and every thread completes its calls newest first. The
+// data is one element (a small call) or 1100 (4400 bytes: more than a call slot carries inline).
+TEST(Coll2Ordering, InitiationsDoNotWaitForAThreadFarBehind) {
+  constexpr std::size_t kAhead = 300;
+  Flags flags;
+  long step = 0;
+  for (upccoll_flag_t mode : kModes)
+    for (const std::size_t n : {std::size_t{1}, std::size_t{1100}}) {
+      SCOPED_TRACE("flags " + std::to_string(mode) + ", " + std::to_string(n) + " elements");
+      ++step;
+      Blocks<int> send(kAhead * n), sum(kAhead * n), got(kAhead * n);
+      for (std::size_t i = 0; i < kAhead * n; ++i) send[i] = val(MYTHREAD, i);
+      std::vector<upccoll_handle_t> h(2 * kAhead);
+      if (MYTHREAD != 0) flags.await(0, step);
+      for (std::size_t c = 0; c < kAhead; ++c) {
+        ASSERT_EQ(upccoll_allreduce(send.at(c * n), sum.at(c * n), n, UPC_INT, UPC_ADD, UPC_TEAM_ALL, mode,
+                                    &h[2 * c]),
+                  UPCCOLL_SUCCESS);
+        ASSERT_EQ(upccoll_bcast(send.at(c * n), n, UPC_INT, got.at(c * n), n, UPC_INT, 0, UPC_TEAM_ALL, mode,
+                                &h[2 * c + 1]),
+                  UPCCOLL_SUCCESS);
+      }
+      if (MYTHREAD == 0) flags.raise(step);
+      for (std::size_t c = h.size(); c-- > 0;) upccoll_wait(h[c]);
+      for (std::size_t i = 0; i < kAhead * n; ++i) {
+        int total = 0;
+        for (int t = 0; t < THREADS; ++t) total += val(t, i);
+        ASSERT_EQ(sum[i], total) << "element " << i;
+        ASSERT_EQ(got[i], val(0, i)) << "element " << i;
+      }
+      upc_barrier;  // before the buffers go
     }
 }
 
