@@ -49,8 +49,9 @@ const std::map<std::string, std::function<void()>> kModes = {
        upc_barrier;
      }},
     // Thread LAST completes an allreduce with a handle, the others call it blocking: allowed on the shared
-    // engine, not on the MPI engine (MPI's blocking collectives never match its non-blocking ones), where the
-    // waiting thread reports the difference (registered under mpirun only).
+    // engine, not on the MPI engine (MPI's blocking collectives never match its non-blocking ones; on one
+    // machine the call with the handle runs on the shared engine instead), where the waiting threads report
+    // the difference (registered under mpirun only).
     {"blocking-against-handle",
      [] {
        const auto send = ints(1), recv = ints(1);

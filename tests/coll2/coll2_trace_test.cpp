@@ -25,10 +25,12 @@ long line_of(const std::string &tag) { return launcher_test::line_tagged(COLL2_T
 
 // Runs the traced program at `threads` threads with `launch` before -n (e.g. --conduit mpi) and `env`, and
 // compares its trace with the calls' known traffic: each receiver's bytes from each source, recorded as
-// `data_op` (memget for the shared engine's reads, coll_recv for an engine that moves them outside the
-// one-sided transport; then no memget is recorded at all: the engine ran the calls).
+// `blocking_op` for the blocking allgather and `nonblocking_op` for the broadcast with a handle and the
+// fenced allreduce (memget for the shared engine's reads, coll_recv for an engine that moves them outside
+// the one-sided transport; then no memget is recorded for the call: the engine ran it).
 void expect_exact_trace(long threads, const std::vector<std::string> &launch,
-                        const launcher_test::EnvOverrides &env, const std::string &data_op) {
+                        const launcher_test::EnvOverrides &env, const std::string &blocking_op,
+                        const std::string &nonblocking_op) {
   const std::string db_path =
       (std::filesystem::temp_directory_path() /
        ("pgas-coll2-trace-" + std::to_string(getpid()) + "-" + std::to_string(threads) + ".db"))
@@ -43,9 +45,9 @@ void expect_exact_trace(long threads, const std::vector<std::string> &launch,
   for (long t = 0; t < threads; ++t)
     for (long peer = 0; peer < threads; ++peer) {
       if (peer == t) continue;
-      want[{t, peer, data_op, line_of("allgather")}] = {1, 10 * sizeof(int)};
-      want[{t, peer, data_op, line_of("allreduce completed")}] = {1, 2 * sizeof(int)};
-      if (peer == root) want[{t, peer, data_op, line_of("bcast completed")}] = {1, 3 * sizeof(double)};
+      want[{t, peer, blocking_op, line_of("allgather")}] = {1, 10 * sizeof(int)};
+      want[{t, peer, nonblocking_op, line_of("allreduce completed")}] = {1, 2 * sizeof(int)};
+      if (peer == root) want[{t, peer, nonblocking_op, line_of("bcast completed")}] = {1, 3 * sizeof(double)};
     }
   pgas::tracedb::Database db = pgas::tracedb::Database::open(db_path);
   Rows got;
@@ -77,10 +79,14 @@ void expect_exact_trace(long threads, const std::vector<std::string> &launch,
 
 class Coll2Trace : public launcher_test::LauncherParamTest<int> {};
 
-TEST_P(Coll2Trace, RecordsExactlyTheBytesTheCallsMove) { expect_exact_trace(GetParam(), {}, {}, "memget"); }
+TEST_P(Coll2Trace, RecordsExactlyTheBytesTheCallsMove) {
+  expect_exact_trace(GetParam(), {}, {}, "memget", "memget");
+}
 
-// Under mpirun (pgasrun --conduit mpi, over vader): the MPI engine records each reception as coll_recv and
-// no one-sided read; the shared engine, chosen by PGAS_COLL2_ENGINE, the same memget rows as on shm.
+// Under mpirun (pgasrun --conduit mpi, over vader): the MPI engine records each reception of its blocking
+// call as coll_recv and no one-sided read, and on one machine runs the calls with a handle or a fence on the
+// shared engine (pgas/upccoll.h), whose reads are memget; the shared engine, chosen by PGAS_COLL2_ENGINE,
+// records the same memget rows as on shm.
 class Coll2TraceMpi : public launcher_test::LauncherParamTest<std::tuple<std::string, int>> {};
 
 TEST_P(Coll2TraceMpi, RecordsExactlyTheBytesTheCallsMove) {
@@ -93,7 +99,7 @@ TEST_P(Coll2TraceMpi, RecordsExactlyTheBytesTheCallsMove) {
                       {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"},
                       {"PGAS_MPIRUN_FLAGS", "--mca btl vader,self"},
                       {"PGAS_COLL2_ENGINE", engine}},
-                     engine == "mpi" ? "coll_recv" : "memget");
+                     engine == "mpi" ? "coll_recv" : "memget", "memget");
 #endif
 }
 

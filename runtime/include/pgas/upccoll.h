@@ -65,9 +65,16 @@
  * The shared engine (described below) works on every conduit. Under mpirun the MPI engine is the default
  * (PGAS_COLL2_ENGINE=mpi or shared chooses; the variable must be equal on every thread): a team is an MPI
  * communicator (MPI_Comm_dup for UPC_TEAM_ALL, MPI_Comm_split for a split, with the ranks the split gives,
- * MPI_Comm_free with the team), a blocking call the blocking MPI collective on it and a call with a handle
- * or UPC_ASYNC_FENCE the non-blocking one (MPI_Ibcast, MPI_Iallreduce, MPI_Ialltoallv, ...), completed by
- * MPI_Test from upccoll_test, upccoll_wait, upccoll_fence and upccoll_finalize. upccoll_scan is MPI_Scan and
+ * MPI_Comm_free with the team), a blocking call the blocking MPI collective on it and, in a job across
+ * machines, a call with a handle or UPC_ASYNC_FENCE the non-blocking one (MPI_Ibcast, MPI_Iallreduce,
+ * MPI_Ialltoallv, ...), completed by MPI_Test from upccoll_test, upccoll_wait, upccoll_fence and
+ * upccoll_finalize. In a job on one machine (every process's segment in reach of loads and stores: a
+ * shared-memory window), calls with a handle or UPC_ASYNC_FENCE run on the shared engine instead: Open MPI's
+ * non-blocking collectives advance a round only while every member is inside an MPI call, so a completion
+ * would wait for the others to call the library, where the shared engine's waits only for their initiations.
+ * Across machines that wait remains: a completion there returns once the other members, having initiated,
+ * call the library again (any upccoll_test, upccoll_wait or other call of the library or the runtime that
+ * reaches MPI). upccoll_scan is MPI_Scan and
  * upccoll_exscan MPI_Exscan (rank 0's recvbuf is left untouched: MPI writes a scratch buffer there);
  * upccoll_reduce_scatter is MPI_Reduce_scatter_block and upccoll_reduce_scatterv MPI_Reduce_scatter.
  * Data-moving calls move MPI_BYTEs; combining calls use MPI's type and operation (MPI_UNSIGNED_CHAR for
@@ -78,7 +85,7 @@
  * differences:
  *  - Calls with UPC_IN_ALLSYNC or UPC_OUT_ALLSYNC run on the shared engine (whose first completing thread
  *    finishes the other members' parts: the ownership rules below without ever waiting for another thread's
- *    completion); upccoll_barrier always runs on the MPI engine (MPI_Barrier / MPI_Ibarrier).
+ *    completion); upccoll_barrier runs on the MPI engine with any flags (MPI_Barrier / MPI_Ibarrier).
  *  - MPI counts and displacements are ints: a call whose byte counts or displacements (data-moving calls) or
  *    element count (combining calls) exceed INT_MAX returns UPCCOLL_ERROR_SIZE on the threads that have them.
  *  - Before a call's MPI collective its members compare the call, MPI comparing nothing: each sends every

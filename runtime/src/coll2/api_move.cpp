@@ -75,7 +75,7 @@ upccoll_return_t moving(const Common &c, bool sends, bool receives, Pieces piece
                         const Arguments *args = nullptr, Counts arrays = nullptr) {
   Team *team = nullptr;
   if (const upccoll_return_t error = check_call(c.team, c.flags, &team)) return error;
-  return refused_unless_success(*team, c.kind, variable,
+  return refused_unless_success(*team, {c.kind, variable, c.flags, c.handle},
                                 checked(team, c, sends, receives, pieces, variable, args, arrays));
 }
 

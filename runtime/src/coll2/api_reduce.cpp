@@ -55,7 +55,7 @@ upccoll_return_t computing(Kind kind, upccoll_shared_ptr_t sendbuf, upccoll_shar
   Team *team = nullptr;
   if (const upccoll_return_t error = check_call(handle, flags, &team)) return error;
   // A refused call takes its call number once the team is known (refuse()).
-  return refused_unless_success(*team, kind, variable,
+  return refused_unless_success(*team, {kind, variable, flags, out},
                                 checked(*team, kind, sendbuf, recvbuf, dt, op, root, flags, out, send_pieces,
                                         recv_elements, variable, args));
 }

@@ -45,13 +45,20 @@ std::size_t extent(const std::vector<Piece> &pieces);
 // Initiates `call` on `team` and completes it (handle NULL, no UPC_ASYNC_FENCE), or hands back a handle.
 upccoll_return_t launch(Team &team, const Description &call, upccoll_handle_t *handle);
 
-// A call refused with `error` after check_call found its team: it takes the team's next call number, so
-// that members waiting in the call learn why this thread will not join them (agreement.hpp). Returns `error`.
-upccoll_return_t refuse(Team &team, Kind kind, bool variable, upccoll_return_t error);
+// What a refused call was: on which engine its members wait for it follows from its kind, flags and handle.
+struct Refused {
+  Kind kind;
+  bool variable;
+  upccoll_flag_t flags;
+  const upccoll_handle_t *handle;
+};
+// A call refused with `error` after check_call found its team: it takes the team's next call number, on the
+// engine the call would have run on, so that members waiting in the call learn why this thread will not
+// join them (agreement.hpp). Returns `error`.
+upccoll_return_t refuse(Team &team, const Refused &call, upccoll_return_t error);
 // refuse() unless `result` is UPCCOLL_SUCCESS.
-inline upccoll_return_t refused_unless_success(Team &team, Kind kind, bool variable,
-                                               upccoll_return_t result) {
-  return result == UPCCOLL_SUCCESS ? result : refuse(team, kind, variable, result);
+inline upccoll_return_t refused_unless_success(Team &team, const Refused &call, upccoll_return_t result) {
+  return result == UPCCOLL_SUCCESS ? result : refuse(team, call, result);
 }
 
 // The description an entry point fills for its call: empty, reused from call to call (no allocation).

@@ -1,7 +1,6 @@
 // Running Collectives 2.0 calls on the conduit's collective engine (see engine.hpp).
 #include "coll2/engine.hpp"
 
-#include <atomic>
 #include <cstdlib>
 #include <cstring>
 
@@ -74,20 +73,6 @@ EngineCall engine_call(std::uint64_t sequence, const Description &call, const vo
   return e;
 }
 
-// This thread's part of the team's slot of call `sequence`: its signature, then that it started, as the
-// shared engine publishes them (operation.cpp), so that a member's shared-engine call at the same number
-// (flags that disagree) and a slow engine wait see which call each member is in. Plain stores to this
-// thread's own memory: no network traffic.
-void publish(const Team &team, std::uint64_t sequence, std::uint64_t signature) {
-  auto *area = reinterpret_cast<std::uint64_t *>(
-      segment_address(g_runtime.mythread, team.area_at[static_cast<std::size_t>(team.rank)]));
-  const auto word = [&](std::uint64_t slot_word) {
-    return std::atomic_ref<std::uint64_t>(area[team.ring(sequence).word(slot_word) / sizeof(std::uint64_t)]);
-  };
-  word(kSignature).store(signature, std::memory_order_relaxed);
-  word(kStarted).store(sequence, std::memory_order_release);
-}
-
 // The bytes `call` copies out of its send buffer: a non-blocking call's send buffer is the user's again at
 // initiation (pgas/upccoll.h), and a blocking call's may overlap its receive buffer.
 bool needs_send_copy(const Description &call, bool blocking) {
@@ -149,9 +134,9 @@ void choose_engine() {
   }
 }
 
-bool on_engine(const Description &call) {
-  return g_engine != nullptr &&
-         (call.kind == Kind::kBarrier || (call.flags & (UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC)) == 0);
+bool on_engine(Kind kind, upccoll_flag_t flags, bool blocking) {
+  if (g_engine == nullptr || (!blocking && g_engine->nonblocking_on_shared_engine())) return false;
+  return kind == Kind::kBarrier || (flags & (UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC)) == 0;
 }
 
 bool engine_fits(const Description &call) { return g_engine->fits(shape(0, call)); }
@@ -164,7 +149,7 @@ bool engine_run(Team &team, const Description &call) {
       needs_send_copy(call, true) ? send_copy(call) : std::vector<unsigned char>{};
   e.sequence = team.next_sequence++;
   const std::uint64_t signature = engine_signature(call, true);
-  publish(team, e.sequence, signature);
+  publish_signature(team, e.sequence, signature);
   pgas::sync_scope scope(PGAS_SYNC_team_collective, team.areas[0], call_name(call));
   g_engine->waiting_in(&e);
   if (g_compare) wait_for_agreement(team, agree(team, e.sequence, call, signature));
@@ -182,7 +167,7 @@ Operation *engine_start(Team &team, const Description &call) {
       needs_send_copy(call, false) ? send_copy(call) : std::vector<unsigned char>{};
   const std::uint64_t s = team.next_sequence++;
   const std::uint64_t signature = engine_signature(call, false);
-  publish(team, s, signature);
+  publish_signature(team, s, signature);
   Operation *op = new_operation(team, s, call, false, false);
   op->engine = true;
   op->send_copy = std::move(copy);
@@ -198,7 +183,7 @@ Operation *engine_start(Team &team, const Description &call) {
 
 void engine_refuse(Team &team, Kind kind, bool variable, upccoll_return_t error) {
   const std::uint64_t s = team.next_sequence++;
-  publish(team, s, refusal_signature(kind, variable, error));
+  publish_signature(team, s, refusal_signature(kind, variable, error));
   if (g_compare) agree_on_refusal(team, s, kind, variable, error);
 }
 

@@ -2,7 +2,9 @@
 // how. PGAS_COLL2_ENGINE chooses: the conduit's engine by name ("mpi"), or "shared" for the library's own
 // engine of call blocks and flag words (operation.hpp); unset, the conduit's engine when it has one. Calls
 // with an ALLSYNC flag run on the shared engine whichever is chosen (its first completing thread finishes
-// the others' parts, so that they keep the proposal's ordering rules), so do teams' own bookkeeping areas.
+// the others' parts, so that they keep the proposal's ordering rules), so do teams' own bookkeeping areas,
+// and so do non-blocking calls where the engine says (CollectiveEngine::nonblocking_on_shared_engine: a
+// completion then waits only for the others' initiations, not for them to call into the network library).
 #pragma once
 
 #include "coll2/operation.hpp"
@@ -13,8 +15,9 @@ namespace pgas::rt::coll2 {
 CollectiveEngine *chosen_engine();
 void choose_engine();
 
-// Whether `call` runs on the conduit's engine.
-bool on_engine(const Description &call);
+// Whether a call of `kind` with `flags` runs on the conduit's engine, blocking (no handle and no
+// UPC_ASYNC_FENCE) or not. Every member decides the same for the same call.
+bool on_engine(Kind kind, upccoll_flag_t flags, bool blocking);
 // Whether the engine can take the call's counts (else UPCCOLL_ERROR_SIZE).
 bool engine_fits(const Description &call);
 // A blocking call, complete on return; false (nothing done) when the engine cannot take its counts.

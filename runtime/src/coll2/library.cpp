@@ -41,7 +41,7 @@ bool initialized() { return g_initialized; }
 upccoll_return_t launch(Team &team, const Description &call, upccoll_handle_t *handle) {
   const bool fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
   Operation *op = nullptr;
-  if (on_engine(call)) {
+  if (on_engine(call.kind, call.flags, !fenced && handle == nullptr)) {
     try {  // the copy of the send data a call may need is private memory
       if (!fenced && handle == nullptr) return engine_run(team, call) ? UPCCOLL_SUCCESS : UPCCOLL_ERROR_SIZE;
       if (!engine_fits(call)) return UPCCOLL_ERROR_SIZE;
@@ -63,11 +63,12 @@ upccoll_return_t launch(Team &team, const Description &call, upccoll_handle_t *h
   return UPCCOLL_SUCCESS;
 }
 
-upccoll_return_t refuse(Team &team, Kind kind, bool variable, upccoll_return_t error) {
-  if (chosen_engine() != nullptr)
-    engine_refuse(team, kind, variable, error);
+upccoll_return_t refuse(Team &team, const Refused &call, upccoll_return_t error) {
+  const bool blocking = call.handle == nullptr && (call.flags & UPC_ASYNC_FENCE) == 0;
+  if (on_engine(call.kind, call.flags, blocking))
+    engine_refuse(team, call.kind, call.variable, error);
   else
-    publish_refusal(team, refusal_signature(kind, variable, error));
+    publish_signature(team, team.next_sequence++, refusal_signature(call.kind, call.variable, error));
   return error;
 }
 

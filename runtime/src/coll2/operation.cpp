@@ -2,6 +2,7 @@
 #include "coll2/operation.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <memory>
 
@@ -141,12 +142,18 @@ Operation *new_operation(Team &team, std::uint64_t sequence, const Description &
   return op;
 }
 
-void publish_refusal(Team &team, std::uint64_t signature) {
-  const std::uint64_t s = team.next_sequence++;
+// The two words are written by this thread alone: plain stores to its own memory, also on a network conduit
+// (where Team::store would be a one-sided atomic to itself, in every call on the conduit's engine).
+void publish_signature(Team &team, std::uint64_t s, std::uint64_t signature) {
   Team::Slot &slot = take_slot(team, s);
   slot.held = {.sequence = s};
-  team.store(team.rank, slot.at.word(kSignature), signature);
-  team.raise(team.rank, slot.at.word(kStarted), s);
+  const auto word = [&](std::uint64_t slot_word) {
+    const std::uint64_t at = team.area_at[static_cast<std::size_t>(team.rank)] + slot.at.word(slot_word);
+    return std::atomic_ref<std::uint64_t>(
+        *reinterpret_cast<std::uint64_t *>(segment_address(g_runtime.mythread, at)));
+  };
+  word(kSignature).store(signature, std::memory_order_relaxed);
+  word(kStarted).store(s, std::memory_order_release);
 }
 
 Operation *initiate(Team &team, const Description &call) {

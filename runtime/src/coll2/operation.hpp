@@ -83,11 +83,14 @@ bool block_available(Team &team, const Description &call);
 // A new Operation for call `sequence` of `team` (not yet initiated).
 Operation *new_operation(Team &team, std::uint64_t sequence, const Description &call, bool in_all,
                          bool out_all);
-// Initiates the call on `team` (waits only when the team's ring is full, see pgas/upccoll.h).
+// Initiates the call on `team` (waits only when this thread's shared heap cannot hold another slot, see
+// take_slot in slots.hpp).
 Operation *initiate(Team &team, const Description &call);
-// A call refused on this thread (`signature`, signature.hpp) once its team is known takes the team's next
-// call number: its slot says so to the members waiting for it.
-void publish_refusal(Team &team, std::uint64_t signature);
+// This thread's call `s`, which the shared engine does not run, published by its signature alone
+// (signature.hpp) in a slot of its own, for the members that look for it: a call refused once its team is
+// known, or a call on the conduit's engine (so that a member's shared-engine call of that number, and a slow
+// engine wait, see which call this thread is in).
+void publish_signature(Team &team, std::uint64_t s, std::uint64_t signature);
 // Advances the call as far as it can without blocking; true once it is complete on this thread.
 bool progress(Operation &op);
 // Gives back a completed call (initiate reuses it).

@@ -93,6 +93,10 @@ class CollectiveEngine {
                         const char *first_from, Request *first, Request *rest) = 0;
   // The calling thread waits in `call` (published, or 0: no longer) for a thread that finished main.
   virtual void waiting_in(const EngineCall *call) = 0;
+  // Whether the library runs the non-blocking calls itself (on its shared engine): true when the network
+  // library's non-blocking collectives advance only while every member calls into it, and every member's
+  // memory is in reach of loads and stores, so that the shared engine's calls advance without the others.
+  virtual bool nonblocking_on_shared_engine() const = 0;
 };
 
 }  // namespace pgas::rt

@@ -35,7 +35,9 @@ void finish_reductions();
 
 class MpiCollectives final : public CollectiveEngine {
  public:
-  MpiCollectives(MPI_Comm world, ControlBlock *ctl) : world_(world), ctl_(ctl) {}
+  // `shared_memory`: every rank's data segment is in reach of this process's loads and stores.
+  MpiCollectives(MPI_Comm world, ControlBlock *ctl, bool shared_memory)
+      : world_(world), ctl_(ctl), shared_memory_(shared_memory) {}
   ~MpiCollectives() = default;
 
   const char *name() const override { return "mpi"; }
@@ -49,6 +51,8 @@ class MpiCollectives final : public CollectiveEngine {
   void exchange(Team team, const std::uint64_t *out, std::uint64_t *in, std::size_t words,
                 const char *first_from, Request *first, Request *rest) override;
   void waiting_in(const EngineCall *call) override;
+  // Open MPI's non-blocking collectives (libnbc) advance a round only inside an MPI call of each member.
+  bool nonblocking_on_shared_engine() const override { return shared_memory_; }
 
  private:
   // A call in flight: its request and what MPI reads until it completes (the v forms' count arrays, rank
@@ -65,6 +69,7 @@ class MpiCollectives final : public CollectiveEngine {
 
   MPI_Comm world_;
   ControlBlock *ctl_;
+  bool shared_memory_;
   // A blocking call's count arrays, reused from call to call (no construction or allocation per call).
   Pending blocking_;
 };

@@ -130,7 +130,7 @@ MpiConduit::MpiConduit(ConduitStartup *startup) : startup_(*startup) {
   MPI_Win_lock_all(MPI_MODE_NOCHECK, control_);
   MPI_Barrier(comm_);  // every control block is zero before anyone reads one
   mpi_coll2_set_fatal(startup->fatal);
-  collectives_ = new MpiCollectives(comm_, ctl_);
+  collectives_ = new MpiCollectives(comm_, ctl_, reachable_[0] != nullptr);
   startup->segment = static_cast<std::byte *>(segment);
   startup->ctl = ctl_;
 }
