@@ -72,9 +72,12 @@
  * shared-memory window), calls with a handle or UPC_ASYNC_FENCE run on the shared engine instead: Open MPI's
  * non-blocking collectives advance a round only while every member is inside an MPI call, so a completion
  * would wait for the others to call the library, where the shared engine's waits only for their initiations.
- * Across machines that wait remains: a completion there returns once the other members, having initiated,
- * call the library again (any upccoll_test, upccoll_wait or other call of the library or the runtime that
- * reaches MPI). upccoll_scan is MPI_Scan and
+ * Across machines, while such a call is in flight, a progress thread of the library tests it (the job runs
+ * under MPI_THREAD_SERIALIZED; the library's MPI calls and the thread's take turns), so a completion there
+ * too waits only for the others' initiations, and a user function may then be applied on that thread while
+ * the calling thread computes (it must not call UPC or library functions, as MPI's user functions may not
+ * call MPI). When MPI grants no MPI_THREAD_SERIALIZED (a program that called MPI_Init itself), a completion
+ * returns once the others, having initiated, call the library again. upccoll_scan is MPI_Scan and
  * upccoll_exscan MPI_Exscan (rank 0's recvbuf is left untouched: MPI writes a scratch buffer there);
  * upccoll_reduce_scatter is MPI_Reduce_scatter_block and upccoll_reduce_scatterv MPI_Reduce_scatter.
  * Data-moving calls move MPI_BYTEs; combining calls use MPI's type and operation (MPI_UNSIGNED_CHAR for

@@ -45,6 +45,11 @@ std::size_t extent(const std::vector<Piece> &pieces);
 // Initiates `call` on `team` and completes it (handle NULL, no UPC_ASYNC_FENCE), or hands back a handle.
 upccoll_return_t launch(Team &team, const Description &call, upccoll_handle_t *handle);
 
+// Whether a call completes before it returns: no handle and no UPC_ASYNC_FENCE.
+inline bool blocking(upccoll_flag_t flags, const upccoll_handle_t *handle) {
+  return handle == nullptr && (flags & UPC_ASYNC_FENCE) == 0;
+}
+
 // What a refused call was: on which engine its members wait for it follows from its kind, flags and handle.
 struct Refused {
   Kind kind;

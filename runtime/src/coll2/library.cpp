@@ -12,6 +12,7 @@
 #include "coll2/finalize.hpp"
 #include "coll2/signature.hpp"
 #include "coll2/teams.hpp"
+#include "conduit/active.hpp"
 #include "errors.hpp"
 #include "pgas/detail/api.hpp"
 #include "runtime.hpp"
@@ -29,9 +30,16 @@ Operation *outstanding_handle(upccoll_handle_t h) {
   return found == g_outstanding.end() || (*found)->fenced ? nullptr : *found;
 }
 
+// While this thread has calls in flight, the others' completions may need its memory.
+void outstand(Operation *op) {
+  g_outstanding.push_back(op);
+  if (g_outstanding.size() == 1) conduit().progress_in_background(true);
+}
+
 void retire(Operation *op) {
   std::erase(g_outstanding, op);
   free_operation(op);
+  if (g_outstanding.empty()) conduit().progress_in_background(false);
 }
 
 }  // namespace
@@ -40,10 +48,11 @@ bool initialized() { return g_initialized; }
 
 upccoll_return_t launch(Team &team, const Description &call, upccoll_handle_t *handle) {
   const bool fenced = (call.flags & UPC_ASYNC_FENCE) != 0;
+  const bool blocks = blocking(call.flags, handle);
   Operation *op = nullptr;
-  if (on_engine(call.kind, call.flags, !fenced && handle == nullptr)) {
+  if (on_engine(call.kind, call.flags, blocks)) {
     try {  // the copy of the send data a call may need is private memory
-      if (!fenced && handle == nullptr) return engine_run(team, call) ? UPCCOLL_SUCCESS : UPCCOLL_ERROR_SIZE;
+      if (blocks) return engine_run(team, call) ? UPCCOLL_SUCCESS : UPCCOLL_ERROR_SIZE;
       if (!engine_fits(call)) return UPCCOLL_ERROR_SIZE;
       op = engine_start(team, call);
     } catch (const std::bad_alloc &) {
@@ -53,8 +62,8 @@ upccoll_return_t launch(Team &team, const Description &call, upccoll_handle_t *h
     if (!block_available(team, call)) return UPCCOLL_ERROR_MALLOC;
     op = initiate(team, call);
   }
-  if (fenced || handle != nullptr) {
-    g_outstanding.push_back(op);
+  if (!blocks) {
+    outstand(op);
     if (handle != nullptr) *handle = fenced ? UPCCOLL_INVALID_HANDLE : op;
     return UPCCOLL_SUCCESS;
   }
@@ -64,8 +73,7 @@ upccoll_return_t launch(Team &team, const Description &call, upccoll_handle_t *h
 }
 
 upccoll_return_t refuse(Team &team, const Refused &call, upccoll_return_t error) {
-  const bool blocking = call.handle == nullptr && (call.flags & UPC_ASYNC_FENCE) == 0;
-  if (on_engine(call.kind, call.flags, blocking))
+  if (on_engine(call.kind, call.flags, blocking(call.flags, call.handle)))
     engine_refuse(team, call.kind, call.variable, error);
   else
     publish_signature(team, team.next_sequence++, refusal_signature(call.kind, call.variable, error));

@@ -156,6 +156,10 @@ class Conduit {
   // ---- optional: the conduit's own engine for Collectives 2.0 (conduit/collectives.hpp), nullptr if none
   // (shm: the shared-memory engine is the fast one there) ----
   virtual CollectiveEngine *collectives() { return nullptr; }
+  // While on (this thread has Collectives 2.0 calls in flight), the peers' accesses to this thread's memory
+  // are applied even while it computes outside the runtime (a progress thread of the MPI conduit across
+  // machines); a conduit whose peers need no help from this thread for them does nothing.
+  virtual void progress_in_background(bool on) { (void)on; }
 
   // ---- end of the job ----
   // After every thread finished main (the exit collective agreed): releases the conduit's resources.

@@ -73,6 +73,7 @@ const char *const kFunctions[] = {"MPI_Barrier",   "MPI_Bcast",        "MPI_Scat
 }  // namespace
 
 CollectiveEngine::Team MpiCollectives::team_all() {
+  const MpiProgress::Hold held(progress_);
   MPI_Comm comm;
   MPI_Comm_dup(world_, &comm);
   MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
@@ -80,6 +81,7 @@ CollectiveEngine::Team MpiCollectives::team_all() {
 }
 
 CollectiveEngine::Team MpiCollectives::team_split(Team parent, int color, int key, int *rank) {
+  const MpiProgress::Hold held(progress_);
   MPI_Comm comm;
   if (const int error = MPI_Comm_split(*static_cast<MPI_Comm *>(parent), color, key, &comm))
     failed("MPI_Comm_split", error);
@@ -89,6 +91,7 @@ CollectiveEngine::Team MpiCollectives::team_split(Team parent, int color, int ke
 }
 
 void MpiCollectives::team_free(Team team) {
+  const MpiProgress::Hold held(progress_);
   auto *comm = static_cast<MPI_Comm *>(team);
   MPI_Comm_free(comm);
   delete comm;
@@ -210,24 +213,28 @@ void MpiCollectives::issue(MPI_Comm comm, const EngineCall &call, Pending *pendi
 }
 
 void MpiCollectives::run(Team team, const EngineCall &call) {
+  const MpiProgress::Hold held(progress_);
   issue(*static_cast<MPI_Comm *>(team), call, nullptr);
 }
 
 CollectiveEngine::Request MpiCollectives::start(Team team, const EngineCall &call) {
+  const MpiProgress::Hold held(progress_);
   auto *pending = new Pending;
   issue(*static_cast<MPI_Comm *>(team), call, pending);
+  progress_.watch(pending->requests(), pending->count());
   return reinterpret_cast<Request>(pending);
 }
 
 bool MpiCollectives::test(Request request) {
   auto *pending = reinterpret_cast<Pending *>(request);
   int done = 0;
-  const int error = pending->exchange.empty()
-                        ? MPI_Test(&pending->request, &done, MPI_STATUS_IGNORE)
-                        : MPI_Testall(static_cast<int>(pending->exchange.size()), pending->exchange.data(),
-                                      &done, MPI_STATUSES_IGNORE);
-  if (error != MPI_SUCCESS) failed(pending->function, error);
+  {
+    const MpiProgress::Hold held(progress_);
+    if (const int error = MPI_Testall(pending->count(), pending->requests(), &done, MPI_STATUSES_IGNORE))
+      failed(pending->function, error);
+  }
   if (done == 0) return false;
+  if (const int error = progress_.forget(pending->requests())) failed(pending->function, error);
   delete pending;
   return true;
 }
@@ -237,6 +244,7 @@ bool MpiCollectives::test(Request request) {
 void MpiCollectives::exchange(Team team, const std::uint64_t *out, std::uint64_t *in, std::size_t words,
                               const char *first_from, Request *first, Request *rest) {
   constexpr int kTag = 1;
+  const MpiProgress::Hold held(progress_);
   const MPI_Comm comm = *static_cast<MPI_Comm *>(team);
   int size = 0, rank = 0;
   MPI_Comm_size(comm, &size);
@@ -258,6 +266,7 @@ void MpiCollectives::exchange(Team team, const std::uint64_t *out, std::uint64_t
             MPI_Isend(out + at, count, MPI_UINT64_T, t, kTag, comm, &parts[1]->exchange.emplace_back()))
       failed(parts[1]->function, error);
   }
+  for (Pending *part : parts) progress_.watch(part->requests(), part->count());
   *first = reinterpret_cast<Request>(parts[0]);
   *rest = reinterpret_cast<Request>(parts[1]);
 }

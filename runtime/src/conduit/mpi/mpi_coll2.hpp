@@ -4,7 +4,8 @@
 // and a receive type of different sizes need only agree in bytes); combining calls use the MPI type and
 // operation of the upccoll type and operation, or an MPI_Op_create operation that calls the library's
 // combiner where MPI has none (user operations, UPC_LOGAND / UPC_LOGOR on reals, pair types whose MPI
-// layout differs from the C struct's).
+// layout differs from the C struct's). Calls in flight move while this process computes outside the
+// library: MpiProgress's thread tests them (mpi_progress.hpp).
 #pragma once
 
 #include <mpi.h>
@@ -14,6 +15,7 @@
 
 #include "conduit/collectives.hpp"
 #include "conduit/conduit.hpp"
+#include "conduit/mpi/mpi_progress.hpp"
 
 namespace pgas::rt {
 
@@ -36,8 +38,8 @@ void finish_reductions();
 class MpiCollectives final : public CollectiveEngine {
  public:
   // `shared_memory`: every rank's data segment is in reach of this process's loads and stores.
-  MpiCollectives(MPI_Comm world, ControlBlock *ctl, bool shared_memory)
-      : world_(world), ctl_(ctl), shared_memory_(shared_memory) {}
+  MpiCollectives(MPI_Comm world, ControlBlock *ctl, MpiProgress &progress, bool shared_memory)
+      : world_(world), ctl_(ctl), progress_(progress), shared_memory_(shared_memory) {}
   ~MpiCollectives() = default;
 
   const char *name() const override { return "mpi"; }
@@ -63,12 +65,15 @@ class MpiCollectives final : public CollectiveEngine {
     std::vector<int> counts[4];
     std::vector<unsigned char> scratch;
     const char *function = nullptr;
+    MPI_Request *requests() { return exchange.empty() ? &request : exchange.data(); }
+    int count() const { return exchange.empty() ? 1 : static_cast<int>(exchange.size()); }
   };
   // Issues the call's MPI collective: blocking (`pending` nullptr) or not.
   void issue(MPI_Comm comm, const EngineCall &call, Pending *pending);
 
   MPI_Comm world_;
   ControlBlock *ctl_;
+  MpiProgress &progress_;  // every function that calls MPI holds it; it tests the calls in flight
   bool shared_memory_;
   // A blocking call's count arrays, reused from call to call (no construction or allocation per call).
   Pending blocking_;

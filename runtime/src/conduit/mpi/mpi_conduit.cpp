@@ -84,14 +84,23 @@ void choose_one_sided_component() {
   if (std::getenv("OMPI_MCA_osc") == nullptr) setenv("OMPI_MCA_osc", "sm,pt2pt", 0);
 }
 
+// Initializes MPI (unless the program did) for MpiProgress's thread; whether MPI allows it.
+bool start_mpi() {
+  choose_one_sided_component();
+  int initialized = 0, provided = MPI_THREAD_SINGLE;
+  MPI_Initialized(&initialized);
+  if (initialized)
+    MPI_Query_thread(&provided);
+  else
+    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided);
+  return provided >= MPI_THREAD_SERIALIZED;
+}
+
 }  // namespace
 
-MpiConduit::MpiConduit(ConduitStartup *startup) : startup_(*startup) {
-  choose_one_sided_component();
-  int initialized = 0;
-  MPI_Initialized(&initialized);
-  if (!initialized) MPI_Init(nullptr, nullptr);
+MpiConduit::MpiConduit(ConduitStartup *startup) : startup_(*startup), progress_(start_mpi()) {
   MPI_Comm_dup(MPI_COMM_WORLD, &comm_);
+  progress_.probe_on(comm_);
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
   startup->threads = size_;
@@ -130,7 +139,8 @@ MpiConduit::MpiConduit(ConduitStartup *startup) : startup_(*startup) {
   MPI_Win_lock_all(MPI_MODE_NOCHECK, control_);
   MPI_Barrier(comm_);  // every control block is zero before anyone reads one
   mpi_coll2_set_fatal(startup->fatal);
-  collectives_ = new MpiCollectives(comm_, ctl_, reachable_[0] != nullptr);
+  collectives_ =
+      new MpiCollectives(comm_, ctl_, progress_, reachable_[0] != nullptr);  // every rank's or none
   startup->segment = static_cast<std::byte *>(segment);
   startup->ctl = ctl_;
 }
@@ -218,6 +228,7 @@ bool MpiConduit::whole_get(int thread, std::uint64_t at, void *dst, std::size_t 
   if (segment != nullptr) {
     detail::load_shared(dst, segment + at, size);
   } else {
+    const MpiProgress::Hold held(progress_);
     MPI_Fetch_and_op(nullptr, dst, whole_type(size), thread, displacement(thread, at), MPI_NO_OP, data_);
     MPI_Win_flush(thread, data_);
   }
@@ -231,6 +242,7 @@ bool MpiConduit::whole_put(int thread, std::uint64_t at, const void *src, std::s
   if (segment != nullptr) {
     detail::store_shared(segment + at, src, size);
   } else {
+    const MpiProgress::Hold held(progress_);
     MPI_Accumulate(src, 1, whole_type(size), thread, displacement(thread, at), 1, whole_type(size),
                    MPI_REPLACE, data_);
     MPI_Win_flush(thread, data_);
@@ -259,7 +271,8 @@ void MpiConduit::contiguous(std::size_t size, Transfer transfer) {
 }
 
 void MpiConduit::get(int thread, std::uint64_t at, void *dst, std::size_t size) {
-  if (whole_get(thread, at, dst, size)) return;
+  if (whole_get(thread, at, dst, size)) return;  // (it holds where it calls MPI)
+  const MpiProgress::Hold held(progress_);
   contiguous(size, [&](std::size_t done, int count, MPI_Datatype type) {
     MPI_Get(static_cast<char *>(dst) + done, count, type, thread, displacement(thread, at + done), count,
             type, data_);
@@ -270,7 +283,8 @@ void MpiConduit::get(int thread, std::uint64_t at, void *dst, std::size_t size) 
 // A put returns remotely complete: later gets of this thread (to any thread) see it, which relaxed
 // accesses need for same-address order, and the caller's buffer is free again.
 void MpiConduit::put(int thread, std::uint64_t at, const void *src, std::size_t size) {
-  if (whole_put(thread, at, src, size)) return;
+  if (whole_put(thread, at, src, size)) return;  // (it holds where it calls MPI)
+  const MpiProgress::Hold held(progress_);
   contiguous(size, [&](std::size_t done, int count, MPI_Datatype type) {
     MPI_Put(static_cast<const char *>(src) + done, count, type, thread, displacement(thread, at + done),
             count, type, data_);
@@ -321,6 +335,7 @@ void MpiConduit::putv(int thread, const std::uint64_t *at, std::size_t count, st
 
 void MpiConduit::accv(int thread, const std::uint64_t *at, std::size_t count, pgas_type_t type,
                       pgas_acc_op_t op, const void *src) {
+  const MpiProgress::Hold held(progress_);
   if (count == 0) return;
   MPI_Datatype element = mpi_type(type);
   TargetLayout target = target_layout(thread, at, count, 1, element);
@@ -332,6 +347,7 @@ void MpiConduit::accv(int thread, const std::uint64_t *at, std::size_t count, pg
 
 void MpiConduit::atomic(int thread, std::uint64_t at, pgas_type_t type, pgas_atomic_op_t op,
                         const void *operand, const void *compare, void *result) {
+  const MpiProgress::Hold held(progress_);
   std::uint64_t old = 0;  // room for the old value when the caller does not want it
   void *out = result != nullptr ? result : &old;
   const MPI_Aint where = displacement(thread, at);
@@ -358,6 +374,7 @@ pgas_token_t MpiConduit::remember(MPI_Request request, int put_target) {
 }
 
 pgas_token_t MpiConduit::get_nb(int thread, std::uint64_t at, void *dst, std::size_t size) {
+  const MpiProgress::Hold held(progress_);
   if (size > kMaxChunk) {
     get(thread, at, dst, size);
     return 0;
@@ -369,6 +386,7 @@ pgas_token_t MpiConduit::get_nb(int thread, std::uint64_t at, void *dst, std::si
 }
 
 pgas_token_t MpiConduit::put_nb(int thread, std::uint64_t at, const void *src, std::size_t size) {
+  const MpiProgress::Hold held(progress_);
   if (size > kMaxChunk) {
     put(thread, at, src, size);
     return 0;
@@ -381,6 +399,7 @@ pgas_token_t MpiConduit::put_nb(int thread, std::uint64_t at, const void *src, s
 
 pgas_token_t MpiConduit::getv_nb(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
                                  void *dst) {
+  const MpiProgress::Hold held(progress_);
   if (count == 0) return 0;
   TargetLayout target = target_layout(thread, at, count, static_cast<int>(size), MPI_BYTE);
   MPI_Request request;
@@ -392,6 +411,7 @@ pgas_token_t MpiConduit::getv_nb(int thread, const std::uint64_t *at, std::size_
 
 pgas_token_t MpiConduit::putv_nb(int thread, const std::uint64_t *at, std::size_t count, std::size_t size,
                                  const void *src) {
+  const MpiProgress::Hold held(progress_);
   if (count == 0) return 0;
   TargetLayout target = target_layout(thread, at, count, static_cast<int>(size), MPI_BYTE);
   MPI_Request request;
@@ -404,6 +424,7 @@ pgas_token_t MpiConduit::putv_nb(int thread, const std::uint64_t *at, std::size_
 // A request completes locally; a put is remotely complete only after a flush of its target. A token
 // that is no longer outstanding (synced already, or by remote_sync_all) is complete.
 void MpiConduit::sync(pgas_token_t token) {
+  const MpiProgress::Hold held(progress_);
   if (token == 0 || token > pending_.size() || !pending_[token - 1].busy) return;
   MPI_Wait(&pending_[token - 1].request, MPI_STATUS_IGNORE);
   retire(token);
@@ -413,6 +434,7 @@ void MpiConduit::sync(pgas_token_t token) {
 // buffer is free); remote completion then needs MPI_Win_flush, which MPI offers only as a wait, for the
 // target's acknowledgment of data already sent (a memory barrier over osc/sm).
 bool MpiConduit::test(pgas_token_t token) {
+  const MpiProgress::Hold held(progress_);
   if (token == 0 || token > pending_.size() || !pending_[token - 1].busy) return true;
   int done = 0;
   MPI_Test(&pending_[token - 1].request, &done, MPI_STATUS_IGNORE);
@@ -430,6 +452,7 @@ void MpiConduit::retire(pgas_token_t token) {
 }
 
 void MpiConduit::sync_all() {
+  const MpiProgress::Hold held(progress_);
   if (outstanding_ == 0) return;
   for (std::size_t slot = 0; slot < pending_.size(); ++slot)
     if (pending_[slot].busy) MPI_Wait(&pending_[slot].request, MPI_STATUS_IGNORE);
@@ -440,6 +463,7 @@ void MpiConduit::sync_all() {
 }
 
 void MpiConduit::fence() {
+  const MpiProgress::Hold held(progress_);
   sync_all();
   MPI_Win_sync(data_);
 }
@@ -447,12 +471,14 @@ void MpiConduit::fence() {
 // Any MPI call that probes for messages runs Open MPI's progress engine, which applies incoming one-sided
 // operations when the one-sided component has no progress of its own (osc/pt2pt).
 void MpiConduit::progress() {
+  const MpiProgress::Hold held(progress_);
   int flag = 0;
   MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, MPI_STATUS_IGNORE);
   MPI_Win_sync(data_);
 }
 
 void MpiConduit::zero(int thread, std::uint64_t at, std::size_t bytes) {
+  const MpiProgress::Hold held(progress_);
   // Never destroyed (a vector was, at exit): destructors of global shared objects free them after that.
   static constexpr std::size_t kPiece = std::size_t{1} << 16;
   static const char zeros[kPiece] = {};

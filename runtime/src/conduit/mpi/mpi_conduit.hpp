@@ -9,7 +9,8 @@
 // one MPI call and an indexed datatype (none for a contiguous run); atomics and accumulate are
 // MPI_Fetch_and_op, MPI_Compare_and_swap and MPI_Accumulate. A synchronization phase (every collective starts
 // with one) is one MPI_Allreduce that also compares the threads' collective kinds, sequence numbers and
-// barrier ids.
+// barrier ids. The job runs under MPI_THREAD_SERIALIZED: while a non-blocking collective is in flight a
+// progress thread tests it, and every function here that calls MPI holds MpiProgress (mpi_progress.hpp).
 #pragma once
 
 #include <mpi.h>
@@ -19,6 +20,7 @@
 
 #include "conduit/conduit.hpp"
 #include "conduit/mpi/mpi_coll2.hpp"
+#include "conduit/mpi/mpi_progress.hpp"
 #include "control.hpp"
 
 namespace pgas::rt {
@@ -72,6 +74,9 @@ class MpiConduit final : public Conduit {
   LockStatus lock_release(std::uint32_t index, std::uint32_t generation, int *holder) override;
   LockStatus lock_free(std::uint32_t index, std::uint32_t generation, int *holder) override;
   CollectiveEngine *collectives() override { return collectives_; }
+  void progress_in_background(bool on) override {
+    if (reachable_[0] == nullptr) progress_.keep_probing(on);  // across machines (every rank's or none)
+  }
   void finish() override;
   [[noreturn]] void global_exit(int status) override;
 
@@ -122,6 +127,7 @@ class MpiConduit final : public Conduit {
   std::uint64_t lock_word_cas(int home, MPI_Aint where, std::uint64_t expected, std::uint64_t desired);
 
   ConduitStartup startup_;
+  MpiProgress progress_;  // every function that calls MPI holds it
   MPI_Comm comm_ = MPI_COMM_NULL;
   MPI_Win data_ = MPI_WIN_NULL;
   MPI_Win control_ = MPI_WIN_NULL;

@@ -68,6 +68,7 @@ bool MpiConduit::peers_arrived(PhaseResult *result) {
 }
 
 void MpiConduit::finish() {
+  progress_.stop();
   finish_reductions();
   MPI_Win_unlock_all(control_);
   MPI_Win_unlock_all(data_);
@@ -78,6 +79,7 @@ void MpiConduit::finish() {
 }
 
 void MpiConduit::global_exit(int status) {
+  const MpiProgress::Hold held(progress_);
   std::fflush(nullptr);
   MPI_Abort(comm_, status);
   std::_Exit(status);

@@ -55,6 +55,7 @@ void MpiConduit::phase_arrive(PhaseSignature mine) {
 }
 
 PhaseResult MpiConduit::phase_complete() {
+  const MpiProgress::Hold held(progress_);
   fence();  // every access of this thread is complete and this process's window view is current
   ctl_->last_phase = signature_;  // for a peer that finished main (mpi_exit.cpp) or waits for this rank
   ctl_->last_phase.blocks = 1;    // it waits here, whether it arrived with upc_notify or not
@@ -70,6 +71,7 @@ PhaseResult MpiConduit::phase_complete() {
 
 // Read from its control window, where phase_complete writes it after its fence.
 PhaseSignature MpiConduit::last_phase(int rank) {
+  const MpiProgress::Hold held(progress_);
   PhaseSignature last{};
   MPI_Get(&last, sizeof last, MPI_BYTE, rank, control_offset(&ctl_->last_phase, rank), sizeof last, MPI_BYTE,
           control_);
@@ -80,6 +82,7 @@ PhaseSignature MpiConduit::last_phase(int rank) {
 // ---- data steps of a collective (its phase agreed, so every thread is here) ----
 
 const std::uint64_t *MpiConduit::gather(const std::uint64_t *mine, int count, int *stride) {
+  const MpiProgress::Hold held(progress_);
   std::uint64_t words[CollectiveState::kArgs] = {};
   std::memcpy(words, mine, sizeof(std::uint64_t) * static_cast<std::size_t>(count));
   gathered_.resize(static_cast<std::size_t>(size_) * CollectiveState::kArgs);
@@ -90,6 +93,7 @@ const std::uint64_t *MpiConduit::gather(const std::uint64_t *mine, int count, in
 }
 
 const void *MpiConduit::allgather(const void *mine, std::size_t bytes) {
+  const MpiProgress::Hold held(progress_);
   if (bytes > kAllgatherBytes) die("allgather of %zu bytes (at most %zu)", bytes, kAllgatherBytes);
   records_.resize(bytes * static_cast<std::size_t>(size_));
   MPI_Allgather(mine, static_cast<int>(bytes), MPI_BYTE, records_.data(), static_cast<int>(bytes), MPI_BYTE,
@@ -101,12 +105,14 @@ const void *MpiConduit::allgather(const void *mine, std::size_t bytes) {
 bool MpiConduit::claim_report() { return true; }
 
 void MpiConduit::broadcast(void *data, std::size_t bytes) {
+  const MpiProgress::Hold held(progress_);
   MPI_Bcast(data, static_cast<int>(bytes), MPI_BYTE, 0, comm_);
 }
 
 // ---- the heap: a mutex word and the allocators in thread 0's control block ----
 
 void MpiConduit::heap_lock() {
+  const MpiProgress::Hold held(progress_);
   const MPI_Aint where = control_offset(&ctl_->heap_mutex, 0);
   const std::uint32_t mine = static_cast<std::uint32_t>(rank_) + 1, unlocked = 0;
   for (int attempt = 0;; back_off(attempt)) {
@@ -119,6 +125,7 @@ void MpiConduit::heap_lock() {
 }
 
 void MpiConduit::heap_unlock() {
+  const MpiProgress::Hold held(progress_);
   const std::uint32_t unlocked = 0;
   std::uint32_t seen = 0;
   MPI_Win_sync(control_);
@@ -128,6 +135,7 @@ void MpiConduit::heap_unlock() {
 }
 
 RangeAllocator &MpiConduit::heap_open(int owner) {
+  const MpiProgress::Hold held(progress_);
   RangeAllocator &heap = owner >= 0 ? ctl_->local_heaps[owner] : ctl_->symmetric_heap;
   if (rank_ != 0) {
     MPI_Get(&heap, sizeof heap, MPI_BYTE, 0, control_offset(&heap, 0), sizeof heap, MPI_BYTE, control_);
@@ -137,6 +145,7 @@ RangeAllocator &MpiConduit::heap_open(int owner) {
 }
 
 void MpiConduit::heap_close(int owner) {
+  const MpiProgress::Hold held(progress_);
   RangeAllocator &heap = owner >= 0 ? ctl_->local_heaps[owner] : ctl_->symmetric_heap;
   if (rank_ != 0) {
     MPI_Put(&heap, sizeof heap, MPI_BYTE, 0, control_offset(&heap, 0), sizeof heap, MPI_BYTE, control_);
@@ -152,6 +161,7 @@ void MpiConduit::handle_slots(std::uint32_t *first, std::uint32_t *stride) {
 }
 
 bool MpiConduit::handle_refresh(std::uint32_t index) {
+  const MpiProgress::Hold held(progress_);
   const int creator = static_cast<int>(index % static_cast<std::uint32_t>(size_));
   if (creator == rank_) return false;  // this process's copy is the original
   HandleDesc &d = ctl_->handles[index];
@@ -161,6 +171,7 @@ bool MpiConduit::handle_refresh(std::uint32_t index) {
 }
 
 void MpiConduit::handle_publish(std::uint32_t index) {
+  const MpiProgress::Hold held(progress_);
   const int creator = static_cast<int>(index % static_cast<std::uint32_t>(size_));
   if (creator == rank_) return;
   HandleDesc &d = ctl_->handles[index];
@@ -180,6 +191,7 @@ std::uint64_t MpiConduit::lock_word_cas(int home, MPI_Aint where, std::uint64_t 
 }
 
 bool MpiConduit::lock_allocate(std::uint32_t *index, std::uint32_t *generation) {
+  const MpiProgress::Hold held(progress_);
   std::uint32_t first = 0, stride = 0;
   handle_slots(&first, &stride);
   for (std::uint32_t i = first; i < kMaxLocks; i += stride) {
@@ -195,6 +207,7 @@ bool MpiConduit::lock_allocate(std::uint32_t *index, std::uint32_t *generation) 
 }
 
 LockStatus MpiConduit::lock_acquire(std::uint32_t index, std::uint32_t generation, bool wait, int *holder) {
+  const MpiProgress::Hold held(progress_);
   const int home = static_cast<int>(index % static_cast<std::uint32_t>(size_));
   const MPI_Aint where = control_offset(&ctl_->lock_words[index], home);
   for (int attempt = 0;; back_off(attempt)) {
@@ -214,6 +227,7 @@ LockStatus MpiConduit::lock_acquire(std::uint32_t index, std::uint32_t generatio
 }
 
 LockStatus MpiConduit::lock_release(std::uint32_t index, std::uint32_t generation, int *holder) {
+  const MpiProgress::Hold held(progress_);
   const int home = static_cast<int>(index % static_cast<std::uint32_t>(size_));
   fence();  // every access made while holding the lock is complete before the next holder gets it
   const std::uint64_t seen = lock_word_cas(home, control_offset(&ctl_->lock_words[index], home),
@@ -225,6 +239,7 @@ LockStatus MpiConduit::lock_release(std::uint32_t index, std::uint32_t generatio
 }
 
 LockStatus MpiConduit::lock_free(std::uint32_t index, std::uint32_t generation, int *holder) {
+  const MpiProgress::Hold held(progress_);
   const int home = static_cast<int>(index % static_cast<std::uint32_t>(size_));
   const MPI_Aint where = control_offset(&ctl_->lock_words[index], home);
   for (std::uint64_t expected = word(generation, 0);;) {
