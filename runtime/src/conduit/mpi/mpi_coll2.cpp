@@ -228,11 +228,9 @@ CollectiveEngine::Request MpiCollectives::start(Team team, const EngineCall &cal
 bool MpiCollectives::test(Request request) {
   auto *pending = reinterpret_cast<Pending *>(request);
   int done = 0;
-  {
-    const MpiProgress::Hold held(progress_);
-    if (const int error = MPI_Testall(pending->count(), pending->requests(), &done, MPI_STATUSES_IGNORE))
-      failed(pending->function, error);
-  }
+  const MpiProgress::Hold held(progress_);
+  if (const int error = MPI_Testall(pending->count(), pending->requests(), &done, MPI_STATUSES_IGNORE))
+    failed(pending->function, error);
   if (done == 0) return false;
   if (const int error = progress_.forget(pending->requests())) failed(pending->function, error);
   delete pending;

@@ -7,13 +7,12 @@
 // a disagreement with every thread's account. A thread that waits in another collective while some thread
 // never arrives (it spins, or waits for a lock) would wait forever: the thread that finished main reports
 // it, and mpirun ends the job.
-#include <time.h>
 
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
 #include "conduit/mpi/mpi_conduit.hpp"
+#include "conduit/mpi/mpi_pause.hpp"
 
 namespace pgas::rt {
 namespace {
@@ -24,18 +23,14 @@ constexpr auto kArrivalGrace = std::chrono::milliseconds(200);
 
 // Between two looks: 10 us at first, up to 10 ms, so that the normal end of a job stays quick and a long one
 // costs its peers little traffic.
-void pause_between_looks(long &pause_ns) {
-  timespec pause{0, pause_ns};
-  nanosleep(&pause, nullptr);
-  pause_ns = std::min(pause_ns * 2, 10'000'000L);
-}
+constexpr long kFirstLook = 10'000, kLongestLook = 10'000'000;
 
 }  // namespace
 
 bool MpiConduit::peers_arrived(PhaseResult *result) {
   std::vector<PhaseSignature> seen(static_cast<std::size_t>(size_)), engine(seen.size());
   const auto start = std::chrono::steady_clock::now();
-  for (long pause_ns = 10'000;; pause_between_looks(pause_ns)) {
+  for (long pause_ns = kFirstLook;; pause_and_lengthen(pause_ns, kLongestLook)) {
     for (int r = 0; r < size_; ++r)
       if (r != rank_) {
         MPI_Get(&seen[r], sizeof(PhaseSignature), MPI_BYTE, r, control_offset(&ctl_->last_phase, r),

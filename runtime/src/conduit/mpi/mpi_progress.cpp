@@ -1,9 +1,9 @@
 // The MPI engine's progress thread (see mpi_progress.hpp).
 #include "conduit/mpi/mpi_progress.hpp"
 
-#include <time.h>
-
 #include <algorithm>
+
+#include "conduit/mpi/mpi_pause.hpp"
 
 namespace pgas::rt {
 namespace {
@@ -98,9 +98,7 @@ void MpiProgress::run() {
       MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, MPI_STATUS_IGNORE);
     }
     lock.unlock();
-    timespec pause{0, pause_ns};
-    nanosleep(&pause, nullptr);
-    pause_ns = std::min(pause_ns * 2, kLongestPause);
+    pause_and_lengthen(pause_ns, kLongestPause);
     lock.lock();
   }
 }

@@ -6,9 +6,9 @@
 // process is in flight (until the process completes it), a progress thread tests its requests and then
 // probes, a little less often each round. osc/pt2pt refuses MPI_THREAD_MULTIPLE, so the process runs under
 // MPI_THREAD_SERIALIZED and its own MPI calls and the progress thread's exclude each other: every conduit
-// function that calls MPI does so inside a Hold, which takes the lock only while requests are watched (and
-// costs two increments otherwise). Without MPI_THREAD_SERIALIZED there is no thread, and the requests move
-// only when this process tests them.
+// function that calls MPI does so inside a Hold, which takes the lock only while the thread runs (requests
+// watched, or keep_probing on) and costs two increments otherwise. Without MPI_THREAD_SERIALIZED there is no
+// thread, and the requests move only when this process tests them.
 #pragma once
 
 #include <mpi.h>
