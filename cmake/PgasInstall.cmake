@@ -8,7 +8,7 @@ include(CMakePackageConfigHelpers)
 set(PGAS_INSTALLED_LIBRARIES pgas:pgas pgas-cache:cache pgas_refactored:refactored pgas-trace:trace
                              pgas-mpi:mpi)
 # Tools, under their own names (pgas::pgasrun, ...).
-set(PGAS_INSTALLED_TOOLS pgasrun pgas-trace-import pgas-report pgas-refactor pgas-viewer)
+set(PGAS_INSTALLED_TOOLS pgasrun pgas-trace-import pgas-report pgas-refactor pgas-upcc pgas-viewer)
 # Folders of public headers (each holds pgas/...).
 set(PGAS_PUBLIC_HEADER_DIRS runtime/include cache/include refactor/include)
 set(PGAS_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/pgas)
@@ -60,7 +60,7 @@ configure_package_config_file(cmake/pgasConfig.cmake.in ${CMAKE_CURRENT_BINARY_D
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/pgasConfigVersion.cmake
                                  COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/pgasConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/pgasConfigVersion.cmake
-              cmake/PgasRefactor.cmake
+              cmake/PgasRefactor.cmake cmake/PgasUpc.cmake
         DESTINATION ${PGAS_CMAKE_DIR})
 
 # pkg-config: pgas.pc (the runtime) and pgas-cache.pc (the software cache, with the runtime). Their prefix is

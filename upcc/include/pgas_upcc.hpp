@@ -1,0 +1,87 @@
+// What a program translated by pgas-upcc includes first: the dialect, and the few helpers the translation
+// writes calls to (the nested upc_forall rule, casts to a private pointer, members of shared structs, the
+// layout queries). Not meant to be written by hand.
+#pragma once
+
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <pgas/upc.hpp>
+
+namespace pgas_upcc {
+
+// One upc_forall statement with an affinity: it controls (tests the affinity) unless it runs inside the
+// dynamic scope of another one that does, and then runs every iteration (UPC 1.3 §6.6.2).
+class forall_scope {
+ public:
+  forall_scope() : controls_(depth() == 0) {
+    if (controls_) ++depth();
+  }
+  ~forall_scope() {
+    if (controls_) --depth();
+  }
+  forall_scope(const forall_scope &) = delete;
+  forall_scope &operator=(const forall_scope &) = delete;
+
+  // The affinity is evaluated on every iteration, also where it does not decide.
+  template <class Affinity>
+  bool runs(const Affinity &affinity) const {
+    const bool mine = ::pgas::detail::has_affinity(affinity);
+    return !controls_ || mine;
+  }
+
+ private:
+  static int &depth() {
+    static thread_local int controlling = 0;
+    return controlling;
+  }
+  bool controls_;
+};
+
+// (T *) p for a pointer-to-shared p: the calling thread's address of the element (UPC 1.3 §6.4.3).
+template <class Element, std::size_t Block>
+Element *local_address(const ::pgas::global_ptr<Element, Block> &p) {
+  return p.local();
+}
+template <class Element, auto... Spec>
+Element *local_address(const ::pgas::shared_array<Element, Spec...> &a) {
+  return a.ptr().local();
+}
+template <class Element>
+Element *local_address(const ::pgas::shared_ref<Element> &r) {
+  return (&r).local();
+}
+
+// s.f for a shared struct s: the member as a shared reference.
+template <class Element, class Member, class Struct>
+::pgas::shared_ref<Member> member(const ::pgas::shared_ref<Element> &r, Member Struct::*m) {
+  return r.field(m);
+}
+template <class Element, ::pgas::consistency Mode, class Member, class Struct>
+::pgas::shared_ref<Member> member(const ::pgas::shared_var<Element, Mode> &v, Member Struct::*m) {
+  return v.ref().field(m);
+}
+
+// The block size of shared [*] T x[n]: n / THREADS rounded up (UPC 1.3 §6.5.1.1).
+inline std::size_t star_block(std::size_t n) {
+  const std::size_t threads = static_cast<std::size_t>(::pgas::threads());
+  return n == 0 ? 1 : (n + threads - 1) / threads;
+}
+
+// upc_localsizeof: the most bytes of n elements of `element` bytes in blocks of `block` one thread holds.
+inline std::size_t local_size(std::size_t n, std::size_t block, std::size_t element) {
+  return ::pgas::layout::local_count(n, block, static_cast<std::uint64_t>(::pgas::threads()), 0) * element;
+}
+
+// A file compiled with -T n runs with n threads only.
+inline bool require_threads(int n, const char *file) {
+  if (::pgas::threads() != n) {
+    if (::pgas::mythread() == 0)
+      std::fprintf(stderr, "%s was compiled for %d threads (pgas-upcc -T %d), but the job has %d\n", file, n,
+                   n, ::pgas::threads());
+    std::exit(2);
+  }
+  return true;
+}
+
+}  // namespace pgas_upcc

@@ -1,0 +1,214 @@
+// Declarations: shared objects become the dialect's shared_array / shared_array2d / shared_var objects,
+// pointers-to-shared its global_ptr, and functions of the user's file get C linkage, so that objects
+// compiled from C link with them.
+#include <clang/AST/Decl.h>
+#include <clang/AST/Stmt.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
+
+#include "marker_names.hpp"
+#include "translator.hpp"
+
+namespace pgas::upcc {
+
+using namespace clang;
+
+namespace {
+std::string quoted(llvm::StringRef name) { return "\"" + name.str() + "\""; }
+}  // namespace
+
+bool Translator::VisitVarDecl(VarDecl *d) {
+  if (!in_user_file(d->getLocation())) return true;
+  check_levels(d->getType(), d->getLocation());
+  if (isa<ParmVarDecl>(d)) {
+    if (contains_shared(d->getType())) translate_parameter(cast<ParmVarDecl>(d));
+    return true;
+  }
+  check_storage(d);
+  check_dimensions(d);
+  groups_[d->getBeginLoc()].push_back(d);
+  return true;
+}
+
+bool Translator::VisitFieldDecl(FieldDecl *d) {
+  if (!in_user_file(d->getLocation())) return true;
+  check_levels(d->getType(), d->getLocation());
+  if (is_shared(d->getType()))
+    error(d->getLocation(),
+          "a member of a struct or union cannot be shared-qualified (UPC 1.3 §6.5.1.1); "
+          "make the whole struct object shared instead");
+  groups_[d->getBeginLoc()].push_back(d);
+  return true;
+}
+
+bool Translator::VisitFunctionDecl(FunctionDecl *d) {
+  if (!in_user_file(d->getLocation())) return true;
+  // From the declaration's start, since the written return type's range starts after the UPC qualifiers.
+  if (contains_shared(d->getReturnType())) {
+    if (FunctionTypeLoc f = d->getFunctionTypeLoc())
+      replace(SourceRange(d->getBeginLoc(), f.getReturnLoc().getEndLoc()),
+              std::string(d->getStorageClass() == SC_Static ? "static " : "") +
+                  (d->isInlineSpecified() ? "inline " : "") + types_.type_name(d->getReturnType()),
+              d->getLocation());
+  }
+  // C linkage for the file's external functions, as a C compiler gives them.
+  if (d->getDeclContext()->isTranslationUnit() && d->getStorageClass() != SC_Static &&
+      !d->isInlineSpecified())
+    rw_.InsertTextBefore(sm_.getExpansionLoc(d->getOuterLocStart()), "extern \"C\" ");
+  return true;
+}
+
+bool Translator::VisitTypedefNameDecl(TypedefNameDecl *d) {
+  if (!in_user_file(d->getLocation())) return true;
+  QualType t = d->getUnderlyingType();
+  if (!contains_shared(t)) return true;
+  if (is_shared(t) && !t->isPointerType()) {
+    error(d->getLocation(),
+          "pgas-upcc does not translate a typedef of a shared object type yet; "
+          "write the shared qualifier in the declarations that use '" +
+              d->getName().str() + "'");
+    return true;
+  }
+  replace(d->getSourceRange(), "typedef " + types_.declaration(t, d->getName().str()), d->getLocation());
+  return true;
+}
+
+void Translator::check_levels(QualType t, SourceLocation at) {
+  for (QualType q = t;;) {
+    SharedLevel level = shared_level(q);
+    if (level.tagged_consistency_without_shared) {
+      error(at,
+            "strict and relaxed qualify shared types only (UPC 1.3 §6.5.1.1): add 'shared' or drop the "
+            "qualifier");
+      return;
+    }
+    if (level.layout == Layout::Expression && types_.dynamic_threads()) {
+      auto v = types_.layout_value(level.layout_id);
+      if (v && *v != 0 && *v % markers::kDynamicThreads == 0) {
+        error(at,
+              "a layout qualifier's block size must be an integer constant expression, and THREADS is "
+              "not one without a static thread count (UPC 1.3 §6.5.1.1): compile with -T N, or use [*]");
+        return;
+      }
+    }
+    if (const auto *p = q->getAs<PointerType>()) {
+      q = p->getPointeeType();
+      if (is_shared(q) && strict_at(shared_level(q), at)) {
+        error(at,
+              "pgas-upcc does not translate strict accesses through a pointer-to-shared yet (a strict "
+              "referenced type, or an unqualified one under #pragma upc strict or <upc_strict.h>): "
+              "access a strict shared object by its name, or make the pointer's type relaxed");
+        return;
+      }
+    } else if (const ArrayType *a = q->getAsArrayTypeUnsafe()) {
+      q = a->getElementType();
+    } else {
+      return;
+    }
+  }
+}
+
+void Translator::check_storage(const VarDecl *d) {
+  if (!is_shared(d->getType()) || d->hasGlobalStorage()) return;
+  error(d->getLocation(), "'" + d->getName().str() +
+                              "' is shared and has automatic storage duration, which UPC forbids "
+                              "(UPC 1.3 §6.5.2): declare it at file scope or static");
+}
+
+void Translator::translate_parameter(const ParmVarDecl *d) {
+  SourceRange r = d->getSourceRange();
+  replace(r, types_.declaration(d->getType(), d->getName().str()), d->getLocation());
+}
+
+std::string Translator::storage_prefix(const VarDecl *d) const {
+  switch (d->getStorageClass()) {
+    case SC_Static:
+      return "static ";
+    case SC_Extern:
+      return "extern ";
+    default:
+      return "";
+  }
+}
+
+// The dialect's object for a shared array or scalar: its type and constructor arguments.
+std::optional<std::string> Translator::shared_object(const VarDecl *d) {
+  const std::string name = d->getName().str();
+  const bool defined = d->isThisDeclarationADefinition() != VarDecl::DeclarationOnly;
+  SharedShape shape = shared_shape(types_, d->getType());
+  const std::string mode = strict_at(shape.level, d->getLocation()) ? ", ::pgas::strict" : "";
+  const bool star = shape.level.layout == Layout::Star;
+  if (d->hasInit()) {
+    error(d->getLocation(), "pgas-upcc does not translate an initializer of a shared object yet: assign '" +
+                                name + "' in the program (for example on thread 0, before a barrier)");
+    return std::nullopt;
+  }
+  if (shape.dims.empty())
+    return "::pgas::shared_var<" + shape.element + mode + "> " + name +
+           (defined ? "(" + quoted(name) + ")" : "");
+  const std::string typed = star ? "" : ", " + shape.block;
+  std::string block_argument = star ? shape.block + ", " : "";
+  if (shape.dims.size() == 1)
+    return "::pgas::shared_array<" + shape.element + typed + mode + "> " + name +
+           (defined ? "(" + shape.dims[0] + ", " + block_argument + quoted(name) + ")" : "");
+  if (shape.dims.size() == 2)
+    return "::pgas::shared_array2d<" + shape.element + typed + mode + "> " + name +
+           (defined ? "(" + shape.dims[0] + ", " + shape.dims[1] + ", " + block_argument + quoted(name) + ")"
+                    : "");
+  error(d->getLocation(), "pgas-upcc translates shared arrays of one and two dimensions; '" + name +
+                              "' has " + std::to_string(shape.dims.size()));
+  return std::nullopt;
+}
+
+void Translator::translate_declaration_groups() {
+  for (auto &[begin, group] : groups_) {
+    bool any = false;
+    for (const DeclaratorDecl *d : group) any = any || contains_shared(d->getType());
+    if (any) translate_group(group);
+  }
+}
+
+// `shared int a[10*THREADS], *p = &a[1];` -> one declaration per declarator, or one declaration of several
+// names when they have the same dialect type (required in a for statement's first clause).
+void Translator::translate_group(const std::vector<DeclaratorDecl *> &group) {
+  std::vector<std::string> declarations, names;
+  std::string common;
+  bool same_type = true;
+  for (const DeclaratorDecl *d : group) {
+    const auto *v = dyn_cast<VarDecl>(d);
+    std::string init = v && v->hasInit() ? " = " + text(v->getInit()->getSourceRange()) : "";
+    if (v && is_shared(v->getType())) {
+      auto object = shared_object(v);
+      if (!object) return;
+      declarations.push_back(storage_prefix(v) + *object);
+      same_type = false;
+      continue;
+    }
+    const std::string type = types_.type_name(d->getType());
+    same_type = same_type && (common.empty() || common == type) && !d->getType()->isArrayType() &&
+                !d->getType()->isFunctionPointerType();
+    common = type;
+    names.push_back(d->getName().str() + init);
+    declarations.push_back((v ? storage_prefix(v) : "") +
+                           types_.declaration(d->getType(), d->getName().str()) + init);
+  }
+  std::string text;
+  if (!same_type && group.size() > 1 && for_init_decls_.count(group.front())) {
+    error(group.front()->getLocation(),
+          "pgas-upcc cannot declare these names of different types in one "
+          "clause of a for statement: declare them before the loop");
+    return;
+  }
+  if (same_type && group.size() > 1) {
+    const auto *v = dyn_cast<VarDecl>(group.front());
+    text = (v ? storage_prefix(v) : "") + common + " ";
+    for (std::size_t k = 0; k < names.size(); ++k) text += (k ? ", " : "") + names[k];
+  } else {
+    for (std::size_t k = 0; k < declarations.size(); ++k) text += (k ? "; " : "") + declarations[k];
+  }
+  SourceRange whole(group.front()->getBeginLoc(), group.back()->getSourceRange().getEnd());
+  replace(whole, text, group.front()->getLocation(),
+          Inserts::Replaced);  // `text` holds the initializers' edits
+}
+
+}  // namespace pgas::upcc

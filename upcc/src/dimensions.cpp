@@ -1,0 +1,95 @@
+// THREADS in array dimensions (UPC 1.3 §6.5.2): in the dynamic THREADS environment a shared array's
+// dimension holds THREADS at most once, alone or multiplied by a positive integer constant expression,
+// never in an array with indefinite block size; a private array with static storage cannot use it.
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/TypeLoc.h>
+
+#include "marker_names.hpp"
+#include "translator.hpp"
+
+namespace pgas::upcc {
+
+using namespace clang;
+
+namespace {
+
+bool is_threads(const Expr *e) {
+  const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  return ref && isa<EnumConstantDecl>(ref->getDecl()) && ref->getDecl()->getName() == markers::kThreads;
+}
+
+int threads_uses(const Stmt *s) {
+  if (s == nullptr) return 0;
+  int n = isa<Expr>(s) && isa<DeclRefExpr>(s) && is_threads(cast<Expr>(s));
+  for (const Stmt *child : s->children()) n += threads_uses(child);
+  return n;
+}
+
+// THREADS alone, or c * THREADS / THREADS * c with c a positive integer constant expression.
+bool threads_well_formed(const Expr *e, const ASTContext &ctx) {
+  e = e->IgnoreParenImpCasts();
+  if (is_threads(e)) return true;
+  const auto *mul = dyn_cast<BinaryOperator>(e);
+  if (mul == nullptr || mul->getOpcode() != BO_Mul) return false;
+  const Expr *factor = is_threads(mul->getLHS())   ? mul->getRHS()
+                       : is_threads(mul->getRHS()) ? mul->getLHS()
+                                                   : nullptr;
+  if (factor == nullptr || threads_uses(factor) != 0) return false;
+  Expr::EvalResult value;
+  return factor->EvaluateAsInt(value, ctx) && value.Val.getInt().isStrictlyPositive();
+}
+
+}  // namespace
+
+void Translator::check_dimensions(const VarDecl *d) {
+  const TypeSourceInfo *info = d->getTypeSourceInfo();
+  if (info == nullptr || !d->getType()->isArrayType()) return;
+  const bool shared = is_shared(d->getType());
+  const SharedLevel level = shared ? shared_shape(types_, d->getType()).level : SharedLevel{};
+  const std::string name = "'" + d->getName().str() + "'";
+  int dimensions_with_threads = 0;
+  for (TypeLoc tl = info->getTypeLoc(); !tl.isNull();) {
+    auto a = tl.getAsAdjusted<ArrayTypeLoc>();
+    if (a.isNull()) break;
+    tl = a.getElementLoc();
+    const Expr *size = a.getSizeExpr();
+    const int uses = threads_uses(size);
+    if (uses == 0 || !types_.dynamic_threads()) {
+      const auto *constant = dyn_cast<ConstantArrayType>(ctx_.getAsArrayType(a.getType()));
+      if (shared && constant && types_.dynamic_threads() && constant->getSize().getZExtValue() != 0 &&
+          constant->getSize().getZExtValue() % markers::kDynamicThreads == 0)
+        error(a.getLBracketLoc(),
+              "pgas-upcc cannot tell this dimension from a multiple of THREADS: it is a "
+              "multiple of " +
+                  std::to_string(markers::kDynamicThreads) + "; compile with -T N");
+      continue;
+    }
+    ++dimensions_with_threads;
+    if (!shared) {
+      if (d->hasGlobalStorage())
+        error(size->getBeginLoc(),
+              "THREADS is not a constant in the dynamic THREADS environment, so the private "
+              "array " +
+                  name +
+                  " with static storage cannot use it (UPC 1.3 §6.3.1): "
+                  "compile with -T N, or allocate it");
+    } else if (level.layout == Layout::Indefinite) {
+      error(size->getBeginLoc(), "THREADS cannot appear in a dimension of " + name +
+                                     ", whose block size is "
+                                     "indefinite, in the dynamic THREADS environment (UPC 1.3 §6.5.2)");
+    } else if (uses > 1 || !threads_well_formed(size, ctx_)) {
+      error(size->getBeginLoc(),
+            "in the dynamic THREADS environment a dimension of a shared array holds THREADS "
+            "once, alone or multiplied by a positive integer constant expression "
+            "(UPC 1.3 §6.5.2); compile with -T N for other uses");
+    }
+  }
+  if (shared && dimensions_with_threads > 1)
+    error(d->getLocation(),
+          "in the dynamic THREADS environment THREADS appears in one dimension of a shared "
+          "array only (UPC 1.3 §6.5.2); " +
+              name + " has it in " + std::to_string(dimensions_with_threads));
+}
+
+}  // namespace pgas::upcc

@@ -1,0 +1,128 @@
+// Expressions: most of UPC's expressions read the same in the dialect, whose shared objects and pointers
+// overload C's operators. What does not: a member of a shared struct (x[i].f), casts to a private pointer,
+// sizeof and the upc_*sizeof operators of shared types, and C's implicit conversions from void * and to an
+// enumeration, which C++ spells as casts.
+#include <clang/AST/Expr.h>
+
+#include "marker_names.hpp"
+#include "translator.hpp"
+
+namespace pgas::upcc {
+
+using namespace clang;
+
+namespace {
+bool in_shared_object(QualType t) { return is_shared(t) && !t->isArrayType(); }
+
+const UnaryExprOrTypeTraitExpr *layout_query_size(const ParenExpr *e, llvm::StringRef &query) {
+  const auto *plus = dyn_cast<BinaryOperator>(e->getSubExpr());
+  if (plus == nullptr || plus->getOpcode() != BO_Add) return nullptr;
+  const auto *marker = dyn_cast<DeclRefExpr>(plus->getRHS()->IgnoreImpCasts());
+  if (marker == nullptr) return nullptr;
+  llvm::StringRef name = marker->getDecl()->getName();
+  if (name != markers::kLocalSizeof && name != markers::kBlockSizeof && name != markers::kElemSizeof)
+    return nullptr;
+  query = name;
+  return dyn_cast<UnaryExprOrTypeTraitExpr>(plus->getLHS()->IgnoreImpCasts());
+}
+}  // namespace
+
+// x[i].f -> ::pgas_upcc::member(x[i], &S::f); p->f -> ::pgas_upcc::member(*p, &S::f)
+bool Translator::VisitMemberExpr(MemberExpr *e) {
+  if (!in_user_file(e->getOperatorLoc())) return true;
+  QualType base = e->getBase()->getType();
+  if (e->isArrow()) {
+    if (!points_to_shared(base)) return true;
+    base = base->getPointeeType();
+  } else if (!in_shared_object(base)) {
+    return true;
+  }
+  const auto *record = base->getAsRecordDecl();
+  if (record == nullptr) return true;
+  PrintingPolicy policy(ctx_.getLangOpts());
+  policy.SuppressTagKeyword = true;
+  const std::string owner = QualType(base->getAs<RecordType>(), 0).getAsString(policy);
+  SourceLocation op = e->getOperatorLoc();
+  wrap(e->getBase()->getSourceRange(), e->isArrow() ? "::pgas_upcc::member(*" : "::pgas_upcc::member(", "",
+       op);
+  replace(SourceRange(op, op), ", &" + owner + "::", op);
+  wrap(SourceRange(e->getMemberLoc(), e->getMemberLoc()), "", ")", op);
+  return true;
+}
+
+// (shared [4] int *) p: the type in the dialect; (int *) p of a pointer-to-shared: its local address.
+bool Translator::VisitCStyleCastExpr(CStyleCastExpr *e) {
+  if (!in_user_file(e->getLParenLoc())) return true;
+  QualType to = e->getTypeAsWritten();
+  // The parentheses, since the written type's own range starts after the UPC qualifiers.
+  if (contains_shared(to))
+    replace(SourceRange(e->getLParenLoc(), e->getRParenLoc()), "(" + types_.type_name(to) + ")",
+            e->getLParenLoc());
+  const Expr *from = e->getSubExpr();
+  if (points_to_shared(from->getType()) && to->isPointerType() && !points_to_shared(to))
+    wrap(from->getSourceRange(), "::pgas_upcc::local_address(", ")", e->getLParenLoc());
+  return true;
+}
+
+// C converts void * to every object pointer and an integer to an enumeration implicitly; C++ needs a cast.
+bool Translator::VisitImplicitCastExpr(ImplicitCastExpr *e) {
+  const Expr *from = e->getSubExpr();
+  if (!in_user_file(from->getBeginLoc())) return true;
+  QualType to = e->getType();
+  const bool from_void_pointer = from->getType()->isVoidPointerType() && !points_to_shared(from->getType()) &&
+                                 to->isPointerType() && !to->isVoidPointerType() && !points_to_shared(to);
+  const bool to_enum = e->getCastKind() == CK_IntegralCast && to->isEnumeralType();
+  if ((e->getCastKind() == CK_BitCast && from_void_pointer) || to_enum)
+    wrap(from->getSourceRange(), "(" + types_.type_name(to) + ")(", ")", from->getBeginLoc());
+  return true;
+}
+
+// upc_localsizeof (x), upc_blocksizeof (x), upc_elemsizeof (x): the token pass wrote (sizeof (x) + marker).
+bool Translator::VisitParenExpr(ParenExpr *e) {
+  llvm::StringRef query;
+  const UnaryExprOrTypeTraitExpr *size = layout_query_size(e, query);
+  if (size == nullptr || !in_user_file(e->getLParen())) return true;
+  handled_.insert(size);
+  translate_layout_query(e, size, query);
+  return true;
+}
+
+void Translator::translate_layout_query(ParenExpr *e, const UnaryExprOrTypeTraitExpr *size,
+                                        llvm::StringRef query) {
+  QualType t = size->getTypeOfArgument();
+  const std::string spelled = query == markers::kLocalSizeof   ? "upc_localsizeof"
+                              : query == markers::kBlockSizeof ? "upc_blocksizeof"
+                                                               : "upc_elemsizeof";
+  if (!is_shared(t)) {
+    error(e->getLParen(), spelled +
+                              " applies to a shared type or a shared object (UPC 1.3 §6.4.1); this "
+                              "operand has type '" +
+                              t.getAsString() + "'");
+    return;
+  }
+  SharedShape shape = shared_shape(types_, t);
+  std::string value;
+  if (query == markers::kElemSizeof) value = "sizeof(" + shape.element + ")";
+  if (query == markers::kBlockSizeof) value = "((::size_t)" + shape.block + ")";
+  if (query == markers::kLocalSizeof)
+    value =
+        "::pgas_upcc::local_size(" + shape.count + ", " + shape.block + ", sizeof(" + shape.element + "))";
+  replace(e->getSourceRange(), value, e->getLParen());
+}
+
+// sizeof of a shared object or type: its elements' size, as if it were private (UPC 1.3 §6.4.1).
+bool Translator::VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) {
+  if (e->getKind() != UETT_SizeOf || handled_.count(e) || !in_user_file(e->getBeginLoc())) return true;
+  QualType t = e->getTypeOfArgument();
+  if (!is_shared(t)) {
+    if (e->isArgumentType() && contains_shared(t))
+      replace(e->getArgumentTypeInfo()->getTypeLoc().getSourceRange(), types_.type_name(t), e->getBeginLoc());
+    return true;
+  }
+  SharedShape shape = shared_shape(types_, t);
+  replace(e->getSourceRange(), "((::size_t)" + shape.count + " * sizeof(" + shape.element + "))",
+          e->getBeginLoc());
+  return true;
+}
+
+}  // namespace pgas::upcc

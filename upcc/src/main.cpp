@@ -1,0 +1,211 @@
+// pgas-upcc: the UPC compiler driver. Each UPC file is translated in-process (translation.hpp), then the
+// C++, C and C++ sources are compiled and linked with libpgas by Clang.
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/Program.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+
+#include "options.hpp"
+#include "translation.hpp"
+
+namespace pgas::upcc {
+namespace {
+
+// Where the headers, the library and the compilers are: the install tree pgas-upcc is in, else the build
+// tree it was built in.
+struct Layout {
+  std::string upc_include, dialect_include, libdir, cxx, cc;
+};
+
+Layout find_layout(const char *argv0) {
+  Layout l;
+  std::string self = llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&find_layout));
+  llvm::SmallString<256> bindir(llvm::sys::path::parent_path(self));
+  llvm::SmallString<256> include(bindir), lib(bindir);
+  llvm::sys::path::append(include, PGAS_INCLUDEDIR_FROM_BINDIR);
+  llvm::sys::path::remove_dots(include, true);
+  llvm::sys::path::append(lib, PGAS_LIBDIR_FROM_BINDIR);
+  llvm::sys::path::remove_dots(lib, true);
+  if (llvm::sys::fs::exists(include + "/pgas/upcc/upc.h")) {
+    l.upc_include = (include + "/pgas/upcc").str();
+    l.dialect_include = include.str().str();
+  } else {
+    l.upc_include = PGAS_UPCC_SOURCE_INCLUDE;
+    l.dialect_include = PGAS_RUNTIME_SOURCE_INCLUDE;
+  }
+  l.libdir = lib.str().str();
+  const char *cxx = std::getenv("PGAS_UPCC_CXX");
+  l.cxx = cxx && *cxx ? cxx : PGAS_UPCC_CLANG_BINDIR "/clang++";
+  const char *cc = std::getenv("PGAS_UPCC_CC");
+  l.cc = cc && *cc ? cc : PGAS_UPCC_CLANG_BINDIR "/clang";
+  return l;
+}
+
+std::string stem(const std::string &path) { return llvm::sys::path::stem(path).str(); }
+std::string filename(const std::string &path) { return llvm::sys::path::filename(path).str(); }
+
+std::string temporary(const std::string &base, const char *suffix, std::vector<std::string> &temporaries) {
+  llvm::SmallString<256> path;
+  if (llvm::sys::fs::createTemporaryFile("pgas-upcc-" + base, suffix, path))
+    throw std::runtime_error("cannot create a temporary file for " + base);
+  temporaries.push_back(path.str().str());
+  return path.str().str();
+}
+
+std::string quoted(const std::string &word) {
+  if (word.find_first_of(" \t\"'\\$") == std::string::npos && !word.empty()) return word;
+  std::string out = "'";
+  for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+class Driver {
+ public:
+  Driver(DriverOptions options, Layout layout) : o_(std::move(options)), l_(std::move(layout)) {}
+  ~Driver() {
+    for (const std::string &t : temporaries_) llvm::sys::fs::remove(t);
+  }
+
+  int run() {
+    std::vector<std::string> objects;
+    for (const Input &input : o_.inputs) {
+      if (input.kind == InputKind::Object) continue;
+      std::string object = object_for(input);
+      if (!compile(input, object)) return 1;
+      objects.push_back(object);
+    }
+    if (o_.compile_only || o_.emit_cxx) return 0;
+    return link(objects) ? 0 : 1;
+  }
+
+ private:
+  std::string object_for(const Input &input) {
+    if (o_.compile_only) return o_.output.empty() ? stem(input.path) + ".o" : o_.output;
+    return temporary(stem(input.path), "o", temporaries_);
+  }
+
+  bool compile(const Input &input, const std::string &object) {
+    std::vector<std::string> command;
+    if (input.kind == InputKind::Upc) {
+      std::string cxx = o_.emit_cxx     ? (o_.output.empty() ? "-" : o_.output)
+                        : o_.save_temps ? filename(input.path) + ".cpp"
+                                        : temporary(stem(input.path), "cpp", temporaries_);
+      if (!translate_file(input.path, cxx)) return false;
+      if (o_.emit_cxx) return true;
+      command = {l_.cxx,
+                 "-std=c++20",
+                 "-x",
+                 "c++",
+                 cxx,
+                 "-iquote",
+                 llvm::sys::path::parent_path(input.path).empty()
+                     ? "."
+                     : llvm::sys::path::parent_path(input.path).str(),
+                 "-I",
+                 l_.upc_include,
+                 "-I",
+                 l_.dialect_include,
+                 "-w"};
+      for (const std::string &m : predefined_macros(o_.static_threads)) command.push_back(m);
+    } else {
+      command = {input.kind == InputKind::C ? l_.cc : l_.cxx, input.path};
+      if (input.kind == InputKind::Cxx)
+        command.insert(command.begin() + 1, {"-std=c++20", "-I", l_.dialect_include});
+      for (const std::string &f : o_.parse_flags) command.push_back(f);
+    }
+    for (const std::string &f : o_.compile_flags) command.push_back(f);
+    command.insert(command.end(), {"-c", "-o", object});
+    return execute(command);
+  }
+
+  bool translate_file(const std::string &file, const std::string &cxx) {
+    TranslationRequest request{file, o_.parse_flags, o_.static_threads, l_.upc_include};
+    if (o_.show) {
+      std::vector<std::string> shown = {"pgas-upcc", "--emit-cxx"};
+      if (o_.static_threads) shown.push_back("-T" + std::to_string(*o_.static_threads));
+      for (const std::string &f : o_.parse_flags) shown.push_back(f);
+      shown.insert(shown.end(), {file, "-o", cxx});
+      print(shown);
+      return true;
+    }
+    std::optional<std::string> text = translate(request);
+    if (!text) return false;
+    if (cxx == "-") {
+      std::cout << *text;
+      return true;
+    }
+    std::ofstream out(cxx);
+    out << *text;
+    if (!out.flush()) {
+      std::cerr << "pgas-upcc: cannot write " << cxx << "\n";
+      return false;
+    }
+    return true;
+  }
+
+  bool link(const std::vector<std::string> &objects) {
+    std::vector<std::string> command = {l_.cxx};
+    command.insert(command.end(), objects.begin(), objects.end());
+    for (const std::string &f : o_.link_flags) command.push_back(f);
+    command.insert(command.end(), {"-L" + l_.libdir, "-Wl,-rpath," + l_.libdir, "-lpgas", "-o",
+                                   o_.output.empty() ? "a.out" : o_.output});
+    return execute(command);
+  }
+
+  void print(const std::vector<std::string> &command) const {
+    std::string line;
+    for (const std::string &w : command) line += (line.empty() ? "" : " ") + quoted(w);
+    std::cout << line << "\n";
+  }
+
+  bool execute(const std::vector<std::string> &command) {
+    if (o_.show) {
+      print(command);
+      return true;
+    }
+    std::vector<llvm::StringRef> args(command.begin(), command.end());
+    std::string error;
+    int status = llvm::sys::ExecuteAndWait(command[0], args, std::nullopt, {}, 0, 0, &error);
+    if (status < 0) std::cerr << "pgas-upcc: cannot run " << command[0] << ": " << error << "\n";
+    return status == 0;
+  }
+
+  DriverOptions o_;
+  Layout l_;
+  std::vector<std::string> temporaries_;
+};
+
+}  // namespace
+}  // namespace pgas::upcc
+
+int main(int argc, char **argv) {
+  using namespace pgas::upcc;
+  DriverOptions options;
+  try {
+    options = parse_options(argc, argv);
+  } catch (const std::invalid_argument &e) {
+    std::cerr << "pgas-upcc: " << e.what() << "\n";
+    return 2;
+  }
+  if (options.help) {
+    std::cout << usage();
+    return 0;
+  }
+  if (options.version) {
+    std::cout << "pgas-upcc " PGAS_VERSION " (UPC 1.3, translating to the pgas C++ dialect with Clang "
+              << PGAS_UPCC_CLANG_VERSION << ")\n";
+    return 0;
+  }
+  try {
+    return Driver(std::move(options), find_layout(argv[0])).run();
+  } catch (const std::runtime_error &e) {
+    std::cerr << "pgas-upcc: " << e.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,25 @@
+// One UPC file to C++: Clang's preprocessor and parser with the token pass between them (upc_tokens.hpp),
+// then the AST walk (translator.hpp). Diagnostics go to stderr as Clang prints them, naming the user's
+// file, line and column.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pgas::upcc {
+
+struct TranslationRequest {
+  std::string file;                // the UPC source, as the user named it
+  std::vector<std::string> flags;  // -I, -D, -U, -std, -W..., -w as given
+  std::optional<long> static_threads;
+  std::string parse_include_dir;  // the UPC headers (upc.h, ...) and the parse prelude
+};
+
+// The C++ translation, or nullopt after an error was reported.
+std::optional<std::string> translate(const TranslationRequest &request);
+
+// The macros every UPC translation sees, in the parse and in the C++ compile: __UPC__, THREADS' kind, ...
+std::vector<std::string> predefined_macros(std::optional<long> static_threads);
+
+}  // namespace pgas::upcc

@@ -1,0 +1,92 @@
+// The AST walk of a parsed UPC file: checks UPC's constraints and records, in a Rewriter over the user's
+// file, the edits that turn it into the C++ dialect. Each construct has one rewrite:
+//   declarations.cpp  shared objects, pointers-to-shared, parameters, typedefs, C linkage
+//   expressions.cpp   member access through shared, casts, sizeof and the upc_*sizeof operators, C's
+//                     implicit conversions that C++ makes explicit
+//   statements.cpp    upc_forall, barriers
+#pragma once
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Rewrite/Core/Rewriter.h>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "upc_types.hpp"
+
+namespace pgas::upcc {
+
+class Translator : public clang::RecursiveASTVisitor<Translator> {
+ public:
+  // `pragmas`: where each #pragma upc strict (true) or relaxed (false) is, in the order of the file.
+  using Pragmas = std::vector<std::pair<clang::SourceLocation, bool>>;
+  Translator(clang::ASTContext &ctx, clang::Rewriter &rewriter, const DialectTypes &types, Pragmas pragmas);
+
+  // Walks the translation unit; the edits are in the rewriter afterwards. False when an error was reported.
+  bool run();
+
+  bool VisitVarDecl(clang::VarDecl *d);
+  bool VisitFieldDecl(clang::FieldDecl *d);
+  bool VisitFunctionDecl(clang::FunctionDecl *d);
+  bool VisitTypedefNameDecl(clang::TypedefNameDecl *d);
+  bool VisitForStmt(clang::ForStmt *s);
+  bool VisitCallExpr(clang::CallExpr *e);
+  bool VisitMemberExpr(clang::MemberExpr *e);
+  bool VisitCStyleCastExpr(clang::CStyleCastExpr *e);
+  bool VisitImplicitCastExpr(clang::ImplicitCastExpr *e);
+  bool VisitParenExpr(clang::ParenExpr *e);
+  bool VisitUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitExpr *e);
+
+ private:
+  // Declarations (declarations.cpp).
+  void translate_declaration_groups();
+  void translate_group(const std::vector<clang::DeclaratorDecl *> &group);
+  std::optional<std::string> shared_object(const clang::VarDecl *d);
+  std::string storage_prefix(const clang::VarDecl *d) const;
+  void translate_parameter(const clang::ParmVarDecl *d);
+  void check_storage(const clang::VarDecl *d);
+  void check_dimensions(const clang::VarDecl *d);  // dimensions.cpp
+  void check_levels(clang::QualType t, clang::SourceLocation at);
+  // Whether an access through a type without strict or relaxed is strict at `at` (UPC 1.3 §6.7.1).
+  bool strict_at(const SharedLevel &level, clang::SourceLocation at) const;
+
+  // Statements (statements.cpp).
+  void translate_forall(clang::ForStmt *loop, clang::IfStmt *test, const clang::CallExpr *marker);
+  void translate_barrier(const clang::CallExpr *e, const char *function);
+  void pass_values_to_varargs(const clang::CallExpr *e);
+  clang::SourceLocation after_statement(const clang::Stmt *s) const;
+
+  // Expressions (expressions.cpp).
+  void translate_layout_query(clang::ParenExpr *e, const clang::UnaryExprOrTypeTraitExpr *size,
+                              llvm::StringRef query);
+
+  // Edits, in the user's file only; a construct written inside a macro's definition is an error.
+  bool in_user_file(clang::SourceLocation at) const;
+  std::optional<clang::CharSourceRange> file_range(clang::SourceRange r, clang::SourceLocation at);
+  enum class Inserts { Kept, Replaced };  // text other edits inserted at the range's ends
+  void replace(clang::SourceRange r, const std::string &text, clang::SourceLocation at,
+               Inserts inserts = Inserts::Kept);
+  void wrap(clang::SourceRange r, const std::string &before, const std::string &after,
+            clang::SourceLocation at);
+  std::string text(clang::SourceRange r);
+  void error(clang::SourceLocation at, const std::string &message);
+  void note(clang::SourceLocation at, const std::string &message);
+
+  clang::ASTContext &ctx_;
+  clang::SourceManager &sm_;
+  clang::Rewriter &rw_;
+  const DialectTypes &types_;
+  Pragmas pragmas_;
+  // Declarators that share their specifiers (`shared int a, *p;`), by where the specifiers begin.
+  std::map<clang::SourceLocation, std::vector<clang::DeclaratorDecl *>> groups_;
+  std::set<const clang::Decl *> for_init_decls_;
+  std::set<const clang::Expr *> handled_;
+  int foralls_ = 0;
+  bool failed_ = false;
+};
+
+}  // namespace pgas::upcc

@@ -1,0 +1,70 @@
+// UPC's types in the parse: which levels of a type are shared, with which layout and consistency (the tags
+// the token pass wrote, see upc_tokens.hpp), and how a type is spelled in the C++ dialect (pgas/upc.hpp).
+#pragma once
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Type.h>
+
+#include <optional>
+#include <string>
+
+namespace pgas::upcc {
+
+enum class Layout { Default, Star, Indefinite, Expression };
+enum class Consistency { Unqualified, Strict, Relaxed };
+
+// One level of a type: the shared qualifier and what was written with it.
+struct SharedLevel {
+  bool shared = false;
+  Layout layout = Layout::Default;
+  int layout_id = 0;  // Layout::Expression: the enumeration constant __upc_layout_<id> holds the block size
+  Consistency consistency = Consistency::Unqualified;
+  bool tagged_consistency_without_shared = false;  // strict or relaxed on a private type
+};
+
+SharedLevel shared_level(clang::QualType t);
+bool is_shared(clang::QualType t);         // the object itself is shared (its element, for an array)
+bool contains_shared(clang::QualType t);   // some level of the type is shared
+bool points_to_shared(clang::QualType t);  // a pointer-to-shared
+
+// What the type printer needs from the translation unit.
+class DialectTypes {
+ public:
+  DialectTypes(clang::ASTContext &ctx, std::optional<long> static_threads);
+
+  // `declarator` (a name, or empty for a type name) declared with type t, in the dialect's spelling.
+  std::string declaration(clang::QualType t, const std::string &declarator) const;
+  std::string type_name(clang::QualType t) const { return declaration(t, ""); }
+  // The type of a shared level's value: t with its shared qualifier and UPC tags taken off.
+  std::string value_type(clang::QualType t) const;
+  // A private type without shared levels, as C++ spells it.
+  std::string plain(clang::QualType t, const std::string &declarator) const;
+
+  // The block size of a shared level as a C++ expression ("1", "0", a number); nullopt for [*], whose size
+  // depends on the object.
+  std::optional<std::string> block(const SharedLevel &level) const;
+  std::optional<long long> layout_value(int id) const;
+  // The number of elements of a dimension as C++ writes it (THREADS restored in dynamic mode).
+  std::string dimension(const llvm::APInt &size) const;
+  bool dynamic_threads() const { return !static_threads_; }
+
+ private:
+  std::string pointer_to_shared(clang::QualType pointee, clang::Qualifiers pointer_quals) const;
+
+  clang::ASTContext &ctx_;
+  clang::PrintingPolicy policy_;
+  std::optional<long> static_threads_;
+};
+
+// A shared object's shape: `count` elements of `element` (its innermost element type, in C++) in blocks
+// of `block`, all as C++ expressions; dims holds each dimension (outermost first).
+struct SharedShape {
+  std::vector<std::string> dims;
+  std::string count = "1";
+  std::string block = "1";
+  std::string element;
+  SharedLevel level;
+};
+SharedShape shared_shape(const DialectTypes &types, clang::QualType t);
+
+}  // namespace pgas::upcc
