@@ -8,6 +8,12 @@
 #include <cstdlib>
 #include <pgas/upc.hpp>
 
+// UPC 1.2's upc_local_alloc, which UPC 1.3 removed: upc_alloc(nblocks * nbytes), as Berkeley UPC keeps it.
+inline ::pgas::global_ptr<void> upc_local_alloc(std::size_t nblocks, std::size_t nbytes,
+                                                std::source_location loc = std::source_location::current()) {
+  return upc_alloc(nblocks * nbytes, loc);
+}
+
 namespace pgas_upcc {
 
 // One upc_forall statement with an affinity: it controls (tests the affinity) unless it runs inside the
@@ -73,12 +79,11 @@ inline std::size_t local_size(std::size_t n, std::size_t block, std::size_t elem
   return ::pgas::layout::local_count(n, block, static_cast<std::uint64_t>(::pgas::threads()), 0) * element;
 }
 
-// A file compiled with -T n runs with n threads only.
+// A file compiled with -T n runs with n threads only. Every thread says so: the first to exit ends the job.
 inline bool require_threads(int n, const char *file) {
   if (::pgas::threads() != n) {
-    if (::pgas::mythread() == 0)
-      std::fprintf(stderr, "%s was compiled for %d threads (pgas-upcc -T %d), but the job has %d\n", file, n,
-                   n, ::pgas::threads());
+    std::fprintf(stderr, "thread %d: %s was compiled for %d threads (pgas-upcc -T %d), but the job has %d\n",
+                 ::pgas::mythread(), file, n, n, ::pgas::threads());
     std::exit(2);
   }
   return true;

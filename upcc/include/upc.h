@@ -14,6 +14,7 @@ void upc_global_exit(int status);
 shared void *upc_global_alloc(size_t nblocks, size_t nbytes);
 shared void *upc_all_alloc(size_t nblocks, size_t nbytes);
 shared void *upc_alloc(size_t nbytes);
+shared void *upc_local_alloc(size_t nblocks, size_t nbytes); /* UPC 1.2, removed in 1.3: upc_alloc */
 void upc_free(shared void *ptr);
 void upc_all_free(shared void *ptr);
 

@@ -3,6 +3,8 @@
 // sizeof and the upc_*sizeof operators of shared types, and C's implicit conversions from void * and to an
 // enumeration, which C++ spells as casts.
 #include <clang/AST/Expr.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
 
 #include "marker_names.hpp"
 #include "translator.hpp"
@@ -72,8 +74,14 @@ bool Translator::VisitImplicitCastExpr(ImplicitCastExpr *e) {
   const bool from_void_pointer = from->getType()->isVoidPointerType() && !points_to_shared(from->getType()) &&
                                  to->isPointerType() && !to->isVoidPointerType() && !points_to_shared(to);
   const bool to_enum = e->getCastKind() == CK_IntegralCast && to->isEnumeralType();
+  // A shared pointer object read as a value: the dialect's object converts to its pointer once, which
+  // subscripts, arithmetic and a further conversion (to shared void *) need explicitly.
+  if (e->getCastKind() == CK_LValueToRValue && in_shared_object(from->getType()) && to->isPointerType()) {
+    wrap(from->getSourceRange(), "((" + types_.type_name(to) + ")(", "))", from->getBeginLoc());
+    return true;
+  }
   if ((e->getCastKind() == CK_BitCast && from_void_pointer) || to_enum)
-    wrap(from->getSourceRange(), "(" + types_.type_name(to) + ")(", ")", from->getBeginLoc());
+    wrap(from->getSourceRange(), "((" + types_.type_name(to) + ")(", "))", from->getBeginLoc());
   return true;
 }
 
@@ -122,6 +130,34 @@ bool Translator::VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) {
   SharedShape shape = shared_shape(types_, t);
   replace(e->getSourceRange(), "((::size_t)" + shape.count + " * sizeof(" + shape.element + "))",
           e->getBeginLoc());
+  return true;
+}
+
+}  // namespace pgas::upcc
+
+namespace pgas::upcc {
+
+// &a[i] -> (a + (i)) for a one-dimensional shared array or a pointer-to-shared: C's pointer arithmetic,
+// which also forms the address one past the end (`upc_forall (i = 0; i <= N; ...; &a[i])`), where the
+// dialect's a[i] checks the index.
+bool Translator::VisitUnaryOperator(clang::UnaryOperator *e) {
+  using namespace clang;
+  if (e->getOpcode() != UO_AddrOf || !in_user_file(e->getOperatorLoc())) return true;
+  const auto *subscript = dyn_cast<ArraySubscriptExpr>(e->getSubExpr()->IgnoreParens());
+  if (subscript == nullptr || subscript->getBase() != subscript->getLHS()) return true;
+  QualType base = subscript->getBase()->IgnoreImpCasts()->getType();
+  const ArrayType *array = base->getAsArrayTypeUnsafe();
+  // (A row a[i] of a two-dimensional array is left to the dialect.)
+  const bool row = isa<ArraySubscriptExpr>(subscript->getBase()->IgnoreImpCasts());
+  const bool one_dimension =
+      array != nullptr && is_shared(base) && !array->getElementType()->isArrayType() && !row;
+  if (!one_dimension && !points_to_shared(base)) return true;
+  std::optional<Token> open =
+      Lexer::findNextToken(sm_.getExpansionLoc(subscript->getBase()->getEndLoc()), sm_, ctx_.getLangOpts());
+  if (!open || !open->is(tok::l_square)) return true;  // written otherwise (a macro): left to the dialect
+  replace(SourceRange(e->getOperatorLoc(), e->getOperatorLoc()), "(", e->getOperatorLoc());
+  replace(SourceRange(open->getLocation(), open->getLocation()), " + (", e->getOperatorLoc());
+  replace(SourceRange(subscript->getRBracketLoc(), subscript->getRBracketLoc()), "))", e->getOperatorLoc());
   return true;
 }
 

@@ -17,8 +17,8 @@
 namespace pgas::upcc {
 namespace {
 
-// Where the headers, the library and the compilers are: the install tree pgas-upcc is in, else the build
-// tree it was built in.
+// Where the headers, the library and the compilers are: relative to the program, in the install tree and in
+// the build tree alike (upcc/CMakeLists.txt).
 struct Layout {
   std::string upc_include, dialect_include, libdir, cxx, cc;
 };
@@ -32,13 +32,12 @@ Layout find_layout(const char *argv0) {
   llvm::sys::path::remove_dots(include, true);
   llvm::sys::path::append(lib, PGAS_LIBDIR_FROM_BINDIR);
   llvm::sys::path::remove_dots(lib, true);
-  if (llvm::sys::fs::exists(include + "/pgas/upcc/upc.h")) {
-    l.upc_include = (include + "/pgas/upcc").str();
-    l.dialect_include = include.str().str();
-  } else {
-    l.upc_include = PGAS_UPCC_SOURCE_INCLUDE;
-    l.dialect_include = PGAS_RUNTIME_SOURCE_INCLUDE;
-  }
+  l.upc_include = (include + "/pgas-upcc").str();
+  l.dialect_include = include.str().str();
+  if (!llvm::sys::fs::exists(l.upc_include + "/upc.h") ||
+      !llvm::sys::fs::exists(l.dialect_include + "/pgas/upc.hpp"))
+    throw std::runtime_error("the UPC headers are not in " + l.upc_include + " and " + l.dialect_include +
+                             ", where pgas-upcc looks for them beside its own directory");
   l.libdir = lib.str().str();
   const char *cxx = std::getenv("PGAS_UPCC_CXX");
   l.cxx = cxx && *cxx ? cxx : PGAS_UPCC_CLANG_BINDIR "/clang++";
@@ -70,6 +69,7 @@ class Driver {
   Driver(DriverOptions options, Layout layout) : o_(std::move(options)), l_(std::move(layout)) {}
   ~Driver() {
     for (const std::string &t : temporaries_) llvm::sys::fs::remove(t);
+    if (!headers_.empty()) llvm::sys::fs::remove(headers_);
   }
 
   int run() {
@@ -96,22 +96,13 @@ class Driver {
       std::string cxx = o_.emit_cxx     ? (o_.output.empty() ? "-" : o_.output)
                         : o_.save_temps ? filename(input.path) + ".cpp"
                                         : temporary(stem(input.path), "cpp", temporaries_);
-      if (!translate_file(input.path, cxx)) return false;
+      std::vector<std::string> quote_dirs;
+      if (!translate_file(input.path, cxx, quote_dirs)) return false;
       if (o_.emit_cxx) return true;
-      command = {l_.cxx,
-                 "-std=c++20",
-                 "-x",
-                 "c++",
-                 cxx,
-                 "-iquote",
-                 llvm::sys::path::parent_path(input.path).empty()
-                     ? "."
-                     : llvm::sys::path::parent_path(input.path).str(),
-                 "-I",
-                 l_.upc_include,
-                 "-I",
-                 l_.dialect_include,
-                 "-w"};
+      const std::string dir = llvm::sys::path::parent_path(input.path).str();
+      command = {l_.cxx, "-std=c++20", "-x", "c++", cxx, "-iquote", dir.empty() ? "." : dir};
+      for (const std::string &d : quote_dirs) command.insert(command.end(), {"-iquote", d});
+      command.insert(command.end(), {"-I", l_.upc_include, "-I", l_.dialect_include, "-w"});
       for (const std::string &m : predefined_macros(o_.static_threads)) command.push_back(m);
     } else {
       command = {input.kind == InputKind::C ? l_.cc : l_.cxx, input.path};
@@ -124,8 +115,9 @@ class Driver {
     return execute(command);
   }
 
-  bool translate_file(const std::string &file, const std::string &cxx) {
-    TranslationRequest request{file, o_.parse_flags, o_.static_threads, l_.upc_include};
+  bool translate_file(const std::string &file, const std::string &cxx, std::vector<std::string> &quote_dirs) {
+    TranslationRequest request{file,           o_.parse_flags,     o_.static_threads,
+                               l_.upc_include, l_.dialect_include, header_dir()};
     if (o_.show) {
       std::vector<std::string> shown = {"pgas-upcc", "--emit-cxx"};
       if (o_.static_threads) shown.push_back("-T" + std::to_string(*o_.static_threads));
@@ -134,19 +126,40 @@ class Driver {
       print(shown);
       return true;
     }
-    std::optional<std::string> text = translate(request);
-    if (!text) return false;
+    std::optional<Translation> translation = translate(request);
+    if (!translation) return false;
+    quote_dirs = translation->quote_dirs;
+    for (const TranslatedHeader &h : translation->headers) {
+      if (!o_.save_temps) temporaries_.push_back(h.path);
+      if (!write(h.path, h.text)) return false;
+    }
     if (cxx == "-") {
-      std::cout << *text;
+      std::cout << translation->main;
       return true;
     }
-    std::ofstream out(cxx);
-    out << *text;
+    return write(cxx, translation->main);
+  }
+
+  static bool write(const std::string &path, const std::string &text) {
+    std::ofstream out(path);
+    out << text;
     if (!out.flush()) {
-      std::cerr << "pgas-upcc: cannot write " << cxx << "\n";
+      std::cerr << "pgas-upcc: cannot write " << path << "\n";
       return false;
     }
     return true;
+  }
+
+  // Where translated copies of headers go: beside the other kept files, or a directory of this run.
+  std::string header_dir() {
+    if (o_.save_temps || o_.show) return ".";
+    if (headers_.empty()) {
+      llvm::SmallString<256> dir;
+      if (llvm::sys::fs::createUniqueDirectory("pgas-upcc-headers", dir))
+        throw std::runtime_error("cannot create a temporary directory");
+      headers_ = dir.str().str();
+    }
+    return headers_;
   }
 
   bool link(const std::vector<std::string> &objects) {
@@ -179,6 +192,7 @@ class Driver {
   DriverOptions o_;
   Layout l_;
   std::vector<std::string> temporaries_;
+  std::string headers_;  // the directory of this run's translated headers, once made
 };
 
 }  // namespace
@@ -198,8 +212,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (options.version) {
-    std::cout << "pgas-upcc " PGAS_VERSION " (UPC 1.3, translating to the pgas C++ dialect with Clang "
-              << PGAS_UPCC_CLANG_VERSION << ")\n";
+    std::cout << "pgas-upcc " PGAS_VERSION "\n";
     return 0;
   }
   try {

@@ -61,6 +61,10 @@ Compiles UPC 1.3 programs: each .upc file (and .c after -x upc) is translated to
   --emit-cxx         translate only: write the C++ of one UPC file to -o FILE (default: standard output)
   --version          print the version
   --help             print this help
+
+Environment: PGAS_UPCC_CXX and PGAS_UPCC_CC name the C++ and C compilers (default: Clang )" PGAS_UPCC_CLANG_VERSION
+         R"(
+in )" PGAS_UPCC_CLANG_BINDIR R"().
 )";
 }
 

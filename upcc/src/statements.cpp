@@ -61,10 +61,15 @@ void Translator::translate_forall(ForStmt *loop, IfStmt *test, const CallExpr *m
 
 bool Translator::VisitCallExpr(CallExpr *e) {
   if (!in_user_file(e->getBeginLoc())) return true;
-  if (marker_call(e, markers::kBarrier)) translate_barrier(e, "::pgas::barrier");
-  if (marker_call(e, markers::kNotify)) translate_barrier(e, "::pgas::notify");
-  if (marker_call(e, markers::kWait)) translate_barrier(e, "::pgas::wait");
-  pass_values_to_varargs(e);
+  if (marker_call(e, markers::kBarrier)) {
+    translate_barrier(e, "::pgas::barrier");
+  } else if (marker_call(e, markers::kNotify)) {
+    translate_barrier(e, "::pgas::notify");
+  } else if (marker_call(e, markers::kWait)) {
+    translate_barrier(e, "::pgas::wait");
+  } else {
+    pass_values_to_varargs(e);  // also the value of an integer upc_forall affinity read from shared memory
+  }
   return true;
 }
 

@@ -15,6 +15,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include "marker_names.hpp"
+#include "translated_files.hpp"
 #include "translator.hpp"
 #include "upc_tokens.hpp"
 
@@ -99,7 +100,7 @@ class UpcDiagnostics : public DiagnosticConsumer {
 
 class TranslateAction : public ASTFrontendAction {
  public:
-  TranslateAction(const TranslationRequest &request, std::optional<std::string> &result)
+  TranslateAction(const TranslationRequest &request, std::optional<Translation> &result)
       : request_(request), result_(result) {}
 
  protected:
@@ -114,6 +115,8 @@ class TranslateAction : public ASTFrontendAction {
     Sema &sema = ci.getSema();
     Translator::Pragmas pragmas;
     pp.AddPragmaHandler(new UpcPragma(pragmas));
+    std::vector<Inclusion> inclusions;
+    pp.addPPCallbacks(std::make_unique<InclusionRecorder>(inclusions));
     Parser parser(pp, sema, /*SkipFunctionBodies=*/false);  // registers its pragma handlers before lexing
     pp.EnterMainSourceFile();
     std::vector<Token> lexed;
@@ -136,31 +139,27 @@ class TranslateAction : public ASTFrontendAction {
     DialectTypes types(ctx, request_.static_threads);
     Translator translator(ctx, rewriter, types, std::move(pragmas));
     if (!translator.run()) return;
-    result_ = output(ctx, rewriter);
+    result_ = translated_files(ctx.getSourceManager(), rewriter, inclusions, request_, prelude());
   }
 
  private:
-  std::string output(ASTContext &ctx, Rewriter &rewriter) const {
-    const SourceManager &sm = ctx.getSourceManager();
+  std::string prelude() const {
     std::string out = "// Translated from " + request_.file + " by pgas-upcc: UPC in the C++ dialect.\n";
     out += "#include <pgas_upcc.hpp>\n";
     if (request_.static_threads)
       out += "static const bool __upc_static_threads = ::pgas_upcc::require_threads(" +
              std::to_string(*request_.static_threads) + ", \"" + request_.file + "\");\n";
-    out += "#line 1 \"" + request_.file + "\"\n";
-    const RewriteBuffer *buffer = rewriter.getRewriteBufferFor(sm.getMainFileID());
-    out += buffer ? std::string(buffer->begin(), buffer->end()) : sm.getBufferData(sm.getMainFileID()).str();
     return out;
   }
 
   const TranslationRequest &request_;
-  std::optional<std::string> &result_;
+  std::optional<Translation> &result_;
   std::vector<Token> tokens_;  // the parser reads them after the pass returns
 };
 
 class Factory : public tooling::FrontendActionFactory {
  public:
-  Factory(const TranslationRequest &request, std::optional<std::string> &result)
+  Factory(const TranslationRequest &request, std::optional<Translation> &result)
       : request_(request), result_(result) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<TranslateAction>(request_, result_);
@@ -168,7 +167,7 @@ class Factory : public tooling::FrontendActionFactory {
 
  private:
   const TranslationRequest &request_;
-  std::optional<std::string> &result_;
+  std::optional<Translation> &result_;
 };
 
 }  // namespace
@@ -180,19 +179,19 @@ std::vector<std::string> predefined_macros(std::optional<long> static_threads) {
   return macros;
 }
 
-std::optional<std::string> translate(const TranslationRequest &request) {
+std::optional<Translation> translate(const TranslationRequest &request) {
   g_parse_include_dir = request.parse_include_dir;
-  std::vector<std::string> args = {"-x",         "c",
-                                   "-std=gnu17", "-resource-dir=" PGAS_CLANG_RESOURCE_DIR,
-                                   "-isystem",   request.parse_include_dir,
-                                   "-include",   "pgas_upcc_parse.h"};
+  std::vector<std::string> args = {"-x", "c", "-std=gnu17", "-resource-dir=" PGAS_CLANG_RESOURCE_DIR};
+  for (const std::string &dir : {request.parse_include_dir, request.dialect_include_dir})
+    args.insert(args.end(), {"-isystem", dir});
+  args.insert(args.end(), {"-include", "pgas_upcc_parse.h"});
   const long threads = request.static_threads ? *request.static_threads : markers::kDynamicThreads;
   args.push_back("-DPGAS_UPCC_THREADS=" + std::to_string(threads));
   for (const std::string &m : predefined_macros(request.static_threads)) args.push_back(m);
   for (const std::string &f : request.flags) args.push_back(f);
   tooling::FixedCompilationDatabase database(".", args);
   tooling::ClangTool tool(database, {request.file});
-  std::optional<std::string> result;
+  std::optional<Translation> result;
   Factory factory(request, result);
   UpcDiagnostics diagnostics;
   tool.setDiagnosticConsumer(&diagnostics);

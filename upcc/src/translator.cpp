@@ -25,13 +25,16 @@ bool Translator::run() {
 }
 
 bool Translator::in_user_file(SourceLocation at) const {
-  return at.isValid() && sm_.isInMainFile(sm_.getExpansionLoc(at));
+  // The user's files: the UPC file and the headers it includes from outside the system's directories.
+  if (at.isInvalid()) return false;
+  SourceLocation file = sm_.getExpansionLoc(at);
+  return !sm_.isInSystemHeader(file) && sm_.getFileEntryForID(sm_.getFileID(file)) != nullptr;
 }
 
 std::optional<CharSourceRange> Translator::file_range(SourceRange r, SourceLocation at) {
   CharSourceRange range =
       Lexer::makeFileCharRange(CharSourceRange::getTokenRange(r), sm_, ctx_.getLangOpts());
-  if (range.isInvalid() || !sm_.isInMainFile(range.getBegin())) {
+  if (range.isInvalid() || !in_user_file(range.getBegin())) {
     error(at,
           "pgas-upcc cannot translate this UPC construct: it is written inside a macro definition; "
           "write it outside the macro, or make the macro expand to a name declared outside it");

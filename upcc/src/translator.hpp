@@ -40,6 +40,7 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   bool VisitImplicitCastExpr(clang::ImplicitCastExpr *e);
   bool VisitParenExpr(clang::ParenExpr *e);
   bool VisitUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitExpr *e);
+  bool VisitUnaryOperator(clang::UnaryOperator *e);
 
  private:
   // Declarations (declarations.cpp).

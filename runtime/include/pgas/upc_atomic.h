@@ -26,15 +26,8 @@
 #include "pgas/detail/api.hpp"
 #include "pgas/global_ptr.hpp"
 #include "pgas/memory.hpp"
+#include "pgas/upc_atomic_types.h"
 #include "pgas/upc_types.h"
-
-#define __UPC_ATOMIC__ 1
-
-typedef struct pgas_upc_atomicdomain upc_atomicdomain_t;
-typedef int upc_atomichint_t;
-#define UPC_ATOMIC_HINT_DEFAULT 0
-#define UPC_ATOMIC_HINT_LATENCY 1
-#define UPC_ATOMIC_HINT_THROUGHPUT 2
 
 #pragma GCC visibility push(default)
 // Collective: every thread passes the same arguments and gets the same domain.

@@ -47,23 +47,10 @@
 
 #include "pgas/global_ptr.hpp"
 #include "pgas/upc_flags.h"
+#include "pgas/upc_reduce_types.h"
 #include "pgas/upc_types.h"
 
 // upc_op_t and UPC_ADD ... UPC_NONCOMM_FUNC: pgas/upc_types.h.
-
-// The UPC type suffixes of upc_all_reduceT / upc_all_prefix_reduceT: X(suffix, TYPE).
-#define PGAS_UPC_REDUCE_TYPES(X) \
-  X(C, signed char)              \
-  X(UC, unsigned char)           \
-  X(S, short)                    \
-  X(US, unsigned short)          \
-  X(I, int)                      \
-  X(UI, unsigned int)            \
-  X(L, long)                     \
-  X(UL, unsigned long)           \
-  X(F, float)                    \
-  X(D, double)                   \
-  X(LD, long double)
 
 #pragma GCC visibility push(default)
 
