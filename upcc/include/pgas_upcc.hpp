@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <pgas/upc.hpp>
 
 // UPC 1.2's upc_local_alloc, which UPC 1.3 removed: upc_alloc(nblocks * nbytes), as Berkeley UPC keeps it.
@@ -77,6 +78,24 @@ inline std::size_t star_block(std::size_t n) {
 // upc_localsizeof: the most bytes of n elements of `element` bytes in blocks of `block` one thread holds.
 inline std::size_t local_size(std::size_t n, std::size_t block, std::size_t element) {
   return ::pgas::layout::local_count(n, block, static_cast<std::uint64_t>(::pgas::threads()), 0) * element;
+}
+
+// A shared object's initializer (`shared int x = 3;`, `shared int a[] = {1, 2}`): thread 0 stores it, then
+// every thread waits, before main.
+template <class Element, auto... Mode>
+bool initialize(const ::pgas::shared_var<Element, Mode...> &x, const Element &value) {
+  if (::pgas::mythread() == 0) x = value;
+  ::pgas::barrier();
+  return true;
+}
+template <class Element, auto... Spec>
+bool initialize(const ::pgas::shared_array<Element, Spec...> &a, std::initializer_list<Element> values) {
+  if (::pgas::mythread() == 0) {
+    std::size_t i = 0;
+    for (const Element &v : values) a[i++] = v;
+  }
+  ::pgas::barrier();
+  return true;
 }
 
 // A file compiled with -T n runs with n threads only. Every thread says so: the first to exit ends the job.

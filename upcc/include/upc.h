@@ -6,6 +6,7 @@
 
 #ifdef __cplusplus
 #include <pgas_upcc.hpp>
+#include <bupc_extensions.h>
 #else
 #include <stddef.h>
 
@@ -37,6 +38,8 @@ void upc_memcpy(shared void *dst, shared const void *src, size_t n);
 void upc_memget(void *dst, shared const void *src, size_t n);
 void upc_memput(shared void *dst, const void *src, size_t n);
 void upc_memset(shared void *dst, int c, size_t n);
+
+#include <bupc_extensions.h>
 #endif
 
 #endif

@@ -83,8 +83,7 @@ void Translator::check_levels(QualType t, SourceLocation at) {
       return;
     }
     if (level.layout == Layout::Expression && types_.dynamic_threads()) {
-      auto v = types_.layout_value(level.layout_id);
-      if (v && *v != 0 && *v % markers::kDynamicThreads == 0) {
+      if (mentions_threads(types_.layout_expression(level.layout_id))) {
         error(at,
               "a layout qualifier's block size must be an integer constant expression, and THREADS is "
               "not one without a static thread count (UPC 1.3 §6.5.1.1): compile with -T N, or use [*]");
@@ -135,22 +134,32 @@ std::string Translator::storage_prefix(const VarDecl *d) const {
 std::optional<std::string> Translator::shared_object(const VarDecl *d) {
   const std::string name = d->getName().str();
   const bool defined = d->isThisDeclarationADefinition() != VarDecl::DeclarationOnly;
-  SharedShape shape = shared_shape(types_, d->getType());
+  SharedShape shape = shared_shape(types_, d->getType(), written_type(d));
   const std::string mode = strict_at(shape.level, d->getLocation()) ? ", ::pgas::strict" : "";
   const bool star = shape.level.layout == Layout::Star;
+  // An initializer: thread 0 stores it after every thread has made the object, and a barrier follows, all
+  // while the program's static objects are made (UPC initializes shared objects once, before main).
+  std::string initialization;
   if (d->hasInit()) {
-    error(d->getLocation(), "pgas-upcc does not translate an initializer of a shared object yet: assign '" +
-                                name + "' in the program (for example on thread 0, before a barrier)");
-    return std::nullopt;
+    if (shape.dims.size() > 1) {
+      error(d->getLocation(),
+            "pgas-upcc initializes shared scalars and one-dimensional shared arrays; assign '" + name +
+                "' in the program (for example on thread 0, before a barrier)");
+      return std::nullopt;
+    }
+    const std::string value = text(d->getInit()->getSourceRange());
+    initialization =
+        "; static const bool __upc_initialized_" + name + " = ::pgas_upcc::initialize(" + name + ", " +
+        (shape.dims.empty() ? value : "std::initializer_list<" + shape.element + ">" + value) + ")";
   }
   if (shape.dims.empty())
     return "::pgas::shared_var<" + shape.element + mode + "> " + name +
-           (defined ? "(" + quoted(name) + ")" : "");
+           (defined ? "(" + quoted(name) + ")" : "") + initialization;
   const std::string typed = star ? "" : ", " + shape.block;
   std::string block_argument = star ? shape.block + ", " : "";
   if (shape.dims.size() == 1)
     return "::pgas::shared_array<" + shape.element + typed + mode + "> " + name +
-           (defined ? "(" + shape.dims[0] + ", " + block_argument + quoted(name) + ")" : "");
+           (defined ? "(" + shape.dims[0] + ", " + block_argument + quoted(name) + ")" : "") + initialization;
   if (shape.dims.size() == 2)
     return "::pgas::shared_array2d<" + shape.element + typed + mode + "> " + name +
            (defined ? "(" + shape.dims[0] + ", " + shape.dims[1] + ", " + block_argument + quoted(name) + ")"

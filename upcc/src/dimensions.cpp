@@ -26,18 +26,32 @@ int threads_uses(const Stmt *s) {
   return n;
 }
 
-// THREADS alone, or c * THREADS / THREADS * c with c a positive integer constant expression.
-bool threads_well_formed(const Expr *e, const ASTContext &ctx) {
+void factors(const Expr *e, std::vector<const Expr *> &out) {
   e = e->IgnoreParenImpCasts();
-  if (is_threads(e)) return true;
-  const auto *mul = dyn_cast<BinaryOperator>(e);
-  if (mul == nullptr || mul->getOpcode() != BO_Mul) return false;
-  const Expr *factor = is_threads(mul->getLHS())   ? mul->getRHS()
-                       : is_threads(mul->getRHS()) ? mul->getLHS()
-                                                   : nullptr;
-  if (factor == nullptr || threads_uses(factor) != 0) return false;
-  Expr::EvalResult value;
-  return factor->EvaluateAsInt(value, ctx) && value.Val.getInt().isStrictlyPositive();
+  if (const auto *mul = dyn_cast<BinaryOperator>(e); mul && mul->getOpcode() == BO_Mul) {
+    factors(mul->getLHS(), out);
+    factors(mul->getRHS(), out);
+  } else {
+    out.push_back(e);
+  }
+}
+
+// THREADS alone, or a product of THREADS once and positive integer constant expressions (2 * THREADS * N).
+bool threads_well_formed(const Expr *e, const ASTContext &ctx) {
+  std::vector<const Expr *> product;
+  factors(e, product);
+  int threads = 0;
+  for (const Expr *factor : product) {
+    if (is_threads(factor)) {
+      ++threads;
+      continue;
+    }
+    Expr::EvalResult value;
+    if (threads_uses(factor) != 0 || !factor->EvaluateAsInt(value, ctx) ||
+        !value.Val.getInt().isStrictlyPositive())
+      return false;
+  }
+  return threads == 1;
 }
 
 }  // namespace
@@ -46,7 +60,8 @@ void Translator::check_dimensions(const VarDecl *d) {
   const TypeSourceInfo *info = d->getTypeSourceInfo();
   if (info == nullptr || !d->getType()->isArrayType()) return;
   const bool shared = is_shared(d->getType());
-  const SharedLevel level = shared ? shared_shape(types_, d->getType()).level : SharedLevel{};
+  const SharedLevel level =
+      shared ? shared_shape(types_, d->getType(), written_type(d)).level : SharedLevel{};
   const std::string name = "'" + d->getName().str() + "'";
   int dimensions_with_threads = 0;
   for (TypeLoc tl = info->getTypeLoc(); !tl.isNull();) {
@@ -55,16 +70,7 @@ void Translator::check_dimensions(const VarDecl *d) {
     tl = a.getElementLoc();
     const Expr *size = a.getSizeExpr();
     const int uses = threads_uses(size);
-    if (uses == 0 || !types_.dynamic_threads()) {
-      const auto *constant = dyn_cast<ConstantArrayType>(ctx_.getAsArrayType(a.getType()));
-      if (shared && constant && types_.dynamic_threads() && constant->getSize().getZExtValue() != 0 &&
-          constant->getSize().getZExtValue() % markers::kDynamicThreads == 0)
-        error(a.getLBracketLoc(),
-              "pgas-upcc cannot tell this dimension from a multiple of THREADS: it is a "
-              "multiple of " +
-                  std::to_string(markers::kDynamicThreads) + "; compile with -T N");
-      continue;
-    }
+    if (uses == 0 || !types_.dynamic_threads()) continue;
     ++dimensions_with_threads;
     if (!shared) {
       if (d->hasGlobalStorage())

@@ -16,6 +16,14 @@ using namespace clang;
 namespace {
 bool in_shared_object(QualType t) { return is_shared(t) && !t->isArrayType(); }
 
+// Where the operand's type is written: the type name, or the declaration of the variable named.
+TypeLoc written_operand_type(const UnaryExprOrTypeTraitExpr *e) {
+  if (e->isArgumentType()) return e->getArgumentTypeInfo()->getTypeLoc();
+  if (const auto *ref = dyn_cast<DeclRefExpr>(e->getArgumentExpr()->IgnoreParens()))
+    if (const auto *v = dyn_cast<DeclaratorDecl>(ref->getDecl())) return written_type(v);
+  return TypeLoc();
+}
+
 const UnaryExprOrTypeTraitExpr *layout_query_size(const ParenExpr *e, llvm::StringRef &query) {
   const auto *plus = dyn_cast<BinaryOperator>(e->getSubExpr());
   if (plus == nullptr || plus->getOpcode() != BO_Add) return nullptr;
@@ -108,7 +116,7 @@ void Translator::translate_layout_query(ParenExpr *e, const UnaryExprOrTypeTrait
                               t.getAsString() + "'");
     return;
   }
-  SharedShape shape = shared_shape(types_, t);
+  SharedShape shape = shared_shape(types_, t, written_operand_type(size));
   std::string value;
   if (query == markers::kElemSizeof) value = "sizeof(" + shape.element + ")";
   if (query == markers::kBlockSizeof) value = "((::size_t)" + shape.block + ")";
@@ -123,11 +131,12 @@ bool Translator::VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) {
   if (e->getKind() != UETT_SizeOf || handled_.count(e) || !in_user_file(e->getBeginLoc())) return true;
   QualType t = e->getTypeOfArgument();
   if (!is_shared(t)) {
-    if (e->isArgumentType() && contains_shared(t))
-      replace(e->getArgumentTypeInfo()->getTypeLoc().getSourceRange(), types_.type_name(t), e->getBeginLoc());
+    if (e->isArgumentType() &&
+        contains_shared(t))  // the whole expression: the type's range starts after `shared`
+      replace(e->getSourceRange(), "sizeof(" + types_.type_name(t) + ")", e->getBeginLoc());
     return true;
   }
-  SharedShape shape = shared_shape(types_, t);
+  SharedShape shape = shared_shape(types_, t, written_operand_type(e));
   replace(e->getSourceRange(), "((::size_t)" + shape.count + " * sizeof(" + shape.element + "))",
           e->getBeginLoc());
   return true;

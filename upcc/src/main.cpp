@@ -102,7 +102,9 @@ class Driver {
       const std::string dir = llvm::sys::path::parent_path(input.path).str();
       command = {l_.cxx, "-std=c++20", "-x", "c++", cxx, "-iquote", dir.empty() ? "." : dir};
       for (const std::string &d : quote_dirs) command.insert(command.end(), {"-iquote", d});
-      command.insert(command.end(), {"-I", l_.upc_include, "-I", l_.dialect_include, "-w"});
+      // C's `register` is no C++17 keyword, and "%"PRIu64 no C++11 literal; the parse gave C's warnings.
+      command.insert(command.end(), {"-I", l_.upc_include, "-I", l_.dialect_include, "-w", "-Wno-register",
+                                     "-Wno-reserved-user-defined-literal"});
       for (const std::string &m : predefined_macros(o_.static_threads)) command.push_back(m);
     } else {
       command = {input.kind == InputKind::C ? l_.cc : l_.cxx, input.path};

@@ -24,9 +24,8 @@ inline constexpr const char *kBlockSizeof = "__upc_blocksizeof";
 inline constexpr const char *kElemSizeof = "__upc_elemsizeof";
 inline constexpr const char *kThreads = "THREADS";  // an enumeration constant in the parse (parse prelude)
 
-// The value THREADS has in the parse when THREADS is dynamic: a prime, so that a dimension c * THREADS is
-// recognized by its value (a dimension that is a multiple of it without THREADS is refused), small enough
-// that c * THREADS stays an int for c up to two million.
-inline constexpr long kDynamicThreads = 1009;
+// The value THREADS has in the parse when THREADS is dynamic: 1, so that no dimension c * THREADS overflows;
+// the translation reads THREADS in dimensions from the written expressions, never from values.
+inline constexpr long kDynamicThreads = 1;
 
 }  // namespace pgas::upcc::markers

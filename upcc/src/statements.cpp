@@ -2,6 +2,7 @@
 // one runs every iteration), and the barrier statements.
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
+#include <clang/Basic/SourceManager.h>
 
 #include "marker_names.hpp"
 #include "translator.hpp"
@@ -52,15 +53,21 @@ void Translator::translate_forall(ForStmt *loop, IfStmt *test, const CallExpr *m
               t.getAsString() + "'");
     return;
   }
-  const std::string scope = "__upc_forall_" + std::to_string(++foralls_);
+  // Named after where it is written, so that every expansion of a macro that holds it edits it alike.
+  const PresumedLoc where = sm_.getPresumedLoc(sm_.getSpellingLoc(keyword));
+  const std::string scope =
+      "__upc_forall_" + std::to_string(where.getLine()) + "_" + std::to_string(where.getColumn());
   replace(SourceRange(keyword, keyword), "{ ::pgas_upcc::forall_scope " + scope + "; for", keyword);
   replace(SourceRange(third, third), ") if (" + scope + ".runs(", keyword);
   replace(SourceRange(close, close), "))", keyword);
-  rw_.InsertTextAfter(after_statement(test->getThen()), " }");
+  const SourceLocation end = after_statement(test->getThen(), keyword.isMacroID());
+  const CharSourceRange at_end = CharSourceRange::getCharRange(end, end);
+  if (first_edit(at_end, "close:" + scope, keyword)) rw_.InsertTextAfter(end, " }");
 }
 
 bool Translator::VisitCallExpr(CallExpr *e) {
   if (!in_user_file(e->getBeginLoc())) return true;
+  if (const FunctionDecl *f = e->getDirectCallee(); f && f->isImplicit()) implicit_declarations_ = true;
   if (marker_call(e, markers::kBarrier)) {
     translate_barrier(e, "::pgas::barrier");
   } else if (marker_call(e, markers::kNotify)) {

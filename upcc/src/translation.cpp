@@ -138,14 +138,20 @@ class TranslateAction : public ASTFrontendAction {
     Rewriter rewriter(ctx.getSourceManager(), ctx.getLangOpts());
     DialectTypes types(ctx, request_.static_threads);
     Translator translator(ctx, rewriter, types, std::move(pragmas));
+    types.size_text = [&translator](const Expr *size) {
+      return translator.written_text(size->getSourceRange());
+    };
     if (!translator.run()) return;
-    result_ = translated_files(ctx.getSourceManager(), rewriter, inclusions, request_, prelude());
+    result_ = translated_files(ctx.getSourceManager(), rewriter, inclusions, request_,
+                               prelude(translator.used_implicit_declarations()));
   }
 
  private:
-  std::string prelude() const {
+  std::string prelude(bool implicit_declarations) const {
     std::string out = "// Translated from " + request_.file + " by pgas-upcc: UPC in the C++ dialect.\n";
     out += "#include <pgas_upcc.hpp>\n";
+    // C89 let a program call the C library without its headers (the parse warned): C++ sees them all.
+    if (implicit_declarations) out += "#include <pgas_upcc_c_library.h>\n";
     if (request_.static_threads)
       out += "static const bool __upc_static_threads = ::pgas_upcc::require_threads(" +
              std::to_string(*request_.static_threads) + ", \"" + request_.file + "\");\n";
@@ -184,7 +190,10 @@ std::optional<Translation> translate(const TranslationRequest &request) {
   std::vector<std::string> args = {"-x", "c", "-std=gnu17", "-resource-dir=" PGAS_CLANG_RESOURCE_DIR};
   for (const std::string &dir : {request.parse_include_dir, request.dialect_include_dir})
     args.insert(args.end(), {"-isystem", dir});
-  args.insert(args.end(), {"-include", "pgas_upcc_parse.h"});
+  // As C compilers before Clang 16 and GCC: a call to an undeclared function is a warning.
+  args.insert(args.end(), {"-include", "pgas_upcc_parse.h", "-Wno-error=implicit-function-declaration",
+                           // THREADS is 1 in the parse of a dynamic-THREADS file: shared arrays look short.
+                           "-Wno-array-bounds"});
   const long threads = request.static_threads ? *request.static_threads : markers::kDynamicThreads;
   args.push_back("-DPGAS_UPCC_THREADS=" + std::to_string(threads));
   for (const std::string &m : predefined_macros(request.static_threads)) args.push_back(m);

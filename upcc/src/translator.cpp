@@ -34,6 +34,13 @@ bool Translator::in_user_file(SourceLocation at) const {
 std::optional<CharSourceRange> Translator::file_range(SourceRange r, SourceLocation at) {
   CharSourceRange range =
       Lexer::makeFileCharRange(CharSourceRange::getTokenRange(r), sm_, ctx_.getLangOpts());
+  // A construct written in one macro's definition is edited there, for every expansion alike (edits()
+  // applies each edit once).
+  if (range.isInvalid()) {
+    SourceLocation begin = sm_.getSpellingLoc(r.getBegin()), end = sm_.getSpellingLoc(r.getEnd());
+    if (sm_.getFileID(begin) == sm_.getFileID(end) && !sm_.isBeforeInTranslationUnit(end, begin))
+      range = CharSourceRange::getTokenRange(begin, end);
+  }
   if (range.isInvalid() || !in_user_file(range.getBegin())) {
     error(at,
           "pgas-upcc cannot translate this UPC construct: it is written inside a macro definition; "
@@ -43,9 +50,20 @@ std::optional<CharSourceRange> Translator::file_range(SourceRange r, SourceLocat
   return range;
 }
 
+bool Translator::first_edit(const CharSourceRange &range, const std::string &what, SourceLocation at) {
+  const auto where = std::make_pair(range.getBegin().getRawEncoding(), range.getEnd().getRawEncoding());
+  if (!edits_.insert({where, what}).second) return false;  // made for another expansion of a macro
+  // Two different replacements of one range: the macro's expansions differ.
+  if (what.rfind("replace:", 0) == 0 && !replacements_.emplace(where, what).second)
+    error(at,
+          "pgas-upcc cannot translate this macro: its expansions need different translations here; "
+          "write the construct outside the macro");
+  return true;
+}
+
 void Translator::replace(SourceRange r, const std::string &text, SourceLocation at, Inserts inserts) {
   auto range = file_range(r, at);
-  if (!range) return;
+  if (!range || !first_edit(*range, "replace:" + text, at)) return;
   // Text inserted at the range's ends belongs to an enclosing construct (see wrap), unless the new text
   // already holds it.
   Rewriter::RewriteOptions options;
@@ -56,10 +74,17 @@ void Translator::replace(SourceRange r, const std::string &text, SourceLocation 
 void Translator::wrap(SourceRange r, const std::string &before, const std::string &after, SourceLocation at) {
   // The walk sees an expression before the expressions inside it: text for an inner one goes inside the
   // text already there for an outer one.
-  if (auto range = file_range(r, at)) {
+  if (auto range = file_range(r, at); range && first_edit(*range, "wrap:" + before + "|" + after, at)) {
     rw_.InsertText(range->getBegin(), before, /*InsertAfter=*/true);
     rw_.InsertText(range->getEnd(), after, /*InsertAfter=*/false);
   }
+}
+
+std::optional<std::string> Translator::written_text(SourceRange r) const {
+  CharSourceRange range =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(r), sm_, ctx_.getLangOpts());
+  if (range.isInvalid() || !in_user_file(range.getBegin())) return std::nullopt;
+  return rw_.getRewrittenText(range);
 }
 
 std::string Translator::text(SourceRange r) {
@@ -78,10 +103,12 @@ void Translator::note(SourceLocation at, const std::string &message) {
   d.Report(at, d.getCustomDiagID(DiagnosticsEngine::Note, "%0")) << message;
 }
 
-SourceLocation Translator::after_statement(const Stmt *s) const {
+SourceLocation Translator::after_statement(const Stmt *s, bool in_macro) const {
+  auto file = [&](SourceLocation l) { return in_macro ? sm_.getSpellingLoc(l) : sm_.getExpansionLoc(l); };
   if (const auto *c = dyn_cast<CompoundStmt>(s))
-    return Lexer::getLocForEndOfToken(sm_.getExpansionLoc(c->getRBracLoc()), 0, sm_, ctx_.getLangOpts());
-  SourceLocation end = sm_.getExpansionRange(s->getEndLoc()).getEnd();
+    return Lexer::getLocForEndOfToken(file(c->getRBracLoc()), 0, sm_, ctx_.getLangOpts());
+  SourceLocation end =
+      in_macro ? sm_.getSpellingLoc(s->getEndLoc()) : sm_.getExpansionRange(s->getEndLoc()).getEnd();
   if (isa<NullStmt>(s)) return Lexer::getLocForEndOfToken(end, 0, sm_, ctx_.getLangOpts());
   // An expression statement or a statement ending in one ends at its ';'.
   if (std::optional<Token> next = Lexer::findNextToken(end, sm_, ctx_.getLangOpts());

@@ -28,6 +28,10 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
 
   // Walks the translation unit; the edits are in the rewriter afterwards. False when an error was reported.
   bool run();
+  // Whether the file calls a function it does not declare (C89's implicit declarations, which C++ lacks).
+  bool used_implicit_declarations() const { return implicit_declarations_; }
+  // The text of a range of the user's file with the edits made so far, or nullopt (a macro's text).
+  std::optional<std::string> written_text(clang::SourceRange r) const;
 
   bool VisitVarDecl(clang::VarDecl *d);
   bool VisitFieldDecl(clang::FieldDecl *d);
@@ -59,7 +63,8 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   void translate_forall(clang::ForStmt *loop, clang::IfStmt *test, const clang::CallExpr *marker);
   void translate_barrier(const clang::CallExpr *e, const char *function);
   void pass_values_to_varargs(const clang::CallExpr *e);
-  clang::SourceLocation after_statement(const clang::Stmt *s) const;
+  // Where the statement ends in the file (in a macro's definition when `in_macro` and it is written there).
+  clang::SourceLocation after_statement(const clang::Stmt *s, bool in_macro) const;
 
   // Expressions (expressions.cpp).
   void translate_layout_query(clang::ParenExpr *e, const clang::UnaryExprOrTypeTraitExpr *size,
@@ -74,6 +79,8 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   void wrap(clang::SourceRange r, const std::string &before, const std::string &after,
             clang::SourceLocation at);
   std::string text(clang::SourceRange r);
+  // False when the same edit was made at `range` already (a macro's definition, for another expansion).
+  bool first_edit(const clang::CharSourceRange &range, const std::string &what, clang::SourceLocation at);
   void error(clang::SourceLocation at, const std::string &message);
   void note(clang::SourceLocation at, const std::string &message);
 
@@ -86,7 +93,10 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   std::map<clang::SourceLocation, std::vector<clang::DeclaratorDecl *>> groups_;
   std::set<const clang::Decl *> for_init_decls_;
   std::set<const clang::Expr *> handled_;
-  int foralls_ = 0;
+  using Place = std::pair<clang::SourceLocation::UIntTy, clang::SourceLocation::UIntTy>;  // a file range
+  std::set<std::pair<Place, std::string>> edits_;
+  std::map<Place, std::string> replacements_;
+  bool implicit_declarations_ = false;
   bool failed_ = false;
 };
 

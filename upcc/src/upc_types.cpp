@@ -2,6 +2,7 @@
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
 
 #include "marker_names.hpp"
 
@@ -52,6 +53,8 @@ std::pair<SharedLevel, QualType> strip_level(const ASTContext &ctx, QualType t) 
       q = b->getWrappedType();
     } else if (const auto *a = dyn_cast<AttributedType>(ty); a && a->getAttrKind() == attr::AddressSpace) {
       q = a->getModifiedType();
+    } else if (const auto *m = dyn_cast<MacroQualifiedType>(ty)) {  // `shared` spelled by a macro
+      q = m->getModifiedType();
     } else if (const auto *td = dyn_cast<TypedefType>(ty);
                td && is_shared(td->desugar()) && level.shared && !ty->isArrayType()) {
       q = td->desugar();
@@ -130,11 +133,23 @@ std::string DialectTypes::plain(QualType t, const std::string &declarator) const
   return os.str();
 }
 
-std::optional<long long> DialectTypes::layout_value(int id) const {
+namespace {
+const EnumConstantDecl *layout_constant(ASTContext &ctx, int id) {
   const std::string name = markers::kLayoutEnumPrefix + std::to_string(id);
-  for (NamedDecl *d : ctx_.getTranslationUnitDecl()->lookup(&ctx_.Idents.get(name)))
-    if (const auto *c = dyn_cast<EnumConstantDecl>(d)) return c->getInitVal().getSExtValue();
-  return std::nullopt;
+  for (NamedDecl *d : ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get(name)))
+    if (const auto *c = dyn_cast<EnumConstantDecl>(d)) return c;
+  return nullptr;
+}
+}  // namespace
+
+std::optional<long long> DialectTypes::layout_value(int id) const {
+  const EnumConstantDecl *c = layout_constant(ctx_, id);
+  return c ? std::optional<long long>(c->getInitVal().getSExtValue()) : std::nullopt;
+}
+
+const Expr *DialectTypes::layout_expression(int id) const {
+  const EnumConstantDecl *c = layout_constant(ctx_, id);
+  return c ? c->getInitExpr() : nullptr;
 }
 
 std::optional<std::string> DialectTypes::block(const SharedLevel &level) const {
@@ -152,32 +167,56 @@ std::optional<std::string> DialectTypes::block(const SharedLevel &level) const {
   return "1";
 }
 
-std::string DialectTypes::dimension(const llvm::APInt &size) const {
-  const unsigned long long v = size.getZExtValue();
-  const unsigned long long m = static_cast<unsigned long long>(markers::kDynamicThreads);
-  if (static_threads_ || v == 0 || v % m != 0) return std::to_string(v);
-  return v == m ? "THREADS" : "(" + std::to_string(v / m) + " * THREADS)";
+std::string DialectTypes::dimension(const ArrayType *a, TypeLoc written) const {
+  auto array = written.isNull() ? ArrayTypeLoc() : written.getAsAdjusted<ArrayTypeLoc>();
+  if (!array.isNull() && array.getSizeExpr() != nullptr && size_text)
+    if (std::optional<std::string> text = size_text(array.getSizeExpr())) return "(" + *text + ")";
+  const auto *constant = dyn_cast<ConstantArrayType>(a);
+  if (constant == nullptr) return "";
+  // Without the written expression: the value, in which a dynamic THREADS counts 1 (upc_tokens.hpp).
+  const std::string value = std::to_string(constant->getSize().getZExtValue());
+  const bool threads = !array.isNull() && mentions_threads(array.getSizeExpr());
+  return threads && dynamic_threads() ? "(" + value + " * THREADS)" : value;
 }
 
-std::string DialectTypes::value_type(QualType t) const { return type_name(strip_level(ctx_, t).second); }
+bool mentions_threads(const Stmt *s) {
+  if (s == nullptr) return false;
+  if (const auto *ref = dyn_cast<DeclRefExpr>(s))
+    if (isa<EnumConstantDecl>(ref->getDecl()) && ref->getDecl()->getName() == markers::kThreads) return true;
+  for (const Stmt *child : s->children())
+    if (mentions_threads(child)) return true;
+  return false;
+}
+
+std::string DialectTypes::value_type(QualType t) const {
+  QualType value = strip_level(ctx_, t).second;
+  if (in_shared_space(value))
+    value = ctx_.removeAddrSpaceQualType(value.getCanonicalType());  // unknown sugar
+  return type_name(value);
+}
 
 std::string DialectTypes::pointer_to_shared(QualType pointee, Qualifiers pointer_quals) const {
   auto [level, element] = strip_level(ctx_, pointee);
+  if (in_shared_space(element))
+    element = ctx_.removeAddrSpaceQualType(element.getCanonicalType());  // unknown sugar
   std::string out = "::pgas::global_ptr<" + type_name(element);
   if (!element->isVoidType()) out += ", " + block(level).value_or("1");
   out += ">";
+  // A volatile pointer object loses `volatile`: the dialect's pointer arithmetic is not volatile-qualified,
+  // and the pointer's accesses through the transport are never optimized away.
   if (pointer_quals.hasConst()) out += " const";
-  if (pointer_quals.hasVolatile()) out += " volatile";
   return out;
 }
 
-std::string DialectTypes::declaration(QualType t, const std::string &declarator) const {
+std::string DialectTypes::declaration(QualType t, const std::string &declarator, TypeLoc written) const {
   if (!contains_shared(t)) return plain(t, declarator);
   const std::string space = declarator.empty() ? "" : " ";
   if (const auto *td = dyn_cast<TypedefType>(t.getTypePtr()); td && !is_shared(td->desugar()))
     return plain(t, declarator);                  // the typedef is translated where it is declared
   if (in_shared_space(t) && !t->isArrayType()) {  // a shared scalar object (a pointer, a struct, ...)
     auto [level, value] = strip_level(ctx_, t);
+    if (in_shared_space(value))
+      value = ctx_.removeAddrSpaceQualType(value.getCanonicalType());  // unknown sugar
     return "::pgas::shared_var<" + type_name(value) +
            (level.consistency == Consistency::Strict ? ", ::pgas::strict" : "") + ">" + space + declarator;
   }
@@ -188,12 +227,14 @@ std::string DialectTypes::declaration(QualType t, const std::string &declarator)
       return pointer_to_shared(pointee, t.getLocalQualifiers()) + space + declarator;
     std::string inner = "*" + std::string(t.isLocalConstQualified() ? " const " : "") + declarator;
     if (pointee->isArrayType() || pointee->isFunctionType()) inner = "(" + inner + ")";
-    return declaration(pointee, inner);
+    auto pointer = written.isNull() ? PointerTypeLoc() : written.getAsAdjusted<PointerTypeLoc>();
+    return declaration(pointee, inner, pointer.isNull() ? TypeLoc() : pointer.getPointeeLoc());
   }
-  if (const auto *a = dyn_cast<ConstantArrayType>(d.getTypePtr()))
-    return declaration(a->getElementType(), declarator + "[" + dimension(a->getSize()) + "]");
-  if (const auto *a = dyn_cast<ArrayType>(d.getTypePtr()))
-    return declaration(a->getElementType(), declarator + "[]");
+  if (const auto *a = dyn_cast<ArrayType>(d.getTypePtr())) {
+    auto array = written.isNull() ? ArrayTypeLoc() : written.getAsAdjusted<ArrayTypeLoc>();
+    return declaration(a->getElementType(), declarator + "[" + dimension(a, written) + "]",
+                       array.isNull() ? TypeLoc() : array.getElementLoc());
+  }
   if (const auto *f = d->getAs<FunctionProtoType>()) {
     std::string params;
     for (QualType p : f->getParamTypes()) params += (params.empty() ? "" : ", ") + type_name(p);
@@ -203,14 +244,20 @@ std::string DialectTypes::declaration(QualType t, const std::string &declarator)
   return plain(t, declarator);
 }
 
-SharedShape shared_shape(const DialectTypes &types, QualType t) {
+TypeLoc written_type(const DeclaratorDecl *d) {
+  return d->getTypeSourceInfo() ? d->getTypeSourceInfo()->getTypeLoc() : TypeLoc();
+}
+
+SharedShape shared_shape(const DialectTypes &types, QualType t, TypeLoc written) {
   SharedShape shape;
   std::string count;
   while (const ArrayType *a = t->getAsArrayTypeUnsafe()) {
-    std::string dim = isa<ConstantArrayType>(a) ? types.dimension(cast<ConstantArrayType>(a)->getSize()) : "";
+    std::string dim = types.dimension(a, written);
     shape.dims.push_back(dim);
-    count += (count.empty() ? "" : " * ") + ("(" + dim + ")");
+    count += (count.empty() ? "" : " * ") + dim;
     t = a->getElementType();
+    auto array = written.isNull() ? ArrayTypeLoc() : written.getAsAdjusted<ArrayTypeLoc>();
+    written = array.isNull() ? TypeLoc() : array.getElementLoc();
   }
   if (!count.empty()) shape.count = "(" + count + ")";
   shape.level = shared_level(t);

@@ -4,7 +4,9 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Type.h>
+#include <clang/AST/TypeLoc.h>
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -23,17 +25,20 @@ struct SharedLevel {
 };
 
 SharedLevel shared_level(clang::QualType t);
-bool is_shared(clang::QualType t);         // the object itself is shared (its element, for an array)
-bool contains_shared(clang::QualType t);   // some level of the type is shared
-bool points_to_shared(clang::QualType t);  // a pointer-to-shared
+bool is_shared(clang::QualType t);            // the object itself is shared (its element, for an array)
+bool contains_shared(clang::QualType t);      // some level of the type is shared
+bool points_to_shared(clang::QualType t);     // a pointer-to-shared
+bool mentions_threads(const clang::Stmt *s);  // an expression that names THREADS
 
 // What the type printer needs from the translation unit.
 class DialectTypes {
  public:
   DialectTypes(clang::ASTContext &ctx, std::optional<long> static_threads);
 
-  // `declarator` (a name, or empty for a type name) declared with type t, in the dialect's spelling.
-  std::string declaration(clang::QualType t, const std::string &declarator) const;
+  // `declarator` (a name, or empty for a type name) declared with type t, in the dialect's spelling;
+  // `written`, where the type was written, gives the dimensions as the user wrote them.
+  std::string declaration(clang::QualType t, const std::string &declarator,
+                          clang::TypeLoc written = {}) const;
   std::string type_name(clang::QualType t) const { return declaration(t, ""); }
   // The type of a shared level's value: t with its shared qualifier and UPC tags taken off.
   std::string value_type(clang::QualType t) const;
@@ -44,8 +49,11 @@ class DialectTypes {
   // depends on the object.
   std::optional<std::string> block(const SharedLevel &level) const;
   std::optional<long long> layout_value(int id) const;
-  // The number of elements of a dimension as C++ writes it (THREADS restored in dynamic mode).
-  std::string dimension(const llvm::APInt &size) const;
+  const clang::Expr *layout_expression(int id) const;  // the written block size
+  // An array's number of elements as C++ writes it: the written expression's text (`size_text`), else its
+  // value with THREADS restored; empty for an incomplete array.
+  std::string dimension(const clang::ArrayType *a, clang::TypeLoc written) const;
+  std::function<std::optional<std::string>(const clang::Expr *)> size_text;
   bool dynamic_threads() const { return !static_threads_; }
 
  private:
@@ -65,6 +73,8 @@ struct SharedShape {
   std::string element;
   SharedLevel level;
 };
-SharedShape shared_shape(const DialectTypes &types, clang::QualType t);
+SharedShape shared_shape(const DialectTypes &types, clang::QualType t, clang::TypeLoc written = {});
+// Where a declaration's type is written (null without one).
+clang::TypeLoc written_type(const clang::DeclaratorDecl *d);
 
 }  // namespace pgas::upcc
