@@ -43,6 +43,8 @@ for n in 1 3; do
   run "$pgasrun" -n "$n" --timeout 60 "$work/cmake/dot"
   run "$pgasrun" -n "$n" --timeout 60 "$work/cmake/dot_cached"
   run "$pgasrun" -n "$n" --timeout 60 "$work/cmake/gather"
+  ring=$(run "$pgasrun" -n "$n" --timeout 60 "$work/cmake/upc-programs/ring")
+  grep -qx "ring: ok" <<<"$ring" || { echo "$ring"; exit 1; }
 done
 
 step "the package refuses a request for the next major version"
@@ -58,6 +60,11 @@ step "the installed pgas-refactor finds the installed dialect headers without -I
 (cd "$work" && run "$prefix/bin/pgas-refactor" --array y "$source_dir/tests/downstream/dot.cpp" --diff -- -std=c++20) \
   >"$work/refactor.diff"
 grep -q "y_cache" "$work/refactor.diff" || { cat "$work/refactor.diff"; exit 1; }
+
+step "the installed pgas-upcc finds its headers and libpgas without flags"
+(cd "$work" && run "$prefix/bin/pgas-upcc" -T 2 "$source_dir/tests/downstream/ring.upc" -o ring_static)
+ring=$(run "$pgasrun" -n 2 --timeout 60 "$work/ring_static")
+grep -qx "ring: ok" <<<"$ring" || { echo "$ring"; exit 1; }
 
 step "a traced run with the installed pgasrun, and its report"
 run "$pgasrun" -n 2 --timeout 60 --trace "$work/dot.db" --lines "$work/cmake/dot"

@@ -4,8 +4,13 @@
 #ifndef PGAS_UPCC_PARSE_H
 #define PGAS_UPCC_PARSE_H
 
-/* PGAS_UPCC_THREADS: the static thread count (-T N), or the stand-in of a dynamic THREADS. */
+/* PGAS_UPCC_THREADS: the static thread count (-T N), a constant also for #if; or the stand-in of a dynamic
+ * THREADS, an enumeration constant the translation recognizes. */
+#ifdef __UPC_STATIC_THREADS__
+#define THREADS PGAS_UPCC_THREADS
+#else
 enum { THREADS = PGAS_UPCC_THREADS };
+#endif
 int __upc_mythread(void);
 #define MYTHREAD (__upc_mythread())
 

@@ -14,6 +14,8 @@
 #include <llvm/Support/Regex.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <set>
+
 #include "marker_names.hpp"
 #include "translated_files.hpp"
 #include "translator.hpp"
@@ -98,6 +100,45 @@ class UpcDiagnostics : public DiagnosticConsumer {
   TextDiagnosticPrinter printer_;
 };
 
+// Where the user's files use a C++ keyword as a name (`char class`): C++ must see another name.
+std::vector<SourceLocation> cxx_keywords_in_user_files(const Preprocessor &pp,
+                                                       const std::vector<Token> &lexed) {
+  static const std::set<llvm::StringRef> keywords = {"and",       "and_eq",
+                                                     "bitand",    "bitor",
+                                                     "bool",      "catch",
+                                                     "char8_t",   "class",
+                                                     "compl",     "concept",
+                                                     "consteval", "constexpr",
+                                                     "constinit", "const_cast",
+                                                     "co_await",  "co_return",
+                                                     "co_yield",  "decltype",
+                                                     "delete",    "dynamic_cast",
+                                                     "explicit",  "export",
+                                                     "false",     "friend",
+                                                     "mutable",   "namespace",
+                                                     "new",       "noexcept",
+                                                     "not",       "not_eq",
+                                                     "nullptr",   "operator",
+                                                     "or",        "or_eq",
+                                                     "private",   "protected",
+                                                     "public",    "reinterpret_cast",
+                                                     "requires",  "static_cast",
+                                                     "template",  "this",
+                                                     "throw",     "true",
+                                                     "try",       "typeid",
+                                                     "typename",  "using",
+                                                     "virtual",   "xor",
+                                                     "xor_eq"};
+  const SourceManager &sm = pp.getSourceManager();
+  std::vector<SourceLocation> found;
+  for (const Token &t : lexed) {
+    if (!t.is(tok::identifier) || !keywords.count(t.getIdentifierInfo()->getName())) continue;
+    SourceLocation at = sm.getSpellingLoc(t.getLocation());
+    if (!sm.isInSystemHeader(at) && sm.getFileEntryForID(sm.getFileID(at)) != nullptr) found.push_back(at);
+  }
+  return found;
+}
+
 class TranslateAction : public ASTFrontendAction {
  public:
   TranslateAction(const TranslationRequest &request, std::optional<Translation> &result)
@@ -126,6 +167,7 @@ class TranslateAction : public ASTFrontendAction {
       lexed.push_back(t);
     } while (t.isNot(tok::eof));
     tokens_ = translate_upc_tokens(pp, lexed, is_upc_token);
+    std::vector<SourceLocation> cxx_keywords = cxx_keywords_in_user_files(pp, lexed);
     pp.EnterTokenStream(tokens_, /*DisableMacroExpansion=*/true, /*IsReinject=*/false);
     parser.Initialize();
     Parser::DeclGroupPtrTy decl;
@@ -141,6 +183,7 @@ class TranslateAction : public ASTFrontendAction {
     types.size_text = [&translator](const Expr *size) {
       return translator.written_text(size->getSourceRange());
     };
+    translator.rename_cxx_keywords(cxx_keywords);
     if (!translator.run()) return;
     result_ = translated_files(ctx.getSourceManager(), rewriter, inclusions, request_,
                                prelude(translator.used_implicit_declarations()));
@@ -152,9 +195,12 @@ class TranslateAction : public ASTFrontendAction {
     out += "#include <pgas_upcc.hpp>\n";
     // C89 let a program call the C library without its headers (the parse warned): C++ sees them all.
     if (implicit_declarations) out += "#include <pgas_upcc_c_library.h>\n";
-    if (request_.static_threads)
-      out += "static const bool __upc_static_threads = ::pgas_upcc::require_threads(" +
-             std::to_string(*request_.static_threads) + ", \"" + request_.file + "\");\n";
+    if (request_.static_threads) {  // THREADS is the constant, as in the parse, also for #if
+      const std::string n = std::to_string(*request_.static_threads);
+      out += "#undef THREADS\n#define THREADS " + n + "\n";
+      out += "static const bool __upc_static_threads = ::pgas_upcc::require_threads(" + n + ", \"" +
+             request_.file + "\");\n";
+    }
     return out;
   }
 

@@ -80,6 +80,14 @@ void Translator::wrap(SourceRange r, const std::string &before, const std::strin
   }
 }
 
+void Translator::rename_cxx_keywords(const std::vector<SourceLocation> &places) {
+  for (SourceLocation at : places) {
+    const std::string name =
+        Lexer::getSourceText(CharSourceRange::getTokenRange(at, at), sm_, ctx_.getLangOpts()).str();
+    replace(SourceRange(at, at), name + "_", at);
+  }
+}
+
 std::optional<std::string> Translator::written_text(SourceRange r) const {
   CharSourceRange range =
       Lexer::makeFileCharRange(CharSourceRange::getTokenRange(r), sm_, ctx_.getLangOpts());

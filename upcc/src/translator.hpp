@@ -30,6 +30,8 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   bool run();
   // Whether the file calls a function it does not declare (C89's implicit declarations, which C++ lacks).
   bool used_implicit_declarations() const { return implicit_declarations_; }
+  // Renames a C++ keyword used as a name in C (`new` -> `new_`) at each place.
+  void rename_cxx_keywords(const std::vector<clang::SourceLocation> &places);
   // The text of a range of the user's file with the edits made so far, or nullopt (a macro's text).
   std::optional<std::string> written_text(clang::SourceRange r) const;
 
