@@ -1,5 +1,5 @@
-// Declarations: shared objects become the dialect's shared_array / shared_array2d / shared_var objects,
-// pointers-to-shared its global_ptr, and functions of the user's file get C linkage, so that objects
+// Declarations: shared objects become the dialect's shared_array (flat, of any dimensions) / shared_var
+// objects, pointers-to-shared its global_ptr, and functions of the user's file get C linkage, so that objects
 // compiled from C link with them.
 #include <clang/AST/Decl.h>
 #include <clang/AST/Stmt.h>
@@ -157,16 +157,10 @@ std::optional<std::string> Translator::shared_object(const VarDecl *d) {
            (defined ? "(" + quoted(name) + ")" : "") + initialization;
   const std::string typed = star ? "" : ", " + shape.block;
   std::string block_argument = star ? shape.block + ", " : "";
-  if (shape.dims.size() == 1)
-    return "::pgas::shared_array<" + shape.element + typed + mode + "> " + name +
-           (defined ? "(" + shape.dims[0] + ", " + block_argument + quoted(name) + ")" : "") + initialization;
-  if (shape.dims.size() == 2)
-    return "::pgas::shared_array2d<" + shape.element + typed + mode + "> " + name +
-           (defined ? "(" + shape.dims[0] + ", " + shape.dims[1] + ", " + block_argument + quoted(name) + ")"
-                    : "");
-  error(d->getLocation(), "pgas-upcc translates shared arrays of one and two dimensions; '" + name +
-                              "' has " + std::to_string(shape.dims.size()));
-  return std::nullopt;
+  // Every shared array is one flat array in row-major order; subscripts of several dimensions become
+  // one index (expressions.cpp), as the layout of UPC 1.3 §6.5.2 numbers the elements.
+  return "::pgas::shared_array<" + shape.element + typed + mode + "> " + name +
+         (defined ? "(" + shape.count + ", " + block_argument + quoted(name) + ")" : "") + initialization;
 }
 
 void Translator::translate_declaration_groups() {

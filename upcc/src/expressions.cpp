@@ -99,6 +99,7 @@ bool Translator::VisitParenExpr(ParenExpr *e) {
   const UnaryExprOrTypeTraitExpr *size = layout_query_size(e, query);
   if (size == nullptr || !in_user_file(e->getLParen())) return true;
   handled_.insert(size);
+  claim_subscripts(size);
   translate_layout_query(e, size, query);
   return true;
 }
@@ -137,6 +138,7 @@ bool Translator::VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) {
     return true;
   }
   SharedShape shape = shared_shape(types_, t, written_operand_type(e));
+  claim_subscripts(e);
   replace(e->getSourceRange(), "((::size_t)" + shape.count + " * sizeof(" + shape.element + "))",
           e->getBeginLoc());
   return true;

@@ -80,6 +80,12 @@ void Translator::wrap(SourceRange r, const std::string &before, const std::strin
   }
 }
 
+void Translator::claim_subscripts(const Stmt *s) {
+  if (s == nullptr) return;
+  if (const auto *e = dyn_cast<ArraySubscriptExpr>(s)) handled_.insert(e);
+  for (const Stmt *child : s->children()) claim_subscripts(child);
+}
+
 void Translator::rename_cxx_keywords(const std::vector<SourceLocation> &places) {
   for (SourceLocation at : places) {
     const std::string name =

@@ -47,6 +47,7 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   bool VisitParenExpr(clang::ParenExpr *e);
   bool VisitUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitExpr *e);
   bool VisitUnaryOperator(clang::UnaryOperator *e);
+  bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *e);  // subscripts.cpp
 
  private:
   // Declarations (declarations.cpp).
@@ -69,6 +70,8 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   clang::SourceLocation after_statement(const clang::Stmt *s, bool in_macro) const;
 
   // Expressions (expressions.cpp).
+  // The subscripts inside an operand replaced as a whole (sizeof): not edited on their own.
+  void claim_subscripts(const clang::Stmt *s);
   void translate_layout_query(clang::ParenExpr *e, const clang::UnaryExprOrTypeTraitExpr *size,
                               llvm::StringRef query);
 
