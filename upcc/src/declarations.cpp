@@ -83,7 +83,7 @@ void Translator::check_levels(QualType t, SourceLocation at) {
       return;
     }
     if (level.layout == Layout::Expression && types_.dynamic_threads()) {
-      if (mentions_threads(types_.layout_expression(level.layout_id))) {
+      if (threads_uses(types_.layout_expression(level.layout_id)) > 0) {
         error(at,
               "a layout qualifier's block size must be an integer constant expression, and THREADS is "
               "not one without a static thread count (UPC 1.3 §6.5.1.1): compile with -T N, or use [*]");
@@ -158,7 +158,7 @@ std::optional<std::string> Translator::shared_object(const VarDecl *d) {
   const std::string typed = star ? "" : ", " + shape.block;
   std::string block_argument = star ? shape.block + ", " : "";
   // Every shared array is one flat array in row-major order; subscripts of several dimensions become
-  // one index (expressions.cpp), as the layout of UPC 1.3 §6.5.2 numbers the elements.
+  // one index (subscripts.cpp), as the layout of UPC 1.3 §6.5.2 numbers the elements.
   return "::pgas::shared_array<" + shape.element + typed + mode + "> " + name +
          (defined ? "(" + shape.count + ", " + block_argument + quoted(name) + ")" : "") + initialization;
 }
@@ -179,14 +179,14 @@ void Translator::translate_group(const std::vector<DeclaratorDecl *> &group) {
   bool same_type = true;
   for (const DeclaratorDecl *d : group) {
     const auto *v = dyn_cast<VarDecl>(d);
-    std::string init = v && v->hasInit() ? " = " + text(v->getInit()->getSourceRange()) : "";
-    if (v && is_shared(v->getType())) {
+    if (v && is_shared(v->getType())) {  // with its initializer, if any
       auto object = shared_object(v);
       if (!object) return;
       declarations.push_back(storage_prefix(v) + *object);
       same_type = false;
       continue;
     }
+    const std::string init = v && v->hasInit() ? " = " + text(v->getInit()->getSourceRange()) : "";
     const std::string type = types_.type_name(d->getType());
     same_type = same_type && (common.empty() || common == type) && !d->getType()->isArrayType() &&
                 !d->getType()->isFunctionPointerType();
@@ -195,23 +195,23 @@ void Translator::translate_group(const std::vector<DeclaratorDecl *> &group) {
     declarations.push_back((v ? storage_prefix(v) : "") +
                            types_.declaration(d->getType(), d->getName().str()) + init);
   }
-  std::string text;
   if (!same_type && group.size() > 1 && for_init_decls_.count(group.front())) {
     error(group.front()->getLocation(),
           "pgas-upcc cannot declare these names of different types in one "
           "clause of a for statement: declare them before the loop");
     return;
   }
+  std::string replacement;
   if (same_type && group.size() > 1) {
     const auto *v = dyn_cast<VarDecl>(group.front());
-    text = (v ? storage_prefix(v) : "") + common + " ";
-    for (std::size_t k = 0; k < names.size(); ++k) text += (k ? ", " : "") + names[k];
+    replacement = (v ? storage_prefix(v) : "") + common + " ";
+    for (std::size_t k = 0; k < names.size(); ++k) replacement += (k ? ", " : "") + names[k];
   } else {
-    for (std::size_t k = 0; k < declarations.size(); ++k) text += (k ? "; " : "") + declarations[k];
+    for (std::size_t k = 0; k < declarations.size(); ++k) replacement += (k ? "; " : "") + declarations[k];
   }
   SourceRange whole(group.front()->getBeginLoc(), group.back()->getSourceRange().getEnd());
-  replace(whole, text, group.front()->getLocation(),
-          Inserts::Replaced);  // `text` holds the initializers' edits
+  // The replacement holds the initializers' edits.
+  replace(whole, replacement, group.front()->getLocation(), Inserts::Replaced);
 }
 
 }  // namespace pgas::upcc

@@ -14,18 +14,6 @@ using namespace clang;
 
 namespace {
 
-bool is_threads(const Expr *e) {
-  const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
-  return ref && isa<EnumConstantDecl>(ref->getDecl()) && ref->getDecl()->getName() == markers::kThreads;
-}
-
-int threads_uses(const Stmt *s) {
-  if (s == nullptr) return 0;
-  int n = isa<Expr>(s) && isa<DeclRefExpr>(s) && is_threads(cast<Expr>(s));
-  for (const Stmt *child : s->children()) n += threads_uses(child);
-  return n;
-}
-
 void factors(const Expr *e, std::vector<const Expr *> &out) {
   e = e->IgnoreParenImpCasts();
   if (const auto *mul = dyn_cast<BinaryOperator>(e); mul && mul->getOpcode() == BO_Mul) {

@@ -1,10 +1,8 @@
 // Expressions: most of UPC's expressions read the same in the dialect, whose shared objects and pointers
 // overload C's operators. What does not: a member of a shared struct (x[i].f), casts to a private pointer,
 // sizeof and the upc_*sizeof operators of shared types, and C's implicit conversions from void * and to an
-// enumeration, which C++ spells as casts.
+// enumeration, which C++ spells as casts; and the address of an element, which C++ forms by arithmetic.
 #include <clang/AST/Expr.h>
-#include <clang/Basic/SourceManager.h>
-#include <clang/Lex/Lexer.h>
 
 #include "marker_names.hpp"
 #include "translator.hpp"
@@ -84,11 +82,9 @@ bool Translator::VisitImplicitCastExpr(ImplicitCastExpr *e) {
   const bool to_enum = e->getCastKind() == CK_IntegralCast && to->isEnumeralType();
   // A shared pointer object read as a value: the dialect's object converts to its pointer once, which
   // subscripts, arithmetic and a further conversion (to shared void *) need explicitly.
-  if (e->getCastKind() == CK_LValueToRValue && in_shared_object(from->getType()) && to->isPointerType()) {
-    wrap(from->getSourceRange(), "((" + types_.type_name(to) + ")(", "))", from->getBeginLoc());
-    return true;
-  }
-  if ((e->getCastKind() == CK_BitCast && from_void_pointer) || to_enum)
+  const bool shared_pointer_read =
+      e->getCastKind() == CK_LValueToRValue && in_shared_object(from->getType()) && to->isPointerType();
+  if ((e->getCastKind() == CK_BitCast && from_void_pointer) || to_enum || shared_pointer_read)
     wrap(from->getSourceRange(), "((" + types_.type_name(to) + ")(", "))", from->getBeginLoc());
   return true;
 }
@@ -144,30 +140,25 @@ bool Translator::VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) {
   return true;
 }
 
-}  // namespace pgas::upcc
-
-namespace pgas::upcc {
-
 // &a[i] -> (a + (i)) for a one-dimensional shared array or a pointer-to-shared: C's pointer arithmetic,
 // which also forms the address one past the end (`upc_forall (i = 0; i <= N; ...; &a[i])`), where the
 // dialect's a[i] checks the index.
-bool Translator::VisitUnaryOperator(clang::UnaryOperator *e) {
-  using namespace clang;
+bool Translator::VisitUnaryOperator(UnaryOperator *e) {
   if (e->getOpcode() != UO_AddrOf || !in_user_file(e->getOperatorLoc())) return true;
   const auto *subscript = dyn_cast<ArraySubscriptExpr>(e->getSubExpr()->IgnoreParens());
   if (subscript == nullptr || subscript->getBase() != subscript->getLHS()) return true;
   QualType base = subscript->getBase()->IgnoreImpCasts()->getType();
   const ArrayType *array = base->getAsArrayTypeUnsafe();
-  // (A row a[i] of a two-dimensional array is left to the dialect.)
+  // (The subscripts of an array of several dimensions are folded into one by subscripts.cpp, in place: the
+  // address of the element they give is taken by the dialect.)
   const bool row = isa<ArraySubscriptExpr>(subscript->getBase()->IgnoreImpCasts());
   const bool one_dimension =
       array != nullptr && is_shared(base) && !array->getElementType()->isArrayType() && !row;
   if (!one_dimension && !points_to_shared(base)) return true;
-  std::optional<Token> open =
-      Lexer::findNextToken(sm_.getExpansionLoc(subscript->getBase()->getEndLoc()), sm_, ctx_.getLangOpts());
-  if (!open || !open->is(tok::l_square)) return true;  // written otherwise (a macro): left to the dialect
+  std::optional<SourceLocation> open = open_bracket(subscript);
+  if (!open) return true;  // written otherwise (a macro): left to the dialect
   replace(SourceRange(e->getOperatorLoc(), e->getOperatorLoc()), "(", e->getOperatorLoc());
-  replace(SourceRange(open->getLocation(), open->getLocation()), " + (", e->getOperatorLoc());
+  replace(SourceRange(*open, *open), " + (", e->getOperatorLoc());
   replace(SourceRange(subscript->getRBracketLoc(), subscript->getRBracketLoc()), "))", e->getOperatorLoc());
   return true;
 }

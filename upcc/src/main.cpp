@@ -11,6 +11,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "common/shell_words.hpp"
 #include "options.hpp"
 #include "translation.hpp"
 
@@ -55,13 +56,6 @@ std::string temporary(const std::string &base, const char *suffix, std::vector<s
     throw std::runtime_error("cannot create a temporary file for " + base);
   temporaries.push_back(path.str().str());
   return path.str().str();
-}
-
-std::string quoted(const std::string &word) {
-  if (word.find_first_of(" \t\"'\\$") == std::string::npos && !word.empty()) return word;
-  std::string out = "'";
-  for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
 }
 
 class Driver {
@@ -173,11 +167,7 @@ class Driver {
     return execute(command);
   }
 
-  void print(const std::vector<std::string> &command) const {
-    std::string line;
-    for (const std::string &w : command) line += (line.empty() ? "" : " ") + quoted(w);
-    std::cout << line << "\n";
-  }
+  void print(const std::vector<std::string> &command) const { std::cout << shell_command(command) << "\n"; }
 
   bool execute(const std::vector<std::string> &command) {
     if (o_.show) {

@@ -4,8 +4,6 @@
 //   a[i]        -> (a + ((i) * (D1)))                    a row, as a pointer-to-shared (C's decay)
 // The brackets are edited in place, so that the indices keep their own translations.
 #include <clang/AST/Expr.h>
-#include <clang/Basic/SourceManager.h>
-#include <clang/Lex/Lexer.h>
 
 #include "translator.hpp"
 
@@ -42,16 +40,15 @@ bool Translator::VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
   const std::vector<std::string> dims = shared_shape(types_, array->getType(), written_type(array)).dims;
   const std::size_t m = c.levels.size(), n = dims.size();
   if (n < 2) return true;
-  // The `[` of each level: the token after its base.
+  // The `[` of each level.
   std::vector<SourceLocation> open;
   for (const ArraySubscriptExpr *level : c.levels) {
-    std::optional<Token> t =
-        Lexer::findNextToken(sm_.getSpellingLoc(level->getBase()->getEndLoc()), sm_, ctx_.getLangOpts());
-    if (!t || !t->is(tok::l_square)) {
+    std::optional<SourceLocation> bracket = open_bracket(level);
+    if (!bracket) {
       error(level->getRBracketLoc(), "pgas-upcc cannot find this subscript's '[' (written by a macro?)");
       return true;
     }
-    open.push_back(t->getLocation());
+    open.push_back(*bracket);
   }
   const SourceLocation at = e->getRBracketLoc();
   const bool element = m == n;

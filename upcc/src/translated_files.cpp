@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 
+#include "user_files.hpp"
+
 namespace pgas::upcc {
 
 using namespace clang;
@@ -23,32 +25,43 @@ class HeaderCopies {
  public:
   HeaderCopies(const SourceManager &sm, const TranslationRequest &request) : sm_(sm), request_(request) {}
 
+  struct Copy {
+    const FileEntry *file;
+    FileID id;
+    std::string path;
+  };
+
   bool is_user_header(FileID id) const {
-    return id.isValid() && id != sm_.getMainFileID() && sm_.getFileEntryForID(id) != nullptr &&
-           !SrcMgr::isSystem(sm_.getFileCharacteristic(sm_.getLocForStartOfFile(id)));
+    return id.isValid() && id != sm_.getMainFileID() && in_user_file(sm_, sm_.getLocForStartOfFile(id));
   }
-  bool has(const FileEntry *f) const { return copies_.count(f) != 0; }
-  // Adds the header of `id`; false when it was there already.
-  bool add(FileID id) {
+  bool has(const FileEntry *f) const { return index_.count(f) != 0; }
+  void add(FileID id) {
     const FileEntry *f = sm_.getFileEntryForID(id);
-    if (has(f)) return false;
+    if (has(f)) return;
     std::string name = llvm::sys::path::stem(f->getName()).str();
     std::string path = request_.header_dir + "/" + name + ".upcc.h";
     for (int k = 2; used_.count(path); ++k)
       path = request_.header_dir + "/" + name + "." + std::to_string(k) + ".upcc.h";
     used_.insert(path);
-    copies_[f] = {id, path};
-    return true;
+    index_[f] = copies_.size();
+    copies_.push_back({f, id, path});
   }
-  const std::string &path(const FileEntry *f) const { return copies_.at(f).second; }
-  const std::map<const FileEntry *, std::pair<FileID, std::string>> &all() const { return copies_; }
+  const std::string &path(const FileEntry *f) const { return copies_[index_.at(f)].path; }
+  // In the order they were added (the user's -iquote order follows it).
+  const std::vector<Copy> &all() const { return copies_; }
 
  private:
   const SourceManager &sm_;
   const TranslationRequest &request_;
-  std::map<const FileEntry *, std::pair<FileID, std::string>> copies_;
+  std::vector<Copy> copies_;
+  std::map<const FileEntry *, std::size_t> index_;
   std::set<std::string> used_;
 };
+
+std::string directory_of(const std::string &path) {
+  const std::string dir = llvm::sys::path::parent_path(path).str();
+  return dir.empty() ? "." : dir;
+}
 
 }  // namespace
 
@@ -75,12 +88,10 @@ Translation translated_files(const SourceManager &sm, Rewriter &rewriter,
   Translation t;
   t.main = prelude + line_directive(request.file) + text_of(sm, rewriter, sm.getMainFileID());
   std::set<std::string> dirs;
-  for (const auto &[file, copy] : copies.all()) {
-    const std::string original = file->getName().str();
-    t.headers.push_back(
-        {original, copy.second, line_directive(original) + text_of(sm, rewriter, copy.first)});
-    std::string dir = llvm::sys::path::parent_path(original).str();
-    if (dirs.insert(dir.empty() ? "." : dir).second) t.quote_dirs.push_back(dir.empty() ? "." : dir);
+  for (const HeaderCopies::Copy &copy : copies.all()) {
+    const std::string original = copy.file->getName().str();
+    t.headers.push_back({original, copy.path, line_directive(original) + text_of(sm, rewriter, copy.id)});
+    if (dirs.insert(directory_of(original)).second) t.quote_dirs.push_back(directory_of(original));
   }
   return t;
 }

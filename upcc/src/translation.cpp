@@ -20,6 +20,7 @@
 #include "translated_files.hpp"
 #include "translator.hpp"
 #include "upc_tokens.hpp"
+#include "user_files.hpp"
 
 namespace pgas::upcc {
 
@@ -51,15 +52,6 @@ class UpcPragma : public PragmaHandler {
   Translator::Pragmas &pragmas_;
 };
 
-// The user's files and the UPC headers take part in the token pass; the system's C headers do not.
-std::string g_parse_include_dir;
-bool is_upc_token(const Preprocessor &pp, const Token &t) {
-  const SourceManager &sm = pp.getSourceManager();
-  SourceLocation at = sm.getSpellingLoc(t.getLocation());
-  if (!sm.isInSystemHeader(at)) return true;
-  return sm.getFilename(at).startswith(g_parse_include_dir);
-}
-
 // Clang's diagnostics as a UPC programmer reads them: the shared address space is `shared`, the UPC tags
 // are not shown, and Clang's words for UPC's rules become UPC's.
 class UpcDiagnostics : public DiagnosticConsumer {
@@ -87,7 +79,8 @@ class UpcDiagnostics : public DiagnosticConsumer {
     };
     for (const auto &[clang_words, upc] : sentences)
       if (text.find(clang_words) != std::string::npos) text = upc;
-    static const llvm::Regex space("__attribute__\\(\\(address_space\\(21840\\)\\)\\)");
+    static const llvm::Regex space("__attribute__\\(\\(address_space\\(" +
+                                   std::to_string(markers::kSharedAddressSpace) + "\\)\\)\\)");
     static const llvm::Regex tag(" ?__attribute__\\(\\(btf_type_tag\\(\"upc_[a-z:0-9]*\"\\)\\)\\)");
     for (std::string before; before != text;) {
       before = text;
@@ -99,45 +92,6 @@ class UpcDiagnostics : public DiagnosticConsumer {
   IntrusiveRefCntPtr<DiagnosticOptions> options_;
   TextDiagnosticPrinter printer_;
 };
-
-// Where the user's files use a C++ keyword as a name (`char class`): C++ must see another name.
-std::vector<SourceLocation> cxx_keywords_in_user_files(const Preprocessor &pp,
-                                                       const std::vector<Token> &lexed) {
-  static const std::set<llvm::StringRef> keywords = {"and",       "and_eq",
-                                                     "bitand",    "bitor",
-                                                     "bool",      "catch",
-                                                     "char8_t",   "class",
-                                                     "compl",     "concept",
-                                                     "consteval", "constexpr",
-                                                     "constinit", "const_cast",
-                                                     "co_await",  "co_return",
-                                                     "co_yield",  "decltype",
-                                                     "delete",    "dynamic_cast",
-                                                     "explicit",  "export",
-                                                     "false",     "friend",
-                                                     "mutable",   "namespace",
-                                                     "new",       "noexcept",
-                                                     "not",       "not_eq",
-                                                     "nullptr",   "operator",
-                                                     "or",        "or_eq",
-                                                     "private",   "protected",
-                                                     "public",    "reinterpret_cast",
-                                                     "requires",  "static_cast",
-                                                     "template",  "this",
-                                                     "throw",     "true",
-                                                     "try",       "typeid",
-                                                     "typename",  "using",
-                                                     "virtual",   "xor",
-                                                     "xor_eq"};
-  const SourceManager &sm = pp.getSourceManager();
-  std::vector<SourceLocation> found;
-  for (const Token &t : lexed) {
-    if (!t.is(tok::identifier) || !keywords.count(t.getIdentifierInfo()->getName())) continue;
-    SourceLocation at = sm.getSpellingLoc(t.getLocation());
-    if (!sm.isInSystemHeader(at) && sm.getFileEntryForID(sm.getFileID(at)) != nullptr) found.push_back(at);
-  }
-  return found;
-}
 
 class TranslateAction : public ASTFrontendAction {
  public:
@@ -166,8 +120,12 @@ class TranslateAction : public ASTFrontendAction {
       pp.Lex(t);
       lexed.push_back(t);
     } while (t.isNot(tok::eof));
-    tokens_ = translate_upc_tokens(pp, lexed, is_upc_token);
-    std::vector<SourceLocation> cxx_keywords = cxx_keywords_in_user_files(pp, lexed);
+    // The user's files and the UPC headers take part in the token pass; the system's C headers do not.
+    const SourceManager &sm = pp.getSourceManager();
+    tokens_ = translate_upc_tokens(pp, lexed, [&](const Token &token) {
+      const SourceLocation at = sm.getSpellingLoc(token.getLocation());
+      return in_user_file(sm, at) || sm.getFilename(at).startswith(request_.parse_include_dir);
+    });
     pp.EnterTokenStream(tokens_, /*DisableMacroExpansion=*/true, /*IsReinject=*/false);
     parser.Initialize();
     Parser::DeclGroupPtrTy decl;
@@ -183,7 +141,7 @@ class TranslateAction : public ASTFrontendAction {
     types.size_text = [&translator](const Expr *size) {
       return translator.written_text(size->getSourceRange());
     };
-    translator.rename_cxx_keywords(cxx_keywords);
+    translator.rename_cxx_keywords(lexed);
     if (!translator.run()) return;
     result_ = translated_files(ctx.getSourceManager(), rewriter, inclusions, request_,
                                prelude(translator.used_implicit_declarations()));
@@ -232,7 +190,6 @@ std::vector<std::string> predefined_macros(std::optional<long> static_threads) {
 }
 
 std::optional<Translation> translate(const TranslationRequest &request) {
-  g_parse_include_dir = request.parse_include_dir;
   std::vector<std::string> args = {"-x", "c", "-std=gnu17", "-resource-dir=" PGAS_CLANG_RESOURCE_DIR};
   for (const std::string &dir : {request.parse_include_dir, request.dialect_include_dir})
     args.insert(args.end(), {"-isystem", dir});

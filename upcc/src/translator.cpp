@@ -3,6 +3,10 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
+#include <set>
+
+#include "user_files.hpp"
+
 namespace pgas::upcc {
 
 using namespace clang;
@@ -24,23 +28,23 @@ bool Translator::run() {
   return !failed_ && !ctx_.getDiagnostics().hasErrorOccurred();
 }
 
-bool Translator::in_user_file(SourceLocation at) const {
-  // The user's files: the UPC file and the headers it includes from outside the system's directories.
-  if (at.isInvalid()) return false;
-  SourceLocation file = sm_.getExpansionLoc(at);
-  return !sm_.isInSystemHeader(file) && sm_.getFileEntryForID(sm_.getFileID(file)) != nullptr;
+bool Translator::in_user_file(SourceLocation at) const { return upcc::in_user_file(sm_, at); }
+
+std::optional<CharSourceRange> Translator::user_range(SourceRange r) const {
+  CharSourceRange range =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(r), sm_, ctx_.getLangOpts());
+  if (range.isInvalid() || !in_user_file(range.getBegin())) return std::nullopt;
+  return range;
 }
 
 std::optional<CharSourceRange> Translator::file_range(SourceRange r, SourceLocation at) {
-  CharSourceRange range =
-      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(r), sm_, ctx_.getLangOpts());
-  // A construct written in one macro's definition is edited there, for every expansion alike (edits()
-  // applies each edit once).
-  if (range.isInvalid()) {
-    SourceLocation begin = sm_.getSpellingLoc(r.getBegin()), end = sm_.getSpellingLoc(r.getEnd());
-    if (sm_.getFileID(begin) == sm_.getFileID(end) && !sm_.isBeforeInTranslationUnit(end, begin))
-      range = CharSourceRange::getTokenRange(begin, end);
-  }
+  if (std::optional<CharSourceRange> range = user_range(r)) return range;
+  // A construct written in one macro's definition is edited there, for every expansion alike (first_edit
+  // makes each edit once).
+  SourceLocation begin = sm_.getSpellingLoc(r.getBegin()), end = sm_.getSpellingLoc(r.getEnd());
+  CharSourceRange range;
+  if (sm_.getFileID(begin) == sm_.getFileID(end) && !sm_.isBeforeInTranslationUnit(end, begin))
+    range = CharSourceRange::getTokenRange(begin, end);
   if (range.isInvalid() || !in_user_file(range.getBegin())) {
     error(at,
           "pgas-upcc cannot translate this UPC construct: it is written inside a macro definition; "
@@ -86,19 +90,52 @@ void Translator::claim_subscripts(const Stmt *s) {
   for (const Stmt *child : s->children()) claim_subscripts(child);
 }
 
-void Translator::rename_cxx_keywords(const std::vector<SourceLocation> &places) {
-  for (SourceLocation at : places) {
-    const std::string name =
-        Lexer::getSourceText(CharSourceRange::getTokenRange(at, at), sm_, ctx_.getLangOpts()).str();
-    replace(SourceRange(at, at), name + "_", at);
+void Translator::rename_cxx_keywords(const std::vector<Token> &lexed) {
+  // C++'s keywords that C has as names (C's own keywords, and the macros of <stdbool.h>, <iso646.h> and
+  // <uchar.h>, expand before the parse and are not seen here).
+  static const std::set<llvm::StringRef> keywords = {"and",       "and_eq",
+                                                     "bitand",    "bitor",
+                                                     "bool",      "catch",
+                                                     "char8_t",   "class",
+                                                     "compl",     "concept",
+                                                     "consteval", "constexpr",
+                                                     "constinit", "const_cast",
+                                                     "co_await",  "co_return",
+                                                     "co_yield",  "decltype",
+                                                     "delete",    "dynamic_cast",
+                                                     "explicit",  "export",
+                                                     "false",     "friend",
+                                                     "mutable",   "namespace",
+                                                     "new",       "noexcept",
+                                                     "not",       "not_eq",
+                                                     "nullptr",   "operator",
+                                                     "or",        "or_eq",
+                                                     "private",   "protected",
+                                                     "public",    "reinterpret_cast",
+                                                     "requires",  "static_cast",
+                                                     "template",  "this",
+                                                     "throw",     "true",
+                                                     "try",       "typeid",
+                                                     "typename",  "using",
+                                                     "virtual",   "xor",
+                                                     "xor_eq"};
+  for (const Token &t : lexed) {
+    if (!t.is(tok::identifier) || !keywords.count(t.getIdentifierInfo()->getName())) continue;
+    const SourceLocation at = sm_.getSpellingLoc(t.getLocation());
+    if (in_user_file(at)) replace(SourceRange(at, at), t.getIdentifierInfo()->getName().str() + "_", at);
   }
 }
 
+std::optional<SourceLocation> Translator::open_bracket(const ArraySubscriptExpr *e) const {
+  std::optional<Token> t =
+      Lexer::findNextToken(sm_.getSpellingLoc(e->getBase()->getEndLoc()), sm_, ctx_.getLangOpts());
+  if (!t || !t->is(tok::l_square)) return std::nullopt;
+  return t->getLocation();
+}
+
 std::optional<std::string> Translator::written_text(SourceRange r) const {
-  CharSourceRange range =
-      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(r), sm_, ctx_.getLangOpts());
-  if (range.isInvalid() || !in_user_file(range.getBegin())) return std::nullopt;
-  return rw_.getRewrittenText(range);
+  std::optional<CharSourceRange> range = user_range(r);
+  return range ? std::optional<std::string>(rw_.getRewrittenText(*range)) : std::nullopt;
 }
 
 std::string Translator::text(SourceRange r) {
@@ -110,11 +147,6 @@ void Translator::error(SourceLocation at, const std::string &message) {
   failed_ = true;
   DiagnosticsEngine &d = ctx_.getDiagnostics();
   d.Report(at, d.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << message;
-}
-
-void Translator::note(SourceLocation at, const std::string &message) {
-  DiagnosticsEngine &d = ctx_.getDiagnostics();
-  d.Report(at, d.getCustomDiagID(DiagnosticsEngine::Note, "%0")) << message;
 }
 
 SourceLocation Translator::after_statement(const Stmt *s, bool in_macro) const {

@@ -30,8 +30,9 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   bool run();
   // Whether the file calls a function it does not declare (C89's implicit declarations, which C++ lacks).
   bool used_implicit_declarations() const { return implicit_declarations_; }
-  // Renames a C++ keyword used as a name in C (`new` -> `new_`) at each place.
-  void rename_cxx_keywords(const std::vector<clang::SourceLocation> &places);
+  // Renames each C++ keyword the user's files use as a name in C (`char class` -> `char class_`), among
+  // the tokens the preprocessor gave.
+  void rename_cxx_keywords(const std::vector<clang::Token> &lexed);
   // The text of a range of the user's file with the edits made so far, or nullopt (a macro's text).
   std::optional<std::string> written_text(clang::SourceRange r) const;
 
@@ -78,6 +79,9 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   // Edits, in the user's file only; a construct written inside a macro's definition is an error.
   bool in_user_file(clang::SourceLocation at) const;
   std::optional<clang::CharSourceRange> file_range(clang::SourceRange r, clang::SourceLocation at);
+  std::optional<clang::CharSourceRange> user_range(clang::SourceRange r) const;  // without macro bodies
+  // The location of a subscript's `[`, where its array is written (nullopt: a macro wrote it otherwise).
+  std::optional<clang::SourceLocation> open_bracket(const clang::ArraySubscriptExpr *e) const;
   enum class Inserts { Kept, Replaced };  // text other edits inserted at the range's ends
   void replace(clang::SourceRange r, const std::string &text, clang::SourceLocation at,
                Inserts inserts = Inserts::Kept);
@@ -87,7 +91,6 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   // False when the same edit was made at `range` already (a macro's definition, for another expansion).
   bool first_edit(const clang::CharSourceRange &range, const std::string &what, clang::SourceLocation at);
   void error(clang::SourceLocation at, const std::string &message);
-  void note(clang::SourceLocation at, const std::string &message);
 
   clang::ASTContext &ctx_;
   clang::SourceManager &sm_;

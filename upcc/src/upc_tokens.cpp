@@ -106,7 +106,7 @@ class TokenPass {
       auto pending = delimiters_.find(i_);
       if (pending != delimiters_.end()) {
         close(pending->second, t);
-      } else if (t.is(tok::identifier) && is_upc_(pp_, t)) {
+      } else if (t.is(tok::identifier) && is_upc_(t)) {
         if (!keyword(t.getIdentifierInfo()->getName())) out_.push_back(t);
       } else {
         out_.push_back(t);

@@ -18,6 +18,7 @@
 
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Lex/Token.h>
+#include <llvm/ADT/STLFunctionalExtras.h>
 
 #include <vector>
 
@@ -25,7 +26,7 @@ namespace pgas::upcc {
 
 // Whether a token takes part in the pass: UPC keywords are keywords in the user's files and in the UPC
 // headers, never in the system's C headers (which may use `shared` or `strict` as names).
-using UpcTokenFilter = bool (*)(const clang::Preprocessor &, const clang::Token &);
+using UpcTokenFilter = llvm::function_ref<bool(const clang::Token &)>;
 
 std::vector<clang::Token> translate_upc_tokens(clang::Preprocessor &pp, const std::vector<clang::Token> &in,
                                                UpcTokenFilter is_upc);

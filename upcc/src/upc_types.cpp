@@ -68,7 +68,19 @@ std::pair<SharedLevel, QualType> strip_level(const ASTContext &ctx, QualType t) 
   if (!level.shared && level.consistency != Consistency::Unqualified) {
     level.tagged_consistency_without_shared = true;
   }
-  return {level, ctx.getQualifiedType(q, quals)};
+  QualType value = ctx.getQualifiedType(q, quals);
+  // Sugar the walk does not know still holds the address space: the canonical type without it.
+  if (in_shared_space(value)) value = ctx.removeAddrSpaceQualType(value.getCanonicalType());
+  return {level, value};
+}
+
+// The array written at `written` (a null location when it is not one, or when nothing is written).
+ArrayTypeLoc array_loc(TypeLoc written) {
+  return written.isNull() ? ArrayTypeLoc() : written.getAsAdjusted<ArrayTypeLoc>();
+}
+TypeLoc element_loc(TypeLoc written) {
+  ArrayTypeLoc array = array_loc(written);
+  return array.isNull() ? TypeLoc() : array.getElementLoc();
 }
 
 }  // namespace
@@ -168,37 +180,33 @@ std::optional<std::string> DialectTypes::block(const SharedLevel &level) const {
 }
 
 std::string DialectTypes::dimension(const ArrayType *a, TypeLoc written) const {
-  auto array = written.isNull() ? ArrayTypeLoc() : written.getAsAdjusted<ArrayTypeLoc>();
+  ArrayTypeLoc array = array_loc(written);
   if (!array.isNull() && array.getSizeExpr() != nullptr && size_text)
     if (std::optional<std::string> text = size_text(array.getSizeExpr())) return "(" + *text + ")";
   const auto *constant = dyn_cast<ConstantArrayType>(a);
   if (constant == nullptr) return "";
   // Without the written expression: the value, in which a dynamic THREADS counts 1 (upc_tokens.hpp).
   const std::string value = std::to_string(constant->getSize().getZExtValue());
-  const bool threads = !array.isNull() && mentions_threads(array.getSizeExpr());
+  const bool threads = !array.isNull() && threads_uses(array.getSizeExpr()) > 0;
   return threads && dynamic_threads() ? "(" + value + " * THREADS)" : value;
 }
 
-bool mentions_threads(const Stmt *s) {
-  if (s == nullptr) return false;
-  if (const auto *ref = dyn_cast<DeclRefExpr>(s))
-    if (isa<EnumConstantDecl>(ref->getDecl()) && ref->getDecl()->getName() == markers::kThreads) return true;
-  for (const Stmt *child : s->children())
-    if (mentions_threads(child)) return true;
-  return false;
+bool is_threads(const Expr *e) {
+  const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  return ref && isa<EnumConstantDecl>(ref->getDecl()) && ref->getDecl()->getName() == markers::kThreads;
 }
 
-std::string DialectTypes::value_type(QualType t) const {
-  QualType value = strip_level(ctx_, t).second;
-  if (in_shared_space(value))
-    value = ctx_.removeAddrSpaceQualType(value.getCanonicalType());  // unknown sugar
-  return type_name(value);
+int threads_uses(const Stmt *s) {
+  if (s == nullptr) return 0;
+  int n = isa<DeclRefExpr>(s) && is_threads(cast<Expr>(s));
+  for (const Stmt *child : s->children()) n += threads_uses(child);
+  return n;
 }
+
+std::string DialectTypes::value_type(QualType t) const { return type_name(strip_level(ctx_, t).second); }
 
 std::string DialectTypes::pointer_to_shared(QualType pointee, Qualifiers pointer_quals) const {
   auto [level, element] = strip_level(ctx_, pointee);
-  if (in_shared_space(element))
-    element = ctx_.removeAddrSpaceQualType(element.getCanonicalType());  // unknown sugar
   std::string out = "::pgas::global_ptr<" + type_name(element);
   if (!element->isVoidType()) out += ", " + block(level).value_or("1");
   out += ">";
@@ -215,8 +223,6 @@ std::string DialectTypes::declaration(QualType t, const std::string &declarator,
     return plain(t, declarator);                  // the typedef is translated where it is declared
   if (in_shared_space(t) && !t->isArrayType()) {  // a shared scalar object (a pointer, a struct, ...)
     auto [level, value] = strip_level(ctx_, t);
-    if (in_shared_space(value))
-      value = ctx_.removeAddrSpaceQualType(value.getCanonicalType());  // unknown sugar
     return "::pgas::shared_var<" + type_name(value) +
            (level.consistency == Consistency::Strict ? ", ::pgas::strict" : "") + ">" + space + declarator;
   }
@@ -230,11 +236,9 @@ std::string DialectTypes::declaration(QualType t, const std::string &declarator,
     auto pointer = written.isNull() ? PointerTypeLoc() : written.getAsAdjusted<PointerTypeLoc>();
     return declaration(pointee, inner, pointer.isNull() ? TypeLoc() : pointer.getPointeeLoc());
   }
-  if (const auto *a = dyn_cast<ArrayType>(d.getTypePtr())) {
-    auto array = written.isNull() ? ArrayTypeLoc() : written.getAsAdjusted<ArrayTypeLoc>();
+  if (const auto *a = dyn_cast<ArrayType>(d.getTypePtr()))
     return declaration(a->getElementType(), declarator + "[" + dimension(a, written) + "]",
-                       array.isNull() ? TypeLoc() : array.getElementLoc());
-  }
+                       element_loc(written));
   if (const auto *f = d->getAs<FunctionProtoType>()) {
     std::string params;
     for (QualType p : f->getParamTypes()) params += (params.empty() ? "" : ", ") + type_name(p);
@@ -256,8 +260,7 @@ SharedShape shared_shape(const DialectTypes &types, QualType t, TypeLoc written)
     shape.dims.push_back(dim);
     count += (count.empty() ? "" : " * ") + dim;
     t = a->getElementType();
-    auto array = written.isNull() ? ArrayTypeLoc() : written.getAsAdjusted<ArrayTypeLoc>();
-    written = array.isNull() ? TypeLoc() : array.getElementLoc();
+    written = element_loc(written);
   }
   if (!count.empty()) shape.count = "(" + count + ")";
   shape.level = shared_level(t);

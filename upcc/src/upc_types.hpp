@@ -25,10 +25,12 @@ struct SharedLevel {
 };
 
 SharedLevel shared_level(clang::QualType t);
-bool is_shared(clang::QualType t);            // the object itself is shared (its element, for an array)
-bool contains_shared(clang::QualType t);      // some level of the type is shared
-bool points_to_shared(clang::QualType t);     // a pointer-to-shared
-bool mentions_threads(const clang::Stmt *s);  // an expression that names THREADS
+bool is_shared(clang::QualType t);         // the object itself is shared (its element, for an array)
+bool contains_shared(clang::QualType t);   // some level of the type is shared
+bool points_to_shared(clang::QualType t);  // a pointer-to-shared
+// THREADS in the parse of a dynamic-THREADS file (an enumeration constant of the parse prelude).
+bool is_threads(const clang::Expr *e);   // the expression is THREADS (in parentheses, perhaps)
+int threads_uses(const clang::Stmt *s);  // how often the expression names THREADS
 
 // What the type printer needs from the translation unit.
 class DialectTypes {
