@@ -104,6 +104,9 @@ struct ControlBlock {
   std::atomic<std::int32_t> global_exit_status;
 
   std::atomic<std::uint32_t> heap_mutex;  // protects heaps, handle and lock tables (futex mutex)
+  // Shared objects freed so far (network conduits: those created by this thread, or freed here); a change
+  // empties every thread's cache of local parts (pgas::detail::local_part).
+  std::atomic<std::uint64_t> frees;
   RangeAllocator symmetric_heap;
   RangeAllocator local_heaps[kMaxThreads];
   HandleDesc handles[kMaxHandles];

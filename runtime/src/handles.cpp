@@ -43,8 +43,11 @@ pgas_handle_t handle_create(const pgas_layout_t &layout, std::uint64_t seg_offse
 
 void handle_release(pgas_handle_t h) {
   g_runtime.ctl->handles[handle_index(h)].state.store(HandleState::kFreed, std::memory_order_release);
+  count_free();
   conduit().handle_publish(handle_index(h));
 }
+
+void count_free() { g_runtime.ctl->frees.fetch_add(1, std::memory_order_release); }
 
 const HandleDesc &handle_lookup_slow(pgas_handle_t h, const char *operation) {
   std::uint32_t index = handle_index(h);

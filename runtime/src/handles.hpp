@@ -19,6 +19,9 @@ pgas_handle_t handle_create(const pgas_layout_t &layout, std::uint64_t seg_offse
 
 // Marks the handle freed (later lookups report use after free). Caller holds the heap mutex.
 void handle_release(pgas_handle_t h);
+// Counts a free in this process's control block, so that the cached local parts of objects are looked up
+// again (handle_release does; a network conduit's process whose copy of a descriptor learns of a free too).
+void count_free();
 
 [[noreturn]] void report_bad_handle(pgas_handle_t h, const char *operation);
 

@@ -167,7 +167,7 @@ void pgas::rt::free_object(pgas_handle_t h) {
     release(h, d);
     return 0;
   });
-  conduit().handle_refresh(handle_index(h));  // a network conduit's copy learns that it was freed
+  if (conduit().handle_refresh(handle_index(h))) count_free();  // a network conduit's copy learns of it
 }
 
 namespace pgas::detail {
@@ -214,8 +214,21 @@ void *local_base(pgas_handle_t handle) {
   return segment_address(g_runtime.mythread, d.seg_offset);
 }
 
-void *local_address(pgas_handle_t handle, std::size_t offset, std::size_t size, const char *operation) {
-  return resolve(handle, g_runtime.mythread, offset, size, operation);
+local_part g_local_parts[kLocalParts];
+namespace {
+const std::atomic<std::uint64_t> no_frees{0};
+}
+const std::atomic<std::uint64_t> *g_frees = &no_frees;
+
+void *local_address_lookup(pgas_handle_t handle, std::size_t offset, std::size_t size,
+                           const char *operation) {
+  const std::uint64_t frees = g_frees->load(std::memory_order_acquire);  // before the lookup it covers
+  void *address = resolve(handle, g_runtime.mythread, offset, size, operation);
+  const HandleDesc &d = handle_lookup(handle, operation);
+  if (d.owner < 0 || d.owner == g_runtime.mythread)
+    g_local_parts[handle % kLocalParts] = {handle, segment_address(g_runtime.mythread, d.seg_offset),
+                                           d.bytes_per_thread, frees};
+  return address;
 }
 
 pgas_layout_t layout_of(pgas_handle_t handle) {

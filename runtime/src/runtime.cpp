@@ -32,6 +32,7 @@
 namespace pgas::detail {
 int g_mythread = 0;
 int g_threads = 1;
+fast_divisor g_threads_divisor;
 bool g_progress_needed = false;
 
 void make_progress() {
@@ -221,6 +222,8 @@ __attribute__((constructor(101))) void initialize() {
   g_runtime.online_cpus = sysconf(_SC_NPROCESSORS_ONLN);
   detail::g_mythread = g_runtime.mythread;
   detail::g_threads = g_runtime.threads;
+  detail::g_threads_divisor = detail::fast_divisor(static_cast<std::uint64_t>(g_runtime.threads));
+  detail::g_frees = &g_runtime.ctl->frees;
   detail::g_progress_needed = network;
   ControlBlock &ctl = *g_runtime.ctl;
   if (network) {

@@ -83,6 +83,18 @@ void use_after_free() {
   upc_barrier;
 }
 
+// The same through a pointer that has already dereferenced the element, on the thread it has affinity to
+// (whose local part is then cached): another thread's free still reaches it.
+void use_after_free_cached() {
+  global_ptr<int> p = upc_all_alloc(static_cast<std::size_t>(THREADS), sizeof(int));
+  if (MYTHREAD == last) p[last] = 7;
+  upc_barrier;
+  if (MYTHREAD == 0) upc_free(p);
+  upc_barrier;
+  if (MYTHREAD == last) std::printf("%d\n", static_cast<int>(p[last]));
+  upc_barrier;
+}
+
 // A pointer with the run-time blocking factor 4 assigned to a pointer type with factor 17.
 void block_mismatch() {
   shared_array<int> blocked(8 * static_cast<std::size_t>(THREADS), 4, "B");
@@ -255,6 +267,7 @@ int main(int argc, char **argv) {
       {"memget-negative", memget_negative},
       {"cast-thread", cast_thread_out_of_range},
       {"use-after-free", use_after_free},
+      {"use-after-free-cached", use_after_free_cached},
       {"double-free", double_free},
       {"block-mismatch", block_mismatch},
       {"cast-phase-outside-blocks", cast_phase_outside_blocks},

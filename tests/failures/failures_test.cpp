@@ -36,6 +36,8 @@ const Case kCases[] = {
      R"(thread LAST: error: remote_cast: thread (\d+) out of range for shared array 'D' \(allocated at failure_program.cpp:\d+\) \(THREADS is \1\))"},
     {"use-after-free",
      R"(thread LAST: error: .*use of upc_all_alloc object #\d+ \(allocated at failure_program.cpp:\d+\) after it was freed)"},
+    {"use-after-free-cached",
+     R"(thread LAST: error: .*use of upc_all_alloc object #\d+ \(allocated at failure_program.cpp:\d+\) after it was freed)"},
     {"double-free",
      R"(thread \d+: error: upc_free: use of upc_alloc object #\d+ \(allocated at failure_program.cpp:\d+\) after it was freed)"},
     {"block-mismatch",

@@ -50,6 +50,12 @@ TEST_P(LayoutModel, PointerArithmeticMatchesDealing) {
     Position moved =
         pgas::layout::advance(d.where[static_cast<std::size_t>(from)], to - from, block, threads);
     ASSERT_EQ(moved, d.where[static_cast<std::size_t>(to)]) << "from " << from << " to " << to;
+    if (to >= from)  // the forward step with THREADS's divisor, what pointer-to-shared indexing takes
+      ASSERT_EQ(pgas::layout::advance(d.where[static_cast<std::size_t>(from)],
+                                      static_cast<std::uint64_t>(to - from), block,
+                                      pgas::detail::fast_divisor(threads)),
+                d.where[static_cast<std::size_t>(to)])
+          << "forward from " << from << " to " << to;
     EXPECT_EQ(pgas::layout::distance(d.where[static_cast<std::size_t>(to)],
                                      d.where[static_cast<std::size_t>(from)], block, threads),
               to - from);

@@ -118,7 +118,10 @@ class global_ptr {
                                                  std::ptrdiff_t delta) requires(!std::is_void_v<Element>) {
     layout::Position from{p.thread_, static_cast<std::int64_t>(p.phase_),
                           static_cast<std::int64_t>(p.offset_ / kElem)};
-    auto to = layout::advance(from, delta, p.block(), static_cast<std::uint64_t>(detail::g_threads));
+    auto to =
+        delta >= 0
+            ? layout::advance(from, static_cast<std::uint64_t>(delta), p.block(), detail::g_threads_divisor)
+            : layout::advance(from, delta, p.block(), static_cast<std::uint64_t>(detail::g_threads));
     return global_ptr(p.handle_, static_cast<int>(to.thread), static_cast<std::size_t>(to.phase),
                       static_cast<std::size_t>(to.local) * kElem + p.offset_ % kElem, p.block());
   }

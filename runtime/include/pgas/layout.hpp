@@ -85,6 +85,18 @@ constexpr Position advance(const Position &p, std::int64_t delta, std::uint64_t 
   return {floor_mod(thread_steps, thread_count), phase, p.local + rounds * block_size + (phase - p.phase)};
 }
 
+// advance() forwards, with THREADS's divisor precomputed: what pointer-to-shared indexing uses, so that
+// p[i] on a cyclic pointer needs multiplications only (and a constant blocking factor none at all).
+inline Position advance(const Position &p, std::uint64_t delta, std::uint64_t block,
+                        const detail::fast_divisor &by_threads) {
+  if (block == 0) return {p.thread, 0, p.local + static_cast<std::int64_t>(delta)};
+  std::uint64_t at = static_cast<std::uint64_t>(p.phase) + delta;
+  std::uint64_t steps = block == 1 ? at : at / block, phase = block == 1 ? 0 : at % block;
+  auto [rounds, thread] = by_threads.divide(static_cast<std::uint64_t>(p.thread) + steps);
+  return {static_cast<std::int64_t>(thread), static_cast<std::int64_t>(phase),
+          p.local + static_cast<std::int64_t>(rounds * block) + (static_cast<std::int64_t>(phase) - p.phase)};
+}
+
 // a - b in elements, for positions in the same array.
 constexpr std::int64_t distance(const Position &a, const Position &b, std::uint64_t block,
                                 std::uint64_t threads) {

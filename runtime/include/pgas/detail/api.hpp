@@ -1,10 +1,12 @@
 // The out-of-line entry points of libpgas that the dialect headers call. Not for direct use.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <source_location>
 
+#include "pgas/detail/fast_divisor.hpp"
 #include "pgas/transport.h"
 
 // Functions on the path from a user's expression to a transport call are always inlined, so that the
@@ -17,6 +19,7 @@ namespace pgas::detail {
 
 extern int g_mythread;  // set before any user code runs
 extern int g_threads;
+extern fast_divisor g_threads_divisor;  // THREADS, for pointer-to-shared arithmetic
 // True while this process has work that only progresses when it enters the runtime: one-sided traffic on a
 // network conduit without asynchronous progress (MPI), or asynchronous signalling puts in flight (their
 // increments are made once their bytes have landed). Strict local accesses and upc_fence then call
@@ -26,8 +29,32 @@ void make_progress();
 
 // The calling thread's part of `handle` (address of its first byte), or nullptr if it holds none.
 void *local_base(pgas_handle_t handle);
-// Validated address of [offset, offset + size) in the calling thread's part of `handle`.
-void *local_address(pgas_handle_t handle, std::size_t offset, std::size_t size, const char *operation);
+// Validated address of [offset, offset + size) in the calling thread's part of `handle`, found through the
+// handle table; it remembers the part in g_local_parts when the calling thread holds one.
+void *local_address_lookup(pgas_handle_t handle, std::size_t offset, std::size_t size, const char *operation);
+
+// The calling thread's parts of the objects it dereferenced last through pointers-to-shared, direct-mapped
+// by handle, so that a local element costs a few loads instead of a call. An entry is good while the job
+// has freed no object since it was filled (`frees` equals *g_frees): a free anywhere empties the cache.
+struct local_part {
+  pgas_handle_t handle;
+  std::byte *base;
+  std::size_t bytes;
+  std::uint64_t frees;
+};
+inline constexpr std::size_t kLocalParts = 64;
+extern local_part g_local_parts[kLocalParts];
+extern const std::atomic<std::uint64_t> *g_frees;  // the job's count of freed shared objects
+
+// local_address_lookup() with the cache in front.
+PGAS_ALWAYS_INLINE void *local_address(pgas_handle_t handle, std::size_t offset, std::size_t size,
+                                       const char *operation) {
+  const local_part &part = g_local_parts[handle % kLocalParts];
+  if (part.handle == handle && part.frees == g_frees->load(std::memory_order_relaxed) &&
+      offset <= part.bytes && size <= part.bytes - offset) [[likely]]
+    return part.base + offset;
+  return local_address_lookup(handle, offset, size, operation);
+}
 // The layout `handle` was created with (validated).
 pgas_layout_t layout_of(pgas_handle_t handle);
 

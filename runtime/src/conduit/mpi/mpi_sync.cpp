@@ -177,6 +177,10 @@ void MpiConduit::handle_publish(std::uint32_t index) {
   HandleDesc &d = ctl_->handles[index];
   MPI_Put(&d.state, sizeof d.state, MPI_BYTE, creator, control_offset(&d.state, creator), sizeof d.state,
           MPI_BYTE, control_);
+  // The creator's cached local parts are looked up again (pgas::detail::local_part).
+  const std::uint64_t one = 1;
+  MPI_Accumulate(&one, 1, MPI_UINT64_T, creator, control_offset(&ctl_->frees, creator), 1, MPI_UINT64_T,
+                 MPI_SUM, control_);
   MPI_Win_flush(creator, control_);
 }
 
