@@ -47,14 +47,18 @@ inline const HandleDesc &handle_lookup(pgas_handle_t h, const char *operation) {
 
 // Checks that [offset, offset + size) lies in `thread`'s part of the object and returns where it starts in
 // that thread's segment.
-inline std::uint64_t resolve_offset(pgas_handle_t h, int thread, std::size_t offset, std::size_t size,
-                                    const char *operation) {
-  const HandleDesc &d = handle_lookup(h, operation);
+inline std::uint64_t resolve_offset(const HandleDesc &d, pgas_handle_t h, int thread, std::size_t offset,
+                                    std::size_t size, const char *operation) {
   bool in_range = static_cast<unsigned>(thread) < static_cast<unsigned>(g_runtime.threads) &&
                   (d.owner < 0 || d.owner == thread) && offset <= d.bytes_per_thread &&
                   size <= d.bytes_per_thread - offset;
   if (!in_range) resolve_slow(d, h, thread, offset, size, operation);
   return d.seg_offset + offset;
+}
+
+inline std::uint64_t resolve_offset(pgas_handle_t h, int thread, std::size_t offset, std::size_t size,
+                                    const char *operation) {
+  return resolve_offset(handle_lookup(h, operation), h, thread, offset, size, operation);
 }
 
 // The same, as an address in this process: only for this thread's own segment (or any on shm).

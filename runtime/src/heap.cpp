@@ -223,11 +223,12 @@ const std::atomic<std::uint64_t> *g_frees = &no_frees;
 void *local_address_lookup(pgas_handle_t handle, std::size_t offset, std::size_t size,
                            const char *operation) {
   const std::uint64_t frees = g_frees->load(std::memory_order_acquire);  // before the lookup it covers
-  void *address = resolve(handle, g_runtime.mythread, offset, size, operation);
+  const int me = g_runtime.mythread;
   const HandleDesc &d = handle_lookup(handle, operation);
-  if (d.owner < 0 || d.owner == g_runtime.mythread)
-    g_local_parts[handle % kLocalParts] = {handle, segment_address(g_runtime.mythread, d.seg_offset),
-                                           d.bytes_per_thread, frees};
+  void *address = segment_address(me, resolve_offset(d, handle, me, offset, size, operation));
+  // resolve_offset returned, so this thread holds a part of the object: cache it.
+  g_local_parts[handle % kLocalParts] = {handle, segment_address(me, d.seg_offset), d.bytes_per_thread,
+                                         frees};
   return address;
 }
 

@@ -10,7 +10,8 @@ fail() { echo "$*"; cat "$scratch/report.txt"; exit 1; }
 # The line of `check("p[k]", p[k], k);` reads a[k] of another thread for every k off thread 0.
 line=$(grep -n 'check("p\[k\]", p\[k\], k);' "$source" | cut -d: -f1)
 grep -q "$(basename "$source"):$line .*main" "$scratch/report.txt" || fail "no remote accesses at $source:$line"
-grep -Eq "^  a +[0-9]+ +program +static +[0-9]+ x 4 B, block 4 +.*$(basename "$source"):10 " "$scratch/report.txt" ||
-  fail "the shared array 'a' (declared at line 10) is not named"
+declared=$(grep -n '^shared \[B\] int a\[' "$source" | cut -d: -f1)
+grep -Eq "^  a +[0-9]+ +program +static +[0-9]+ x 4 B, block 4 +.*$(basename "$source"):$declared " "$scratch/report.txt" ||
+  fail "the shared array 'a' (declared at line $declared) is not named"
 if grep -Eq '\.upc\.cpp|pgas-upcc-|pgas_upcc' "$scratch/report.txt"; then fail "the report names the translation"; fi
 echo "ok"

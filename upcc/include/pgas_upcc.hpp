@@ -6,8 +6,10 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <initializer_list>
 #include <pgas/upc.hpp>
+#include <type_traits>
 
 // UPC 1.2's upc_local_alloc, which UPC 1.3 removed: upc_alloc(nblocks * nbytes), as Berkeley UPC keeps it.
 inline ::pgas::global_ptr<void> upc_local_alloc(std::size_t nblocks, std::size_t nbytes,
@@ -81,21 +83,46 @@ inline std::size_t local_size(std::size_t n, std::size_t block, std::size_t elem
 }
 
 // A shared object's initializer (`shared int x = 3;`, `shared int a[] = {1, 2}`): thread 0 stores it, then
-// every thread waits, before main.
+// every thread waits, before main. The values convert to the element type, as C's initializers do.
 template <class Element, auto... Mode>
-bool initialize(const ::pgas::shared_var<Element, Mode...> &x, const Element &value) {
+bool initialize(const ::pgas::shared_var<Element, Mode...> &x, const std::type_identity_t<Element> &value) {
   if (::pgas::mythread() == 0) x = value;
   ::pgas::barrier();
   return true;
 }
 template <class Element, auto... Spec>
-bool initialize(const ::pgas::shared_array<Element, Spec...> &a, std::initializer_list<Element> values) {
+bool initialize(const ::pgas::shared_array<Element, Spec...> &a,
+                std::initializer_list<std::type_identity_t<Element>> values) {
   if (::pgas::mythread() == 0) {
     std::size_t i = 0;
     for (const Element &v : values) a[i++] = v;
   }
   ::pgas::barrier();
   return true;
+}
+
+// An access through a pointer-to-shared whose referenced type is strict (accesses.cpp).
+template <class Element>
+::pgas::shared_ref<Element> strict(const ::pgas::shared_ref<Element> &r) {
+  return r.strict();
+}
+
+// `v = s` for a volatile struct v (accesses.cpp), which C allows: C++ declares no volatile assignment.
+template <class Struct>
+volatile Struct &assign_volatile(volatile Struct &to, const std::type_identity_t<Struct> &from) {
+  auto *bytes = reinterpret_cast<volatile unsigned char *>(&to);
+  const auto *value = reinterpret_cast<const unsigned char *>(&from);
+  for (std::size_t i = 0; i < sizeof(Struct); ++i) bytes[i] = value[i];
+  return to;
+}
+
+// A C compound literal whose address is kept, stored in the object of its block that holds it
+// (expressions.cpp): C++'s literal is a temporary of the full-expression, C's lives to the end of the block.
+template <class Object, class Value>
+Object &store(Object &object, const Value &value) {
+  static_assert(sizeof(Object) == sizeof(Value));
+  std::memcpy(static_cast<void *>(&object), &value, sizeof(Object));
+  return object;
 }
 
 // A file compiled with -T n runs with n threads only. Every thread says so: the first to exit ends the job.

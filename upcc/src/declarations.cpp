@@ -1,6 +1,5 @@
 // Declarations: shared objects become the dialect's shared_array (flat, of any dimensions) / shared_var
-// objects, pointers-to-shared its global_ptr, and functions of the user's file get C linkage, so that objects
-// compiled from C link with them.
+// objects, pointers-to-shared its global_ptr (functions: functions.cpp).
 #include <clang/AST/Decl.h>
 #include <clang/AST/Stmt.h>
 #include <clang/Basic/SourceManager.h>
@@ -21,7 +20,9 @@ bool Translator::VisitVarDecl(VarDecl *d) {
   if (!in_user_file(d->getLocation())) return true;
   check_levels(d->getType(), d->getLocation());
   if (isa<ParmVarDecl>(d)) {
-    if (contains_shared(d->getType())) translate_parameter(cast<ParmVarDecl>(d));
+    // An old-style definition's parameters are written in its prototype (functions.cpp).
+    if (contains_shared(d->getType()) && !is_old_style(d->getDeclContext()))
+      translate_parameter(cast<ParmVarDecl>(d));
     return true;
   }
   check_storage(d);
@@ -38,23 +39,6 @@ bool Translator::VisitFieldDecl(FieldDecl *d) {
           "a member of a struct or union cannot be shared-qualified (UPC 1.3 §6.5.1.1); "
           "make the whole struct object shared instead");
   groups_[d->getBeginLoc()].push_back(d);
-  return true;
-}
-
-bool Translator::VisitFunctionDecl(FunctionDecl *d) {
-  if (!in_user_file(d->getLocation())) return true;
-  // From the declaration's start, since the written return type's range starts after the UPC qualifiers.
-  if (contains_shared(d->getReturnType())) {
-    if (FunctionTypeLoc f = d->getFunctionTypeLoc())
-      replace(SourceRange(d->getBeginLoc(), f.getReturnLoc().getEndLoc()),
-              std::string(d->getStorageClass() == SC_Static ? "static " : "") +
-                  (d->isInlineSpecified() ? "inline " : "") + types_.type_name(d->getReturnType()),
-              d->getLocation());
-  }
-  // C linkage for the file's external functions, as a C compiler gives them.
-  if (d->getDeclContext()->isTranslationUnit() && d->getStorageClass() != SC_Static &&
-      !d->isInlineSpecified())
-    rw_.InsertTextBefore(sm_.getExpansionLoc(d->getOuterLocStart()), "extern \"C\" ");
   return true;
 }
 
@@ -92,13 +76,6 @@ void Translator::check_levels(QualType t, SourceLocation at) {
     }
     if (const auto *p = q->getAs<PointerType>()) {
       q = p->getPointeeType();
-      if (is_shared(q) && strict_at(shared_level(q), at)) {
-        error(at,
-              "pgas-upcc does not translate strict accesses through a pointer-to-shared yet (a strict "
-              "referenced type, or an unqualified one under #pragma upc strict or <upc_strict.h>): "
-              "access a strict shared object by its name, or make the pointer's type relaxed");
-        return;
-      }
     } else if (const ArrayType *a = q->getAsArrayTypeUnsafe()) {
       q = a->getElementType();
     } else {

@@ -1,8 +1,11 @@
 // Expressions: most of UPC's expressions read the same in the dialect, whose shared objects and pointers
 // overload C's operators. What does not: a member of a shared struct (x[i].f), casts to a private pointer,
 // sizeof and the upc_*sizeof operators of shared types, and C's implicit conversions from void * and to an
-// enumeration, which C++ spells as casts; and the address of an element, which C++ forms by arithmetic.
+// enumeration, which C++ spells as casts; the address of an element, which C++ forms by arithmetic; and C's
+// compound literals whose address is kept, which C++ would destroy at the end of their full-expression.
 #include <clang/AST/Expr.h>
+#include <clang/AST/ParentMapContext.h>
+#include <clang/Basic/SourceManager.h>
 
 #include "marker_names.hpp"
 #include "translator.hpp"
@@ -33,7 +36,58 @@ const UnaryExprOrTypeTraitExpr *layout_query_size(const ParenExpr *e, llvm::Stri
   query = name;
   return dyn_cast<UnaryExprOrTypeTraitExpr>(plus->getLHS()->IgnoreImpCasts());
 }
+// Whether the program keeps the literal's address: `&(T){...}`, or an array literal decaying to a pointer.
+bool address_kept(ASTContext &ctx, const CompoundLiteralExpr *e) {
+  DynTypedNodeList parents = ctx.getParents(*e);
+  while (!parents.empty() && parents[0].get<ParenExpr>()) parents = ctx.getParents(parents[0]);
+  if (parents.empty()) return false;
+  if (const auto *u = parents[0].get<UnaryOperator>()) return u->getOpcode() == UO_AddrOf;
+  if (const auto *c = parents[0].get<ImplicitCastExpr>()) return c->getCastKind() == CK_ArrayToPointerDecay;
+  return false;
+}
+
+// Where the declaration or statement holding `e` begins: the one directly in a block or at file scope.
+SourceLocation holder_begin(ASTContext &ctx, const Expr *e) {
+  DynTypedNode node = DynTypedNode::create(*e);
+  for (DynTypedNodeList parents = ctx.getParents(node); !parents.empty(); parents = ctx.getParents(node)) {
+    if (parents[0].get<CompoundStmt>() || parents[0].get<TranslationUnitDecl>()) break;
+    node = parents[0];
+  }
+  return node.getSourceRange().getBegin();
+}
 }  // namespace
+
+// C's compound literal is an lvalue that lives to the end of its block (for ever at file scope). One whose
+// address is kept gets a named object, declared before the statement that holds it:
+//   in a block     p = &(T){i, 2};  ->  T __upc_literal_L_C; p = &::pgas_upcc::store(__upc_literal_L_C,
+//   (T){i, 2}); at file scope  T *p = &(T){1};  ->  static T __upc_literal_L_C = {1}; T *p =
+//   &__upc_literal_L_C;
+// so that the literal is still evaluated where C evaluates it.
+bool Translator::VisitCompoundLiteralExpr(CompoundLiteralExpr *e) {
+  if (!in_user_file(e->getLParenLoc()) || !address_kept(ctx_, e)) return true;
+  std::optional<CharSourceRange> literal = user_range(e->getSourceRange());
+  std::optional<std::string> initializer = written_text(e->getInitializer()->getSourceRange());
+  if (!literal || !initializer || e->getLParenLoc().isMacroID()) {
+    error(e->getLParenLoc(),
+          "pgas-upcc does not translate a compound literal whose address is kept inside a "
+          "macro's definition; declare the object and take its address instead");
+    return true;
+  }
+  const PresumedLoc where = sm_.getPresumedLoc(e->getLParenLoc());
+  const std::string name =
+      "__upc_literal_" + std::to_string(where.getLine()) + "_" + std::to_string(where.getColumn());
+  Qualifiers dropped;
+  const std::string object = types_.declaration(ctx_.getUnqualifiedArrayType(e->getType(), dropped), name);
+  const SourceLocation holder = sm_.getExpansionLoc(holder_begin(ctx_, e));
+  if (e->isFileScope()) {
+    rw_.InsertTextBefore(holder, "static " + object + " = " + *initializer + "; ");
+    replace(e->getSourceRange(), name, e->getLParenLoc());
+  } else {
+    rw_.InsertTextBefore(holder, object + "; ");
+    wrap(e->getSourceRange(), "::pgas_upcc::store(" + name + ", ", ")", e->getLParenLoc());
+  }
+  return true;
+}
 
 // x[i].f -> ::pgas_upcc::member(x[i], &S::f); p->f -> ::pgas_upcc::member(*p, &S::f)
 bool Translator::VisitMemberExpr(MemberExpr *e) {
@@ -86,6 +140,7 @@ bool Translator::VisitImplicitCastExpr(ImplicitCastExpr *e) {
       e->getCastKind() == CK_LValueToRValue && in_shared_object(from->getType()) && to->isPointerType();
   if ((e->getCastKind() == CK_BitCast && from_void_pointer) || to_enum || shared_pointer_read)
     wrap(from->getSourceRange(), "((" + types_.type_name(to) + ")(", "))", from->getBeginLoc());
+  if (e->getCastKind() == CK_LValueToRValue) translate_access(from);
   return true;
 }
 
@@ -144,6 +199,7 @@ bool Translator::VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) {
 // which also forms the address one past the end (`upc_forall (i = 0; i <= N; ...; &a[i])`), where the
 // dialect's a[i] checks the index.
 bool Translator::VisitUnaryOperator(UnaryOperator *e) {
+  if (e->isIncrementDecrementOp()) translate_access(e->getSubExpr());
   if (e->getOpcode() != UO_AddrOf || !in_user_file(e->getOperatorLoc())) return true;
   const auto *subscript = dyn_cast<ArraySubscriptExpr>(e->getSubExpr()->IgnoreParens());
   if (subscript == nullptr || subscript->getBase() != subscript->getLHS()) return true;

@@ -141,7 +141,7 @@ class TranslateAction : public ASTFrontendAction {
     types.size_text = [&translator](const Expr *size) {
       return translator.written_text(size->getSourceRange());
     };
-    translator.rename_cxx_keywords(lexed);
+    translator.respell_c_words(lexed);
     if (!translator.run()) return;
     result_ = translated_files(ctx.getSourceManager(), rewriter, inclusions, request_,
                                prelude(translator.used_implicit_declarations()));

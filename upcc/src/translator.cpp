@@ -90,7 +90,7 @@ void Translator::claim_subscripts(const Stmt *s) {
   for (const Stmt *child : s->children()) claim_subscripts(child);
 }
 
-void Translator::rename_cxx_keywords(const std::vector<Token> &lexed) {
+void Translator::respell_c_words(const std::vector<Token> &lexed) {
   // C++'s keywords that C has as names (C's own keywords, and the macros of <stdbool.h>, <iso646.h> and
   // <uchar.h>, expand before the parse and are not seen here).
   static const std::set<llvm::StringRef> keywords = {"and",       "and_eq",
@@ -120,8 +120,12 @@ void Translator::rename_cxx_keywords(const std::vector<Token> &lexed) {
                                                      "virtual",   "xor",
                                                      "xor_eq"};
   for (const Token &t : lexed) {
-    if (!t.is(tok::identifier) || !keywords.count(t.getIdentifierInfo()->getName())) continue;
     const SourceLocation at = sm_.getSpellingLoc(t.getLocation());
+    if (t.is(tok::kw_restrict) && in_user_file(at)) {
+      replace(SourceRange(at, at), "__restrict", at);  // C99's qualifier, as C++ compilers spell it
+      continue;
+    }
+    if (!t.is(tok::identifier) || !keywords.count(t.getIdentifierInfo()->getName())) continue;
     if (in_user_file(at)) replace(SourceRange(at, at), t.getIdentifierInfo()->getName().str() + "_", at);
   }
 }

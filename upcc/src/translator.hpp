@@ -1,8 +1,10 @@
 // The AST walk of a parsed UPC file: checks UPC's constraints and records, in a Rewriter over the user's
 // file, the edits that turn it into the C++ dialect. Each construct has one rewrite:
-//   declarations.cpp  shared objects, pointers-to-shared, parameters, typedefs, C linkage
+//   declarations.cpp  shared objects, pointers-to-shared, parameters, typedefs
+//   functions.cpp     return types, C linkage, prototypes where C wrote none
 //   expressions.cpp   member access through shared, casts, sizeof and the upc_*sizeof operators, C's
 //                     implicit conversions that C++ makes explicit
+//   accesses.cpp      strict accesses through pointers-to-shared
 //   statements.cpp    upc_forall, barriers
 #pragma once
 
@@ -20,6 +22,9 @@
 
 namespace pgas::upcc {
 
+// A function definition in C's old style: `int f(a, b) int a; char *b; { ... }`.
+bool is_old_style(const clang::DeclContext *c);
+
 class Translator : public clang::RecursiveASTVisitor<Translator> {
  public:
   // `pragmas`: where each #pragma upc strict (true) or relaxed (false) is, in the order of the file.
@@ -30,9 +35,9 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   bool run();
   // Whether the file calls a function it does not declare (C89's implicit declarations, which C++ lacks).
   bool used_implicit_declarations() const { return implicit_declarations_; }
-  // Renames each C++ keyword the user's files use as a name in C (`char class` -> `char class_`), among
-  // the tokens the preprocessor gave.
-  void rename_cxx_keywords(const std::vector<clang::Token> &lexed);
+  // Respells, among the tokens the preprocessor gave, the words of the user's files that C++ lacks or
+  // reads otherwise: each C++ keyword used as a name in C (`char class` -> `char class_`), and `restrict`.
+  void respell_c_words(const std::vector<clang::Token> &lexed);
   // The text of a range of the user's file with the edits made so far, or nullopt (a macro's text).
   std::optional<std::string> written_text(clang::SourceRange r) const;
 
@@ -48,6 +53,8 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   bool VisitParenExpr(clang::ParenExpr *e);
   bool VisitUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitExpr *e);
   bool VisitUnaryOperator(clang::UnaryOperator *e);
+  bool VisitCompoundLiteralExpr(clang::CompoundLiteralExpr *e);
+  bool VisitBinaryOperator(clang::BinaryOperator *e);          // accesses.cpp
   bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *e);  // subscripts.cpp
 
  private:
@@ -57,6 +64,7 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   std::optional<std::string> shared_object(const clang::VarDecl *d);
   std::string storage_prefix(const clang::VarDecl *d) const;
   void translate_parameter(const clang::ParmVarDecl *d);
+  void translate_prototype(const clang::FunctionDecl *d);  // functions.cpp
   void check_storage(const clang::VarDecl *d);
   void check_dimensions(const clang::VarDecl *d);  // dimensions.cpp
   void check_levels(clang::QualType t, clang::SourceLocation at);
@@ -69,6 +77,9 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   void pass_values_to_varargs(const clang::CallExpr *e);
   // Where the statement ends in the file (in a macro's definition when `in_macro` and it is written there).
   clang::SourceLocation after_statement(const clang::Stmt *s, bool in_macro) const;
+
+  // A read, write or increment of `lvalue`: marked strict where UPC makes it so (accesses.cpp).
+  void translate_access(const clang::Expr *lvalue);
 
   // Expressions (expressions.cpp).
   // The subscripts inside an operand replaced as a whole (sizeof): not edited on their own.

@@ -181,8 +181,8 @@ class shared_array2d {
 };
 
 // A shared scalar (`shared T x;`): one element with affinity to thread 0, usable like a T. It has no
-// blocking factor to put in its type: one element has no layout, and &x is UPC's `shared T *` (a
-// global_ptr<T>, as for `shared int x; &x`).
+// blocking factor to put in its type: one element has no layout (it is stored whole on thread 0), and &x is
+// UPC's `shared T *`, whose blocking factor is 1 (a global_ptr<T> that converts to global_ptr<T, 1>).
 template <class Element, consistency Mode = relaxed>
 class shared_var {
  public:
@@ -222,7 +222,7 @@ class shared_var {
     --ref();
     return *this;
   }
-  global_ptr<Element> operator&() const { return &ref(); }
+  global_ptr<Element> operator&() const { return global_ptr<Element>(storage_.handle(), 0, 0, 0, 1); }
   pgas_handle_t handle() const { return storage_.handle(); }
 
  private:

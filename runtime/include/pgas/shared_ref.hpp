@@ -64,7 +64,7 @@ class shared_ref {
   static_assert(std::is_trivially_copyable_v<Element>, "shared element types must be trivially copyable");
 
  public:
-  using value_type = std::remove_const_t<Element>;
+  using value_type = std::remove_cv_t<Element>;  // a volatile shared object reads and writes values
 
   // `local` is the element's address when it has affinity to this thread, else nullptr. thread, phase,
   // offset (bytes in the thread's part) and block locate it for remote access and for operator&.
@@ -91,7 +91,7 @@ class shared_ref {
     value_type v;
     if (local_ != nullptr) {
       if (strict_) fence();
-      detail::load_shared(&v, local_, sizeof v);
+      detail::load_shared(&v, const_cast<const value_type *>(local_), sizeof v);  // (volatile: one access)
       if (strict_) fence();
     } else if (strict_) {
       remote_get_strict(handle_, thread_, offset_, &v, sizeof v);
@@ -105,7 +105,7 @@ class shared_ref {
     static_assert(!std::is_const_v<Element>, "cannot write through a reference to const shared data");
     if (local_ != nullptr) {
       if (strict_) fence();
-      detail::store_shared(local_, &v, sizeof v);
+      detail::store_shared(const_cast<value_type *>(local_), &v, sizeof v);
       if (strict_) fence();
     } else if (strict_) {
       remote_put_strict(handle_, thread_, offset_, &v, sizeof v);
@@ -184,6 +184,14 @@ class shared_ref {
            std::is_convertible_v<value_type, Target>) PGAS_ALWAYS_INLINE
   operator Target() const {  // NOLINT
     return get();
+  }
+
+  // The same element, accessed strictly: a strict access through a pointer, as UPC's strict-qualified
+  // referenced types make it (the pointer itself carries no consistency).
+  shared_ref strict() const {
+    shared_ref r(*this);
+    r.strict_ = true;
+    return r;
   }
 
   int thread() const { return thread_; }

@@ -2,13 +2,17 @@
  * through the array's layout (thread floor(i / B) mod THREADS, phase i mod B); the difference of two
  * pointers into one array is the difference of their indices; conversion to and from shared void *
  * keeps the element; a cast to another block size resets the phase to 0; a cast to a private pointer is
- * the element's local address when it has affinity to the calling thread. */
+ * the element's local address when it has affinity to the calling thread. The address of a shared scalar
+ * is a shared T * (default block size 1) to an object with affinity to thread 0 (§6.5.1.1p5); a volatile
+ * shared object is read and written like any other. */
 #include <upc.h>
 #include <stdio.h>
 
 #define B 4
 shared [B] int a[B * 3 * THREADS];
 shared int mine[THREADS];
+shared long scalar;
+volatile shared int flags[THREADS];
 
 struct cell { int key; double weight; };
 shared struct cell cells[2 * THREADS];
@@ -55,6 +59,14 @@ int main(void) {
     }
     cells[0].key = 42;
     check("member write", cells[0].key, 42);
+    shared long *s = &scalar;
+    *s = 7;
+    check("address of a scalar: thread", (long)upc_threadof(s), 0);
+    check("address of a scalar: phase", (long)upc_phaseof(s), 0);
+    check("write through the address of a scalar", scalar, 7);
+    volatile shared int *vp = &flags[THREADS - 1];
+    *vp = 3;
+    check("volatile shared", flags[THREADS - 1] + *vp, 6);
   }
   upc_barrier;
   {
