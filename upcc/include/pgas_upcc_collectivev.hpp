@@ -33,12 +33,11 @@ inline std::size_t scratch(std::size_t bytes, ::pgas::global_ptr<void> &base) {
 // The scratch area for values of `size` bytes, made by every thread at the start of each operation, and
 // where its parts start in each thread's block.
 struct Parts {
-  std::size_t size, input = kAlign, output;
+  std::size_t input = kAlign, output;
   ::pgas::global_ptr<void> base;
   std::size_t block;
   explicit Parts(std::size_t bytes)
-      : size(bytes),
-        output(kAlign + round_up(bytes)),
+      : output(kAlign + round_up(bytes)),
         block(scratch(output + bytes * static_cast<std::size_t>(THREADS), base)) {}
 };
 

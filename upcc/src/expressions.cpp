@@ -58,11 +58,11 @@ SourceLocation holder_begin(ASTContext &ctx, const Expr *e) {
 }  // namespace
 
 // C's compound literal is an lvalue that lives to the end of its block (for ever at file scope). One whose
-// address is kept gets a named object, declared before the statement that holds it:
-//   in a block     p = &(T){i, 2};  ->  T __upc_literal_L_C; p = &::pgas_upcc::store(__upc_literal_L_C,
-//   (T){i, 2}); at file scope  T *p = &(T){1};  ->  static T __upc_literal_L_C = {1}; T *p =
-//   &__upc_literal_L_C;
-// so that the literal is still evaluated where C evaluates it.
+// address is kept gets a named object, declared before the statement that holds it, so that the literal is
+// still evaluated where C evaluates it. In a block:
+//   p = &(T){i, 2};  ->  T __upc_literal_L_C; p = &::pgas_upcc::store(__upc_literal_L_C, (T){i, 2});
+// At file scope:
+//   T *p = &(T){1};  ->  static T __upc_literal_L_C = {1}; T *p = &__upc_literal_L_C;
 bool Translator::VisitCompoundLiteralExpr(CompoundLiteralExpr *e) {
   if (!in_user_file(e->getLParenLoc()) || !address_kept(ctx_, e)) return true;
   std::optional<CharSourceRange> literal = user_range(e->getSourceRange());
@@ -73,9 +73,7 @@ bool Translator::VisitCompoundLiteralExpr(CompoundLiteralExpr *e) {
           "macro's definition; declare the object and take its address instead");
     return true;
   }
-  const PresumedLoc where = sm_.getPresumedLoc(e->getLParenLoc());
-  const std::string name =
-      "__upc_literal_" + std::to_string(where.getLine()) + "_" + std::to_string(where.getColumn());
+  const std::string name = name_at("__upc_literal_", e->getLParenLoc());
   Qualifiers dropped;
   const std::string object = types_.declaration(ctx_.getUnqualifiedArrayType(e->getType(), dropped), name);
   const SourceLocation holder = sm_.getExpansionLoc(holder_begin(ctx_, e));

@@ -56,8 +56,9 @@ void Translator::translate_prototype(const FunctionDecl *d) {
   prototype += ")";
   // The old-style parameter declarations run from the `)` to the body; the last ends with a `;`.
   SourceLocation end = f.getRParenLoc();
-  for (const ParmVarDecl *p : d->parameters())
-    if (d == definition && sm_.isBeforeInTranslationUnit(end, p->getEndLoc())) end = p->getEndLoc();
+  if (d == definition)
+    for (const ParmVarDecl *p : d->parameters())
+      if (sm_.isBeforeInTranslationUnit(end, p->getEndLoc())) end = p->getEndLoc();
   if (end != f.getRParenLoc()) {
     std::optional<Token> semi = Lexer::findNextToken(end, sm_, ctx_.getLangOpts());
     if (semi && semi->is(tok::semi)) end = semi->getLocation();

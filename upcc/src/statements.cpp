@@ -54,9 +54,7 @@ void Translator::translate_forall(ForStmt *loop, IfStmt *test, const CallExpr *m
     return;
   }
   // Named after where it is written, so that every expansion of a macro that holds it edits it alike.
-  const PresumedLoc where = sm_.getPresumedLoc(sm_.getSpellingLoc(keyword));
-  const std::string scope =
-      "__upc_forall_" + std::to_string(where.getLine()) + "_" + std::to_string(where.getColumn());
+  const std::string scope = name_at("__upc_forall_", sm_.getSpellingLoc(keyword));
   replace(SourceRange(keyword, keyword), "{ ::pgas_upcc::forall_scope " + scope + "; for", keyword);
   replace(SourceRange(third, third), ") if (" + scope + ".runs(", keyword);
   replace(SourceRange(close, close), "))", keyword);

@@ -142,6 +142,11 @@ std::optional<std::string> Translator::written_text(SourceRange r) const {
   return range ? std::optional<std::string>(rw_.getRewrittenText(*range)) : std::nullopt;
 }
 
+std::string Translator::name_at(const char *prefix, SourceLocation at) const {
+  const PresumedLoc where = sm_.getPresumedLoc(at);
+  return prefix + std::to_string(where.getLine()) + "_" + std::to_string(where.getColumn());
+}
+
 std::string Translator::text(SourceRange r) {
   auto range = file_range(r, r.getBegin());
   return range ? rw_.getRewrittenText(*range) : std::string();

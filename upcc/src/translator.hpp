@@ -3,8 +3,8 @@
 //   declarations.cpp  shared objects, pointers-to-shared, parameters, typedefs
 //   functions.cpp     return types, C linkage, prototypes where C wrote none
 //   expressions.cpp   member access through shared, casts, sizeof and the upc_*sizeof operators, C's
-//                     implicit conversions that C++ makes explicit
-//   accesses.cpp      strict accesses through pointers-to-shared
+//                     implicit conversions that C++ makes explicit, compound literals whose address is kept
+//   accesses.cpp      strict accesses through pointers-to-shared, assignments of volatile structs
 //   statements.cpp    upc_forall, barriers
 #pragma once
 
@@ -99,6 +99,8 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   void wrap(clang::SourceRange r, const std::string &before, const std::string &after,
             clang::SourceLocation at);
   std::string text(clang::SourceRange r);
+  // A name for what the translation declares at `at`: prefix, line and column (`__upc_forall_12_3`).
+  std::string name_at(const char *prefix, clang::SourceLocation at) const;
   // False when the same edit was made at `range` already (a macro's definition, for another expansion).
   bool first_edit(const clang::CharSourceRange &range, const std::string &what, clang::SourceLocation at);
   void error(clang::SourceLocation at, const std::string &message);
