@@ -21,7 +21,7 @@ inline constexpr std::uint32_t kMaxHandles = 1u << 14;
 // The last handle slots hold the runtime's own shared objects, laid out by every thread at start-up (the
 // pairsync flags, the collectives' staging area): never handed out, never freed.
 inline constexpr std::uint32_t kFirstRuntimeSlot = kMaxHandles - 2;
-inline constexpr std::uint32_t kMaxLocks = 1u << 14;
+inline constexpr std::uint32_t kMaxLocks = 1u << 16;  // a lock pointer holds its slot in 16 bits
 inline constexpr std::uint32_t kMaxFreeRanges = 510;
 inline constexpr std::size_t kNameCapacity = 64;
 
@@ -111,6 +111,7 @@ struct ControlBlock {
   RangeAllocator local_heaps[kMaxThreads];
   HandleDesc handles[kMaxHandles];
   LockSlot locks[kMaxLocks];
+  std::uint32_t lock_next;  // shm: where the next allocation starts looking for a free slot (heap_mutex)
   // Network conduits: lock slot i's word on its home thread (i % THREADS): generation << 32 | holder + 1,
   // 0 when the slot is free. Changed only by the network's atomics.
   std::uint64_t lock_words[kMaxLocks];

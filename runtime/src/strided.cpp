@@ -1,6 +1,7 @@
 // Strided bulk transfers (pgas/bupc_strided.h). The shared side's chunks, all in one thread's part, move in
 // one vector transport call of chunk-sized elements; the private side is read from or written to a dense
-// staging buffer when it is not dense itself.
+// staging buffer when it is not dense itself. A copy between two shared sides is a list transfer of their
+// chunks (list_transfers.cpp).
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "handles.hpp"
 #include "nb.hpp"
 #include "pgas/bupc_strided.h"
+#include "pgas/bupc_transfers.h"
 #include "runtime.hpp"
 
 namespace pgas::detail {
@@ -141,6 +143,19 @@ upc_handle_t strided_put(gaddr dst, strided_side dst_side, const void *src, stri
   else
     remote_putv(dst.handle, dst.thread, t->offsets.data(), t->offsets.size(), dst_side.chunk, dense);
   return finish(std::move(t), async);
+}
+
+upc_handle_t strided_copy(gaddr dst, strided_side dst_side, gaddr src, strided_side src_side, bool async,
+                          const char *operation) {
+  const auto chunks = [](gaddr base, const strided_side &side) {
+    list_side regions;
+    for (std::size_t offset : chunk_offsets(side, base.offset))
+      regions.push_back({true, {base.handle, base.thread, offset}, nullptr, side.chunk});
+    return regions;
+  };
+  rt::runtime(operation);
+  checked_total(dst_side, src_side, operation);
+  return list_transfer(chunks(dst, dst_side), chunks(src, src_side), async, operation);
 }
 
 }  // namespace pgas::detail

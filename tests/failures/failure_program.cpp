@@ -169,6 +169,24 @@ void strided_mismatch() {
   upc_barrier;
 }
 
+// A vector get whose lists describe different numbers of bytes.
+void list_mismatch() {
+  shared_array<double> x(static_cast<std::size_t>(THREADS) * 16, 16, "X");
+  double out[16];
+  const bupc_pmemvec_t dst[] = {{out, 3 * sizeof(double)}, {out + 3, 2 * sizeof(double)}};
+  const bupc_smemvec_t src[] = {{&x[0], 4 * sizeof(double)}};
+  if (MYTHREAD == last) bupc_memget_vlist(2, dst, 1, src);
+  upc_barrier;
+}
+
+void nested_access_region() {
+  if (MYTHREAD == last) {
+    bupc_begin_accessregion();
+    bupc_begin_accessregion();
+  }
+  upc_barrier;
+}
+
 void double_free() {
   global_ptr<void> p = upc_alloc(64);
   upc_free(p);
@@ -274,6 +292,8 @@ int main(int argc, char **argv) {
       {"sync-twice", sync_twice},
       {"attempt-after-completion", attempt_after_completion},
       {"strided-mismatch", strided_mismatch},
+      {"list-mismatch", list_mismatch},
+      {"nested-access-region", nested_access_region},
       {"atomic-op-outside-domain", atomic_op_outside_domain},
       {"atomic-freed-domain", atomic_freed_domain},
       {"atomic-pointer-domain", atomic_pointer_domain},

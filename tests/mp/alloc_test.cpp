@@ -273,9 +273,9 @@ TEST(Alloc, ManyAllocateFreeCyclesDoNotExhaustTheHeap) {
 }
 
 TEST(Alloc, HandleAndLockSlotsAreReused) {
-  // More allocate/free pairs than the runtime has handle and lock slots (16383 each, job-wide), unless a
-  // slow network asks for fewer (then the runs over shared memory check the reuse).
-  const long long total = mp::scaled(20000);
+  // More allocate/free pairs than the runtime has handle and lock slots (16383 and 65535, job-wide), unless
+  // a slow network asks for fewer (then the runs over shared memory check the reuse).
+  const long long total = mp::scaled(70000);
   for (long long k = 0; k < mp::share_of(total, MYTHREAD); ++k) {
     global_ptr<int> p = upc_alloc(sizeof(int));
     *p = 1;

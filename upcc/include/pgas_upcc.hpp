@@ -17,6 +17,9 @@ inline ::pgas::global_ptr<void> upc_local_alloc(std::size_t nblocks, std::size_t
   return upc_alloc(nblocks * nbytes, loc);
 }
 
+// upc_free of a lock frees the lock, as UPC 1.1 had it and Berkeley UPC keeps it (UPC 1.3: upc_lock_free).
+inline void upc_free(upc_lock_t *lock) { upc_lock_free(lock); }
+
 namespace pgas_upcc {
 
 // One upc_forall statement with an affinity: it controls (tests the affinity) unless it runs inside the

@@ -50,7 +50,8 @@ inline void bupc_memput_signal_async(const pgas::global_ptr<void> &dst, const vo
 }
 
 // Asynchronous copies: the dialect's non-blocking transfers (pgas/upc_nb.h); bupc_handle_t,
-// bupc_waitsync and bupc_trysync come with pgas/bupc_strided.h.
+// bupc_waitsync and bupc_trysync come with pgas/bupc_strided.h, the list transfers and access regions with
+// pgas/bupc_transfers.h.
 #define BUPC_COMPLETE_HANDLE UPC_COMPLETE_HANDLE
 inline bupc_handle_t bupc_memcpy_async(const pgas::global_ptr<void> &dst,
                                        const pgas::global_ptr<const void> &src, std::size_t nbytes) {
@@ -64,8 +65,12 @@ inline bupc_handle_t bupc_memput_async(const pgas::global_ptr<void> &dst, const 
                                        std::size_t nbytes) {
   return upc_memput_nb(dst, src, nbytes);
 }
-// The _all forms complete every handle, the _some forms at least one (waitsync: it blocks until one is);
-// a completed handle becomes BUPC_COMPLETE_HANDLE, as in Berkeley UPC.
+inline bupc_handle_t bupc_memset_async(const pgas::global_ptr<void> &dst, int c, std::size_t nbytes) {
+  return upc_memset_nb(dst, c, nbytes);
+}
+// The _all forms complete every handle, the _some forms at least one of those in flight (waitsync: it
+// blocks until one is; an array with none in flight succeeds at once); a completed handle becomes
+// BUPC_COMPLETE_HANDLE, as in Berkeley UPC.
 inline void bupc_waitsync_all(bupc_handle_t *handles, std::size_t n) {
   for (std::size_t k = 0; k < n; ++k) {
     bupc_waitsync(handles[k]);
@@ -81,18 +86,19 @@ inline int bupc_trysync_all(bupc_handle_t *handles, std::size_t n) {
   return all;
 }
 inline int bupc_trysync_some(bupc_handle_t *handles, std::size_t n) {
-  int some = 0;
+  bool pending = false, some = false;
   for (std::size_t k = 0; k < n; ++k)
-    if (handles[k] != BUPC_COMPLETE_HANDLE && bupc_trysync(handles[k])) {
-      handles[k] = BUPC_COMPLETE_HANDLE;
-      some = 1;
+    if (handles[k] != BUPC_COMPLETE_HANDLE) {
+      pending = true;
+      if (bupc_trysync(handles[k])) {
+        handles[k] = BUPC_COMPLETE_HANDLE;
+        some = true;
+      }
     }
-  return some;
+  return some || !pending;
 }
 inline void bupc_waitsync_some(bupc_handle_t *handles, std::size_t n) {
-  bool pending = false;
-  for (std::size_t k = 0; k < n; ++k) pending = pending || handles[k] != BUPC_COMPLETE_HANDLE;
-  while (pending && !bupc_trysync_some(handles, n)) upc_fence;
+  while (!bupc_trysync_some(handles, n)) upc_fence;
 }
 inline void bupc_memcpy_asynci(const pgas::global_ptr<void> &dst, const pgas::global_ptr<const void> &src,
                                std::size_t nbytes) {
@@ -103,6 +109,9 @@ inline void bupc_memget_asynci(void *dst, const pgas::global_ptr<const void> &sr
 }
 inline void bupc_memput_asynci(const pgas::global_ptr<void> &dst, const void *src, std::size_t nbytes) {
   upc_memput_nbi(dst, src, nbytes);
+}
+inline void bupc_memset_asynci(const pgas::global_ptr<void> &dst, int c, std::size_t nbytes) {
+  upc_memset_nbi(dst, c, nbytes);
 }
 inline void bupc_waitsynci() { upc_synci(); }
 inline int bupc_trysynci() { return upc_synci_attempt(); }
@@ -120,40 +129,47 @@ T atomic(const pgas::global_ptr<void> &p, pgas_type_t type, pgas_atomic_op_t op,
 }
 }  // namespace pgas_upcc::bupc
 
-#define PGAS_UPCC_DEFINE_BUPC_ATOMIC(W, T, TRANSPORT, MODE, STRICT)                                  \
-  inline T bupc_atomic##W##_read_##MODE(const pgas::global_ptr<void> &p) {                           \
+#define PGAS_UPCC_DEFINE_BUPC_ATOMIC(PREFIX, W, T, TRANSPORT, MODE, STRICT)                                  \
+  inline T PREFIX##W##_read_##MODE(const pgas::global_ptr<void> &p) {                           \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_LOAD, 0, 0, STRICT);                 \
   }                                                                                                  \
-  inline void bupc_atomic##W##_set_##MODE(const pgas::global_ptr<void> &p, T value) {                \
+  inline void PREFIX##W##_set_##MODE(const pgas::global_ptr<void> &p, T value) {                \
     pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_STORE, value, 0, STRICT);                   \
   }                                                                                                  \
-  inline T bupc_atomic##W##_swap_##MODE(const pgas::global_ptr<void> &p, T value) {                  \
+  inline T PREFIX##W##_swap_##MODE(const pgas::global_ptr<void> &p, T value) {                  \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_SWAP, value, 0, STRICT);             \
   }                                                                                                  \
-  inline T bupc_atomic##W##_cswap_##MODE(const pgas::global_ptr<void> &p, T oldvalue, T newvalue) {  \
+  inline T PREFIX##W##_cswap_##MODE(const pgas::global_ptr<void> &p, T oldvalue, T newvalue) {  \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_CSWAP, newvalue, oldvalue, STRICT);  \
   }                                                                                                  \
-  inline T bupc_atomic##W##_fetchadd_##MODE(const pgas::global_ptr<void> &p, T op) {                 \
+  inline T PREFIX##W##_fetchadd_##MODE(const pgas::global_ptr<void> &p, T op) {                 \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_FETCH_ADD, op, 0, STRICT);           \
   }                                                                                                  \
-  inline T bupc_atomic##W##_fetchand_##MODE(const pgas::global_ptr<void> &p, T op) {                 \
+  inline T PREFIX##W##_fetchand_##MODE(const pgas::global_ptr<void> &p, T op) {                 \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_FETCH_AND, op, 0, STRICT);           \
   }                                                                                                  \
-  inline T bupc_atomic##W##_fetchor_##MODE(const pgas::global_ptr<void> &p, T op) {                  \
+  inline T PREFIX##W##_fetchor_##MODE(const pgas::global_ptr<void> &p, T op) {                  \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_FETCH_OR, op, 0, STRICT);            \
   }                                                                                                  \
-  inline T bupc_atomic##W##_fetchxor_##MODE(const pgas::global_ptr<void> &p, T op) {                 \
+  inline T PREFIX##W##_fetchxor_##MODE(const pgas::global_ptr<void> &p, T op) {                 \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_FETCH_XOR, op, 0, STRICT);           \
   }                                                                                                  \
-  inline T bupc_atomic##W##_fetchnot_##MODE(const pgas::global_ptr<void> &p) {                       \
+  inline T PREFIX##W##_fetchnot_##MODE(const pgas::global_ptr<void> &p) {                       \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_FETCH_XOR, static_cast<T>(~T{0}), 0, \
                                       STRICT);                                                       \
   }
-#define PGAS_UPCC_DEFINE_BUPC_ATOMICS(W, T, TRANSPORT)        \
-  PGAS_UPCC_DEFINE_BUPC_ATOMIC(W, T, TRANSPORT, strict, true) \
-  PGAS_UPCC_DEFINE_BUPC_ATOMIC(W, T, TRANSPORT, relaxed, false)
+#define PGAS_UPCC_DEFINE_BUPC_ATOMICS(W, T, TRANSPORT)                     \
+  PGAS_UPCC_DEFINE_BUPC_ATOMIC(bupc_atomic, W, T, TRANSPORT, strict, true) \
+  PGAS_UPCC_DEFINE_BUPC_ATOMIC(bupc_atomic, W, T, TRANSPORT, relaxed, false)
 PGAS_UPCC_BUPC_ATOMIC_TYPES(PGAS_UPCC_DEFINE_BUPC_ATOMICS)
 #undef PGAS_UPCC_DEFINE_BUPC_ATOMICS
+#ifdef BUPC_USE_UPC_NAMESPACE
+#define PGAS_UPCC_DEFINE_UPC_ATOMICS(W, T, TRANSPORT)                     \
+  PGAS_UPCC_DEFINE_BUPC_ATOMIC(upc_atomic, W, T, TRANSPORT, strict, true) \
+  PGAS_UPCC_DEFINE_BUPC_ATOMIC(upc_atomic, W, T, TRANSPORT, relaxed, false)
+PGAS_UPCC_BUPC_ATOMIC_TYPES(PGAS_UPCC_DEFINE_UPC_ATOMICS)
+#undef PGAS_UPCC_DEFINE_UPC_ATOMICS
+#endif
 #undef PGAS_UPCC_DEFINE_BUPC_ATOMIC
 
 // Lets the runtime make progress (the network's deliveries and this thread's signalling puts).

@@ -16,7 +16,6 @@ shared void *upc_global_alloc(size_t nblocks, size_t nbytes);
 shared void *upc_all_alloc(size_t nblocks, size_t nbytes);
 shared void *upc_alloc(size_t nbytes);
 shared void *upc_local_alloc(size_t nblocks, size_t nbytes); /* UPC 1.2, removed in 1.3: upc_alloc */
-void upc_free(shared void *ptr);
 void upc_all_free(shared void *ptr);
 
 size_t upc_threadof(shared void *ptr);
@@ -26,6 +25,9 @@ size_t upc_addrfield(shared void *ptr);
 size_t upc_affinitysize(size_t totalsize, size_t nbytes, size_t threadid);
 
 typedef struct pgas_upc_lock upc_lock_t;
+/* upc_free also frees a lock, as UPC 1.1 had it and Berkeley UPC keeps it (UPC 1.3: upc_lock_free). */
+void upc_free(shared void *ptr) __attribute__((overloadable));
+void upc_free(upc_lock_t *lock) __attribute__((overloadable));
 upc_lock_t *upc_global_lock_alloc(void);
 upc_lock_t *upc_all_lock_alloc(void);
 void upc_lock_free(upc_lock_t *ptr);

@@ -170,7 +170,7 @@ void Translator::translate_group(const std::vector<DeclaratorDecl *> &group) {
     common = type;
     names.push_back(d->getName().str() + init);
     declarations.push_back((v ? storage_prefix(v) : "") +
-                           types_.declaration(d->getType(), d->getName().str()) + init);
+                           types_.declaration(d->getType(), d->getName().str(), written_type(d)) + init);
   }
   if (!same_type && group.size() > 1 && for_init_decls_.count(group.front())) {
     error(group.front()->getLocation(),

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "pgas/bupc_strided.h"
+#include "pgas/bupc_transfers.h"
 #include "pgas/detail/api.hpp"
 #include "pgas/forall.hpp"
 #include "pgas/global_ptr.hpp"

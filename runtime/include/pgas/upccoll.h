@@ -233,6 +233,8 @@ typedef enum {
 typedef void *upccoll_team_t;
 #define UPC_TEAM_ALL ((upccoll_team_t)0)
 
+/* A UPC front end declares the type itself, as the proposal's `shared void *` (pgas-upcc's <upccoll.h>). */
+#ifndef PGAS_UPCCOLL_SHARED_PTR_DECLARED
 typedef struct upccoll_shared_ptr {
   pgas_handle_t handle;
   int thread;
@@ -247,6 +249,7 @@ typedef struct upccoll_shared_ptr {
       : handle(pointer.handle()), thread(pointer.thread()), offset(pointer.offset()) {}
 #endif
 } upccoll_shared_ptr_t;
+#endif
 
 /* 3.1.4 */
 typedef void upccoll_user_fun(void *in, void *inout, size_t len, upccoll_dtype_t dt);

@@ -4,7 +4,8 @@
  * keeps the element; a cast to another block size resets the phase to 0; a cast to a private pointer is
  * the element's local address when it has affinity to the calling thread. The address of a shared scalar
  * is a shared T * (default block size 1) to an object with affinity to thread 0 (§6.5.1.1p5); a volatile
- * shared object is read and written like any other. */
+ * shared object is read and written like any other. A private array of pointers-to-shared may have THREADS
+ * in its dimension (a variable-length array under dynamic THREADS). */
 #include <upc.h>
 #include <stdio.h>
 
@@ -72,6 +73,12 @@ int main(void) {
   {
     int *local = (int *)&mine[MYTHREAD];
     check("cast to a private pointer", *local, 100 + MYTHREAD);
+    /* A private array of THREADS pointers-to-shared, one to each thread's element of mine. */
+    shared int *each[THREADS], *last = NULL;
+    for (k = 0; k < THREADS; k++) each[k] = &mine[k];
+    last = each[THREADS - 1];
+    check("an array of THREADS pointers-to-shared", *last + (int)(sizeof each / sizeof each[0]),
+          100 + 2 * (THREADS - 1) + 1);
   }
   upc_barrier;
   if (MYTHREAD == 0) printf("pointers: %s\n", failures ? "wrong" : "ok");

@@ -127,7 +127,8 @@ class MpiConduit final : public Conduit {
   std::uint64_t lock_word_cas(int home, MPI_Aint where, std::uint64_t expected, std::uint64_t desired);
 
   ConduitStartup startup_;
-  MpiProgress progress_;  // every function that calls MPI holds it
+  std::uint32_t lock_next_ = 0;  // which of this rank's lock slots the next allocation tries first
+  MpiProgress progress_;         // every function that calls MPI holds it
   MPI_Comm comm_ = MPI_COMM_NULL;
   MPI_Win data_ = MPI_WIN_NULL;
   MPI_Win control_ = MPI_WIN_NULL;

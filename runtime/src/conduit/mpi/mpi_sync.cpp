@@ -198,11 +198,15 @@ bool MpiConduit::lock_allocate(std::uint32_t *index, std::uint32_t *generation) 
   const MpiProgress::Hold held(progress_);
   std::uint32_t first = 0, stride = 0;
   handle_slots(&first, &stride);
-  for (std::uint32_t i = first; i < kMaxLocks; i += stride) {
+  // This rank's slots, from the one after its last allocation (one compare-and-swap when none was freed).
+  const std::uint32_t slots = first < kMaxLocks ? (kMaxLocks - first + stride - 1) / stride : 0;
+  for (std::uint32_t k = 0; k < slots; ++k) {
+    const std::uint32_t i = first + (lock_next_ + k) % slots * stride;
     const std::uint32_t g = (ctl_->locks[i].generation.load(std::memory_order_relaxed) + 1) & 0xfffffff;
     const std::uint32_t next = g == 0 ? 1 : g;
     if (lock_word_cas(rank_, control_offset(&ctl_->lock_words[i], rank_), 0, word(next, 0)) != 0) continue;
     ctl_->locks[i].generation.store(next, std::memory_order_relaxed);
+    lock_next_ = (lock_next_ + k + 1) % slots;
     *index = i;
     *generation = next;
     return true;
