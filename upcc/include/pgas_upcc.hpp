@@ -104,10 +104,15 @@ bool initialize(const ::pgas::shared_array<Element, Spec...> &a,
   return true;
 }
 
-// An access through a pointer-to-shared whose referenced type is strict (accesses.cpp).
+// A strict access (accesses.cpp): through a pointer-to-shared whose referenced type is strict, or to an
+// unqualified shared object, element or scalar, under #pragma upc strict.
 template <class Element>
 ::pgas::shared_ref<Element> strict(const ::pgas::shared_ref<Element> &r) {
   return r.strict();
+}
+template <class Element, ::pgas::consistency Mode>
+::pgas::shared_ref<Element> strict(const ::pgas::shared_var<Element, Mode> &v) {
+  return v.ref().strict();
 }
 
 // `v = s` for a volatile struct v (accesses.cpp), which C allows: C++ declares no volatile assignment.

@@ -1,8 +1,10 @@
-// Accesses C makes that C++ reads otherwise. Strict accesses through pointers-to-shared. The dialect's
-// global_ptr carries no consistency (a strict shared object declared by name is a strict shared_var or
-// shared_array), so each access the specification makes strict is marked where it happens: the lvalue read,
-// written or incremented through a pointer whose referenced type is strict, or unqualified under #pragma upc
-// strict (UPC 1.3 §6.5.1.1, §6.7.1):
+// Accesses C makes that C++ reads otherwise. Strict accesses: the dialect's global_ptr carries no
+// consistency, and a shared object declared by name with an unqualified type is a relaxed shared_var or
+// shared_array, because #pragma upc decides an unqualified access's consistency where the access is, not
+// where the object is declared. So each access the specification makes strict without the object's type
+// saying so is marked where it happens: the lvalue read, written or incremented through a pointer whose
+// referenced type is strict, or of an unqualified shared type under #pragma upc strict (UPC 1.3 §6.5.1.1,
+// §6.7.1):
 //   *flag = 1;  ->  ::pgas_upcc::strict(*flag) = 1;
 // And the assignment of a volatile struct, which C allows and C++ does not declare:
 //   v = s;  ->  ::pgas_upcc::assign_volatile(v, s);
@@ -32,8 +34,11 @@ bool through_pointer(const Expr *e) {
 void Translator::translate_access(const Expr *lvalue) {
   if (!in_user_file(lvalue->getExprLoc())) return;
   QualType t = lvalue->getType();
-  if (!is_shared(t) || t->isArrayType() || !through_pointer(lvalue)) return;
-  if (strict_at(shared_level(t), lvalue->getExprLoc()))
+  if (!is_shared(t) || t->isArrayType()) return;
+  const SharedLevel level = shared_level(t);
+  // A strict-qualified object by name is a strict shared_var or shared_array already.
+  if (level.consistency == Consistency::Strict && !through_pointer(lvalue)) return;
+  if (strict_at(level, lvalue->getExprLoc()))
     wrap(lvalue->getSourceRange(), "::pgas_upcc::strict(", ")", lvalue->getExprLoc());
 }
 

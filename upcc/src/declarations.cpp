@@ -112,7 +112,8 @@ std::optional<std::string> Translator::shared_object(const VarDecl *d) {
   const std::string name = d->getName().str();
   const bool defined = d->isThisDeclarationADefinition() != VarDecl::DeclarationOnly;
   SharedShape shape = shared_shape(types_, d->getType(), written_type(d));
-  const std::string mode = strict_at(shape.level, d->getLocation()) ? ", ::pgas::strict" : "";
+  // An unqualified object is relaxed: #pragma upc strict marks its accesses instead (accesses.cpp).
+  const std::string mode = shape.level.consistency == Consistency::Strict ? ", ::pgas::strict" : "";
   const bool star = shape.level.layout == Layout::Star;
   // An initializer: thread 0 stores it after every thread has made the object, and a barrier follows, all
   // while the program's static objects are made (UPC initializes shared objects once, before main).

@@ -38,7 +38,7 @@ class UpcPragma : public PragmaHandler {
     const bool known = word.is(tok::identifier) && (word.getIdentifierInfo()->getName() == "strict" ||
                                                     word.getIdentifierInfo()->getName() == "relaxed");
     if (known) {
-      pragmas_.emplace_back(first.getLocation(), word.getIdentifierInfo()->getName() == "strict");
+      pragmas_.push_back({first.getLocation(), word.getIdentifierInfo()->getName() == "strict", {}});
     } else {
       DiagnosticsEngine &d = pp.getDiagnostics();
       d.Report(word.getLocation(),

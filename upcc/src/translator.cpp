@@ -14,15 +14,44 @@ using namespace clang;
 Translator::Translator(ASTContext &ctx, Rewriter &rewriter, const DialectTypes &types, Pragmas pragmas)
     : ctx_(ctx), sm_(ctx.getSourceManager()), rw_(rewriter), types_(types), pragmas_(std::move(pragmas)) {}
 
+// UPC 1.3 §6.7.1: a pragma inside a compound statement applies to the end of it, after which the state
+// before the statement is back; so the pragma in force at `at` is the last one before it whose scope has
+// not ended there.
 bool Translator::strict_at(const SharedLevel &level, SourceLocation at) const {
   if (level.consistency != Consistency::Unqualified) return level.consistency == Consistency::Strict;
   bool strict = false;  // each translation unit starts with an implicit #pragma upc relaxed
-  for (const auto &[where, is_strict] : pragmas_)
-    if (sm_.isBeforeInTranslationUnit(where, at)) strict = is_strict;
+  for (const Pragma &p : pragmas_)
+    if (sm_.isBeforeInTranslationUnit(p.where, at) &&
+        (p.scope.isInvalid() || sm_.isBeforeInTranslationUnit(at, p.scope.getEnd())))
+      strict = p.strict;
   return strict;
 }
 
+namespace {
+struct CompoundStatements : RecursiveASTVisitor<CompoundStatements> {
+  bool VisitCompoundStmt(CompoundStmt *s) {
+    ranges.push_back(s->getSourceRange());
+    return true;
+  }
+  std::vector<SourceRange> ranges;
+};
+}  // namespace
+
+// Each pragma's scope: the innermost compound statement around it.
+void Translator::find_pragma_scopes() {
+  if (pragmas_.empty()) return;
+  CompoundStatements compounds;
+  compounds.TraverseDecl(ctx_.getTranslationUnitDecl());
+  const auto inside = [this](SourceLocation at, SourceRange r) {
+    return sm_.isBeforeInTranslationUnit(r.getBegin(), at) && sm_.isBeforeInTranslationUnit(at, r.getEnd());
+  };
+  for (Pragma &p : pragmas_)
+    for (const SourceRange &r : compounds.ranges)
+      if (inside(p.where, r) && (p.scope.isInvalid() || inside(r.getBegin(), p.scope))) p.scope = r;
+}
+
 bool Translator::run() {
+  find_pragma_scopes();
   TraverseDecl(ctx_.getTranslationUnitDecl());
   translate_declaration_groups();
   return !failed_ && !ctx_.getDiagnostics().hasErrorOccurred();

@@ -27,8 +27,14 @@ bool is_old_style(const clang::DeclContext *c);
 
 class Translator : public clang::RecursiveASTVisitor<Translator> {
  public:
-  // `pragmas`: where each #pragma upc strict (true) or relaxed (false) is, in the order of the file.
-  using Pragmas = std::vector<std::pair<clang::SourceLocation, bool>>;
+  // Each #pragma upc strict or relaxed, in the order of the file: where it is, and (found by run()) the
+  // compound statement it applies to the rest of, or none when it applies to the rest of the file.
+  struct Pragma {
+    clang::SourceLocation where;
+    bool strict;
+    clang::SourceRange scope;
+  };
+  using Pragmas = std::vector<Pragma>;
   Translator(clang::ASTContext &ctx, clang::Rewriter &rewriter, const DialectTypes &types, Pragmas pragmas);
 
   // Walks the translation unit; the edits are in the rewriter afterwards. False when an error was reported.
@@ -70,6 +76,7 @@ class Translator : public clang::RecursiveASTVisitor<Translator> {
   void check_levels(clang::QualType t, clang::SourceLocation at);
   // Whether an access through a type without strict or relaxed is strict at `at` (UPC 1.3 §6.7.1).
   bool strict_at(const SharedLevel &level, clang::SourceLocation at) const;
+  void find_pragma_scopes();
 
   // Statements (statements.cpp).
   void translate_forall(clang::ForStmt *loop, clang::IfStmt *test, const clang::CallExpr *marker);
