@@ -134,24 +134,24 @@ PGAS_UPCC_DECLARE_BUPC_TRANSFER(bupc_memput_ilist,
                                  const void *const srclist[], size_t srclen))
 #undef PGAS_UPCC_DECLARE_BUPC_TRANSFER
 
-#define PGAS_UPCC_DECLARE_ATOMICS(PREFIX, W, T)                                      \
-  T PREFIX##W##_read_strict(shared void *p);                                            \
-  T PREFIX##W##_read_relaxed(shared void *p);                                           \
-  void PREFIX##W##_set_strict(shared void *p, T value);                                 \
-  void PREFIX##W##_set_relaxed(shared void *p, T value);                                \
-  T PREFIX##W##_swap_strict(shared void *p, T value);                                   \
-  T PREFIX##W##_swap_relaxed(shared void *p, T value);                                  \
-  T PREFIX##W##_cswap_strict(shared void *p, T oldvalue, T newvalue);                   \
-  T PREFIX##W##_cswap_relaxed(shared void *p, T oldvalue, T newvalue);                  \
-  T PREFIX##W##_fetchadd_strict(shared void *p, T op);                                  \
-  T PREFIX##W##_fetchadd_relaxed(shared void *p, T op);                                 \
-  T PREFIX##W##_fetchand_strict(shared void *p, T op);                                  \
-  T PREFIX##W##_fetchand_relaxed(shared void *p, T op);                                 \
-  T PREFIX##W##_fetchor_strict(shared void *p, T op);                                   \
-  T PREFIX##W##_fetchor_relaxed(shared void *p, T op);                                  \
-  T PREFIX##W##_fetchxor_strict(shared void *p, T op);                                  \
-  T PREFIX##W##_fetchxor_relaxed(shared void *p, T op);                                 \
-  T PREFIX##W##_fetchnot_strict(shared void *p);                                        \
+#define PGAS_UPCC_DECLARE_ATOMICS(PREFIX, W, T)                                             \
+  T PREFIX##W##_read_strict(shared void *p);                                                \
+  T PREFIX##W##_read_relaxed(shared void *p);                                               \
+  void PREFIX##W##_set_strict(shared void *p, T value);                                     \
+  void PREFIX##W##_set_relaxed(shared void *p, T value);                                    \
+  T PREFIX##W##_swap_strict(shared void *p, T value);                                       \
+  T PREFIX##W##_swap_relaxed(shared void *p, T value);                                      \
+  T PREFIX##W##_cswap_strict(shared void *p, T oldvalue, T newvalue);                       \
+  T PREFIX##W##_cswap_relaxed(shared void *p, T oldvalue, T newvalue);                      \
+  T PREFIX##W##_fetchadd_strict(shared void *p, T op);                                      \
+  T PREFIX##W##_fetchadd_relaxed(shared void *p, T op);                                     \
+  T PREFIX##W##_fetchand_strict(shared void *p, T op);                                      \
+  T PREFIX##W##_fetchand_relaxed(shared void *p, T op);                                     \
+  T PREFIX##W##_fetchor_strict(shared void *p, T op);                                       \
+  T PREFIX##W##_fetchor_relaxed(shared void *p, T op);                                      \
+  T PREFIX##W##_fetchxor_strict(shared void *p, T op);                                      \
+  T PREFIX##W##_fetchxor_relaxed(shared void *p, T op);                                     \
+  T PREFIX##W##_fetchnot_strict(shared void *p);                                            \
   T PREFIX##W##_fetchnot_relaxed(shared void *p);
 #define PGAS_UPCC_DECLARE_BUPC_ATOMICS(W, T, TRANSPORT) PGAS_UPCC_DECLARE_ATOMICS(bupc_atomic, W, T)
 PGAS_UPCC_BUPC_ATOMIC_TYPES(PGAS_UPCC_DECLARE_BUPC_ATOMICS)

@@ -129,32 +129,32 @@ T atomic(const pgas::global_ptr<void> &p, pgas_type_t type, pgas_atomic_op_t op,
 }
 }  // namespace pgas_upcc::bupc
 
-#define PGAS_UPCC_DEFINE_BUPC_ATOMIC(PREFIX, W, T, TRANSPORT, MODE, STRICT)                                  \
-  inline T PREFIX##W##_read_##MODE(const pgas::global_ptr<void> &p) {                           \
+#define PGAS_UPCC_DEFINE_BUPC_ATOMIC(PREFIX, W, T, TRANSPORT, MODE, STRICT)                          \
+  inline T PREFIX##W##_read_##MODE(const pgas::global_ptr<void> &p) {                                \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_LOAD, 0, 0, STRICT);                 \
   }                                                                                                  \
-  inline void PREFIX##W##_set_##MODE(const pgas::global_ptr<void> &p, T value) {                \
+  inline void PREFIX##W##_set_##MODE(const pgas::global_ptr<void> &p, T value) {                     \
     pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_STORE, value, 0, STRICT);                   \
   }                                                                                                  \
-  inline T PREFIX##W##_swap_##MODE(const pgas::global_ptr<void> &p, T value) {                  \
+  inline T PREFIX##W##_swap_##MODE(const pgas::global_ptr<void> &p, T value) {                       \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_SWAP, value, 0, STRICT);             \
   }                                                                                                  \
-  inline T PREFIX##W##_cswap_##MODE(const pgas::global_ptr<void> &p, T oldvalue, T newvalue) {  \
+  inline T PREFIX##W##_cswap_##MODE(const pgas::global_ptr<void> &p, T oldvalue, T newvalue) {       \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_CSWAP, newvalue, oldvalue, STRICT);  \
   }                                                                                                  \
-  inline T PREFIX##W##_fetchadd_##MODE(const pgas::global_ptr<void> &p, T op) {                 \
+  inline T PREFIX##W##_fetchadd_##MODE(const pgas::global_ptr<void> &p, T op) {                      \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_FETCH_ADD, op, 0, STRICT);           \
   }                                                                                                  \
-  inline T PREFIX##W##_fetchand_##MODE(const pgas::global_ptr<void> &p, T op) {                 \
+  inline T PREFIX##W##_fetchand_##MODE(const pgas::global_ptr<void> &p, T op) {                      \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_FETCH_AND, op, 0, STRICT);           \
   }                                                                                                  \
-  inline T PREFIX##W##_fetchor_##MODE(const pgas::global_ptr<void> &p, T op) {                  \
+  inline T PREFIX##W##_fetchor_##MODE(const pgas::global_ptr<void> &p, T op) {                       \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_FETCH_OR, op, 0, STRICT);            \
   }                                                                                                  \
-  inline T PREFIX##W##_fetchxor_##MODE(const pgas::global_ptr<void> &p, T op) {                 \
+  inline T PREFIX##W##_fetchxor_##MODE(const pgas::global_ptr<void> &p, T op) {                      \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_FETCH_XOR, op, 0, STRICT);           \
   }                                                                                                  \
-  inline T PREFIX##W##_fetchnot_##MODE(const pgas::global_ptr<void> &p) {                       \
+  inline T PREFIX##W##_fetchnot_##MODE(const pgas::global_ptr<void> &p) {                            \
     return pgas_upcc::bupc::atomic<T>(p, TRANSPORT, PGAS_ATOMIC_FETCH_XOR, static_cast<T>(~T{0}), 0, \
                                       STRICT);                                                       \
   }

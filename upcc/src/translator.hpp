@@ -4,7 +4,8 @@
 //   functions.cpp     return types, C linkage, prototypes where C wrote none
 //   expressions.cpp   member access through shared, casts, sizeof and the upc_*sizeof operators, C's
 //                     implicit conversions that C++ makes explicit, compound literals whose address is kept
-//   accesses.cpp      strict accesses through pointers-to-shared, assignments of volatile structs
+//   accesses.cpp      accesses made strict by a referenced type or #pragma upc, assignments of volatile
+//                     structs
 //   statements.cpp    upc_forall, barriers
 #pragma once
 

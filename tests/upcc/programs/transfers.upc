@@ -3,8 +3,9 @@
  * destination regions in list order), indexed lists (one length per list), strided transfers (fstrided:
  * chunks of one length at one stride per side; strided: the GASNet form of levels), their _async forms
  * synced one by one, as arrays (_all: every handle; _some: at least one in flight, or succeed at once when
- * none is) and through an access region; a lock freed with upc_free. Element i of the array is 10 * i; each
- * check compares what arrived with that rule; a thread whose check fails prints it. */
+ * none is) and through an access region; an atomic under its upc_ name; a lock freed with upc_free. Element
+ * i of the array is 10 * i; each check compares what arrived with that rule; a thread whose check fails
+ * prints it. */
 #define BUPC_USE_UPC_NAMESPACE
 #include <upc.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 shared[B] long a[B * THREADS];
 shared[B] long b[B * THREADS];
 upc_lock_t *shared locks[THREADS];
+shared int64_t counter;
 
 static int failures = 0;
 static void check(const char *what, long got, long want) {
@@ -97,6 +99,10 @@ int main(void) {
   upc_barrier;
   for (int k = 0; k < 3; ++k) check("vlist put", b[MYTHREAD * B + 8 + k], previous + k);
   check("vlist put leaves the rest", b[MYTHREAD * B + 11], -1);
+  /* Berkeley's atomics under the upc_ names too: every thread adds its number plus one. */
+  upc_atomicI64_fetchadd_relaxed(&counter, MYTHREAD + 1);
+  upc_barrier;
+  check("upc_atomicI64_fetchadd_relaxed", upc_atomicI64_read_strict(&counter), THREADS * (THREADS + 1) / 2);
   upc_lock(locks[next]);
   upc_unlock(locks[next]);
   upc_barrier;
