@@ -51,12 +51,10 @@ bool affinity_walks(const LoopModel &m) {
   if (!m.declares_var || m.stride != "1" || !m.affinity_expr) return false;
   const Expr *affinity = bare(m.affinity_expr);
   if (affinity->getType()->isIntegerType()) return unit_in(affinity, m.var);
-  auto *amp = dyn_cast<CXXOperatorCallExpr>(affinity);
-  const CXXOperatorCallExpr *element =
-      amp && amp->getOperator() == OO_Amp ? subscript_call(amp->getArg(0)) : nullptr;
-  if (!element || !unit_in(element->getArg(1), m.var)) return false;
+  const std::optional<AffinityElement> element = affinity_element(affinity);
+  if (!element || !unit_in(element->index, m.var)) return false;
   // The array (a row of a 2-D array, `A[r]`) must not move with the variable.
-  return !mentions(element->getArg(0), m.var);
+  return !mentions(element->array, m.var);
 }
 
 }  // namespace pgas::refactor

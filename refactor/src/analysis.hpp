@@ -14,9 +14,10 @@
 
 namespace pgas::refactor {
 
-// How a for statement relates to the upc_forall macro.
+// How a for statement relates to upc_forall: the dialect's macro, or a UPC upc_forall as pgas-upcc
+// translates it (upc_sources.hpp).
 struct ForallSpelling {
-  bool is_forall = false;         // the `for` comes from upc_forall's expansion
+  bool is_forall = false;         // the `for` comes from upc_forall's expansion or translation
   std::string wrapper;            // the user macro upc_forall is expanded in, if any
   clang::SourceLocation keyword;  // where the loop is written (the upc_forall or wrapper token)
 };

@@ -9,6 +9,7 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
+#include <optional>
 #include <set>
 #include <string>
 
@@ -103,10 +104,41 @@ inline bool may_throw(const clang::Stmt *s) {
   return false;
 }
 
+// Where a location is written, as the compiler names it in diagnostics and debug information: presumed,
+// so that the #line directives of pgas-upcc's translation give the UPC file and its lines. For a dialect
+// file, its own name and lines.
+inline clang::PresumedLoc written_at(const clang::SourceManager &sm, clang::SourceLocation loc) {
+  return sm.getPresumedLoc(sm.getExpansionLoc(loc));
+}
+inline unsigned written_line(const clang::SourceManager &sm, clang::SourceLocation loc) {
+  const clang::PresumedLoc p = written_at(sm, loc);
+  return p.isValid() ? p.getLine() : 0;
+}
+inline std::string written_file(const clang::SourceManager &sm, clang::SourceLocation loc) {
+  const clang::PresumedLoc p = written_at(sm, loc);
+  return p.isValid() ? p.getFilename() : "";
+}
+
 // An overloaded subscript call (x[i] on a class), or null.
 inline const clang::CXXOperatorCallExpr *subscript_call(const clang::Expr *e) {
   auto *call = llvm::dyn_cast_or_null<clang::CXXOperatorCallExpr>(bare(e));
   return call && call->getOperator() == clang::OO_Subscript ? call : nullptr;
+}
+
+// The element an affinity names: `&X[e]` (also `&X[r][e]`, whose array is `X[r]`), or `X + e`, as
+// pgas-upcc translates a UPC `&X[e]`. Its array and index expressions, or nothing.
+struct AffinityElement {
+  const clang::Expr *array = nullptr, *index = nullptr;
+};
+inline std::optional<AffinityElement> affinity_element(const clang::Expr *affinity) {
+  auto *call = llvm::dyn_cast_or_null<clang::CXXOperatorCallExpr>(bare(affinity));
+  if (!call) return std::nullopt;
+  if (call->getOperator() == clang::OO_Plus && call->getNumArgs() == 2 && named_decl(call->getArg(0)))
+    return AffinityElement{call->getArg(0), call->getArg(1)};
+  const clang::CXXOperatorCallExpr *element =
+      call->getOperator() == clang::OO_Amp ? subscript_call(call->getArg(0)) : nullptr;
+  if (!element) return std::nullopt;
+  return AffinityElement{element->getArg(0), element->getArg(1)};
 }
 
 }  // namespace pgas::refactor

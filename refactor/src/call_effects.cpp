@@ -11,6 +11,7 @@
 #include <clang/AST/ExprCXX.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <algorithm>
 #include <functional>
 
 #include "ast_util.hpp"
@@ -58,7 +59,8 @@ bool is_shared_class(const CXXRecordDecl *r) {
 bool is_runtime_c_function(const FunctionDecl *f, const SourceManager &sm) {
   if (f->getName().startswith("upc_")) return true;
   const std::string file = sm.getFilename(sm.getSpellingLoc(f->getLocation())).str();
-  return file.find("/pgas/") != std::string::npos && !in_pgas(f);
+  return (file.find("/pgas/") != std::string::npos || file.find("/pgas-upcc/") != std::string::npos) &&
+         !in_pgas(f);
 }
 
 bool nonzero_constant(const Expr *e, const ASTContext &ctx) {
@@ -127,6 +129,14 @@ bool may_change(QualType written, QualType t, const ASTContext &ctx) {
   for (const CXXBaseSpecifier &base : r->bases())
     if (may_change(written, base.getType(), ctx)) return true;
   return false;
+}
+
+// An operator of a shared class written outside it (global_ptr's and shared_array's friend `+` and `-`):
+// pointer arithmetic, which computes.
+bool is_shared_operator(const FunctionDecl *f) {
+  if (!f->isOverloadedOperator() || isa<CXXMethodDecl>(f) || !in_pgas(f)) return false;
+  return std::any_of(f->param_begin(), f->param_end(),
+                     [](const ParmVarDecl *p) { return is_shared_type(p->getType()); });
 }
 
 bool is_pure_runtime(const FunctionDecl *f) {
@@ -256,8 +266,8 @@ void CallEffects::scan(const Stmt *s, const FunctionDecl *f, int depth, Effects 
     if (auto *oc = dyn_cast<CXXOperatorCallExpr>(call); oc && method) object = oc->getArg(0);
     if (!callee) {
       if (out.opaque.empty()) out.opaque = "makes an indirect call" + where;
-    } else if (callee->getBuiltinID()) {
-      // compiler builtins compute
+    } else if (callee->getBuiltinID() || is_shared_operator(callee)) {
+      // compiler builtins and pointer-to-shared arithmetic compute
     } else if (method && is_shared_class(method->getParent())) {
       // An element access or a query of a shared object (the shared name is seen where it is written). A
       // strict access orders every access around it.

@@ -73,12 +73,10 @@ Refusal refusal_at(const LoopModel &m, const Stmt *at, const std::string &why, s
 // Whether the access is to the element the affinity names (`&A[i]` with A[i]): always local, and never
 // racing with another iteration.
 bool owner_computes(const Access &a, const LoopModel &m, const ASTContext &ctx) {
-  auto *amp = dyn_cast<CXXOperatorCallExpr>(bare(m.affinity_expr));
-  const CXXOperatorCallExpr *own =
-      amp && amp->getOperator() == OO_Amp ? subscript_call(amp->getArg(0)) : nullptr;
-  if (!own || a.row || named_decl(own->getArg(0)) != m.arrays[static_cast<std::size_t>(a.array)].decl)
+  const std::optional<AffinityElement> own = affinity_element(m.affinity_expr);
+  if (!own || a.row || named_decl(own->array) != m.arrays[static_cast<std::size_t>(a.array)].decl)
     return false;
-  return same_expression(own->getArg(1), a.index, ctx);
+  return same_expression(own->index, a.index, ctx);
 }
 
 namespace {

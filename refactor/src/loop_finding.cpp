@@ -9,6 +9,7 @@
 #include <functional>
 
 #include "analysis.hpp"
+#include "ast_util.hpp"
 
 namespace pgas::refactor {
 
@@ -126,9 +127,9 @@ std::vector<Candidate> find_candidates(ASTContext &ctx, const ArraySelector &sel
   std::vector<Candidate> candidates;
   for (const ForStmt *loop : forall_loops(ctx)) {
     if (uses_cache(loop) || is_alias_fallback(loop, ctx)) continue;
-    const std::string file = sm.getFilename(sm.getExpansionLoc(loop->getBeginLoc())).str();
-    const unsigned first = sm.getExpansionLineNumber(loop->getBeginLoc());
-    const unsigned last = sm.getExpansionLineNumber(loop->getEndLoc());
+    const std::string file = written_file(sm, loop->getBeginLoc());
+    const unsigned first = written_line(sm, loop->getBeginLoc());
+    const unsigned last = written_line(sm, loop->getEndLoc());
     Candidate c;
     const bool header_read = read_header(loop, ctx, c.model, c.refusals);
     if (!c.model.body || !find_accesses(select(file, first, last), ctx, c.model, c.refusals)) continue;

@@ -1,5 +1,7 @@
 // Recognizing upc_forall loops and reading their headers: `upc_forall(init, cond, step, affinity)` expands to
-// `for (init; cond; step) if (!has_affinity(affinity)) {} else BODY` (runtime/include/pgas/forall.hpp).
+// `for (init; cond; step) if (!has_affinity(affinity)) {} else BODY` (runtime/include/pgas/forall.hpp);
+// pgas-upcc translates a UPC upc_forall to `for (init; cond; step) if (SCOPE.runs(affinity)) BODY`, SCOPE a
+// pgas_upcc::forall_scope (upcc/src/statements.cpp).
 #include <clang/AST/ExprCXX.h>
 #include <clang/Lex/Lexer.h>
 
@@ -10,10 +12,31 @@ namespace pgas::refactor {
 
 using namespace clang;
 
+namespace {
+
+// The affinity test of a translated upc_forall, or null.
+const CXXMemberCallExpr *translated_test(const ForStmt *loop) {
+  auto *test = dyn_cast_or_null<IfStmt>(loop->getBody());
+  if (!test || test->getElse()) return nullptr;
+  auto *call = dyn_cast_or_null<CXXMemberCallExpr>(bare(test->getCond()));
+  const CXXMethodDecl *method = call ? call->getMethodDecl() : nullptr;
+  if (!method || method->getName() != "runs" || call->getNumArgs() != 1 ||
+      method->getParent()->getQualifiedNameAsString() != "pgas_upcc::forall_scope")
+    return nullptr;
+  return call;
+}
+
+}  // namespace
+
 ForallSpelling forall_spelling(const ForStmt *loop, const ASTContext &ctx) {
   const SourceManager &sm = ctx.getSourceManager();
   ForallSpelling s;
   SourceLocation loc = loop->getForLoc();
+  if (!loc.isMacroID() && translated_test(loop)) {
+    s.is_forall = true;
+    s.keyword = loc;
+    return s;
+  }
   if (!loc.isMacroID() || Lexer::getImmediateMacroName(loc, sm, ctx.getLangOpts()) != "upc_forall") return s;
   s.is_forall = true;
   s.keyword = sm.getExpansionLoc(loc);
@@ -94,15 +117,20 @@ bool read_step(const Expr *inc, const ASTContext &ctx, LoopModel &m) {
 
 bool read_header(const ForStmt *loop, const ASTContext &ctx, LoopModel &m, std::vector<Refusal> &refusals) {
   m.loop = loop;
-  auto *test = dyn_cast_or_null<IfStmt>(loop->getBody());
-  auto *negation = test ? dyn_cast_or_null<UnaryOperator>(bare(test->getCond())) : nullptr;
-  auto *call = negation ? dyn_cast_or_null<CallExpr>(bare(negation->getSubExpr())) : nullptr;
-  if (!call || call->getNumArgs() != 1 || !test->getElse())
-    return refuse(refusals, loop, nullptr, "not rewritten: the upc_forall expansion has an unknown shape",
-                  "expected `for (...) if (!has_affinity(...)) {} else body`");
-  m.affinity_expr = call->getArg(0);
+  if (const CXXMemberCallExpr *runs = translated_test(loop)) {
+    m.affinity_expr = runs->getArg(0);
+    m.body = cast<IfStmt>(loop->getBody())->getThen();
+  } else {
+    auto *test = dyn_cast_or_null<IfStmt>(loop->getBody());
+    auto *negation = test ? dyn_cast_or_null<UnaryOperator>(bare(test->getCond())) : nullptr;
+    auto *call = negation ? dyn_cast_or_null<CallExpr>(bare(negation->getSubExpr())) : nullptr;
+    if (!call || call->getNumArgs() != 1 || !test->getElse())
+      return refuse(refusals, loop, nullptr, "not rewritten: the upc_forall expansion has an unknown shape",
+                    "expected `for (...) if (!has_affinity(...)) {} else body`");
+    m.affinity_expr = call->getArg(0);
+    m.body = test->getElse();
+  }
   m.affinity = spelled(m.affinity_expr->getSourceRange(), ctx);
-  m.body = test->getElse();
   if (!read_init(loop->getInit(), ctx, m))
     return refuse(refusals, loop, nullptr, "not rewritten: unsupported loop initialization",
                   "the first clause must declare or assign one integer variable");

@@ -17,6 +17,7 @@
 #include "output.hpp"
 #include "suggest.hpp"
 #include "trace_selection.hpp"
+#include "upc_sources.hpp"
 
 namespace cl = llvm::cl;
 using namespace pgas::refactor;
@@ -81,12 +82,14 @@ cl::opt<bool> line_directives(
              "(for generated files: debug information and traces then give the "
              "original's lines; pgas_refactor() passes it; not with --export-fixes)"),
     cl::cat(category));
-cl::opt<bool> suggest("suggest",
-                      cl::desc("With --trace: list the upc_forall loops by remote accesses, each with its "
-                               "arrays and their shares, the verdict of the legality analysis (with its "
-                               "reason when it refuses), the write policy it needs and the command that "
-                               "rewrites it; changes nothing"),
-                      cl::cat(category));
+cl::opt<bool> suggest(
+    "suggest",
+    cl::desc("With --trace: list the upc_forall loops by remote accesses, each with its "
+             "arrays and their shares, the verdict of the legality analysis (with its "
+             "reason when it refuses), the write policy it needs and the command that "
+             "rewrites it; changes nothing. A .upc file is analysed as pgas-upcc translates "
+             "it, with the pgas-upcc flags after --, and its loops get no command"),
+    cl::cat(category));
 cl::opt<std::string> format("format", cl::desc("--suggest's output: text (default) or json"),
                             cl::value_desc("FORMAT"), cl::init("text"), cl::cat(category));
 cl::opt<unsigned> jobs("j",
@@ -248,6 +251,10 @@ int main(int argc, const char **argv) {
         "--suggest needs --trace DB and writes only its list (no -i, -o, --diff, --dry-run or "
         "--export-fixes)",
         2);
+  for (const std::string &file : files)
+    if (is_upc_file(file) && !suggest)
+      return fail(file + ": pgas-refactor rewrites the C++ dialect; on a UPC file it gives --suggest only",
+                  2);
   if (format != "text" && format != "json") return fail("unknown --format '" + format + "' (text, json)", 2);
   if (format.getNumOccurrences() > 0 && !suggest) return fail("--format applies only with --suggest", 2);
   if (line_directives && !fixes.empty())

@@ -24,22 +24,20 @@ using namespace clang;
 
 namespace {
 
-// The array and index expressions of the affinity `&X[e]` or `&X[r][e]`.
+// The array and index expressions of the affinity `&X[e]`, `X + e` or `&X[r][e]`.
 struct OwnedElement {
   const ValueDecl *array = nullptr;
   const Expr *row = nullptr, *index = nullptr;
 };
 
 std::optional<OwnedElement> owned_element(const LoopModel &m) {
-  auto *amp = dyn_cast_or_null<CXXOperatorCallExpr>(bare(m.affinity_expr));
-  if (!amp || amp->getOperator() != OO_Amp) return std::nullopt;
-  const CXXOperatorCallExpr *outer = subscript_call(amp->getArg(0));
+  const std::optional<AffinityElement> outer = affinity_element(m.affinity_expr);
   if (!outer) return std::nullopt;
-  if (const ValueDecl *d = named_decl(outer->getArg(0))) return OwnedElement{d, nullptr, outer->getArg(1)};
-  const CXXOperatorCallExpr *inner = subscript_call(outer->getArg(0));
+  if (const ValueDecl *d = named_decl(outer->array)) return OwnedElement{d, nullptr, outer->index};
+  const CXXOperatorCallExpr *inner = subscript_call(outer->array);
   const ValueDecl *d = inner ? named_decl(inner->getArg(0)) : nullptr;
   if (!d) return std::nullopt;
-  return OwnedElement{d, inner->getArg(1), outer->getArg(1)};
+  return OwnedElement{d, inner->getArg(1), outer->index};
 }
 
 bool strict_array(const ValueDecl *d) {

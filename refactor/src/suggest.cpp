@@ -3,7 +3,6 @@
 #include <clang/AST/ASTConsumer.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Frontend/FrontendAction.h>
-#include <clang/Tooling/ArgumentsAdjusters.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/Path.h>
@@ -13,9 +12,11 @@
 #include <cstdio>
 
 #include "analysis.hpp"
+#include "ast_util.hpp"
 #include "common/shell_words.hpp"
 #include "loop_finding.hpp"
 #include "loop_verdicts.hpp"
+#include "upc_sources.hpp"
 
 namespace pgas::refactor {
 
@@ -62,9 +63,9 @@ class Adviser : public ASTConsumer {
     for (const ForStmt *loop : forall_loops(ctx)) {
       LoopAdvice advice;
       advice.file = file_;
-      const std::string path = sm.getFilename(sm.getExpansionLoc(loop->getBeginLoc())).str();
-      advice.line = sm.getExpansionLineNumber(loop->getBeginLoc());
-      advice.last_line = sm.getExpansionLineNumber(loop->getEndLoc());
+      const std::string path = written_file(sm, loop->getBeginLoc());
+      advice.line = written_line(sm, loop->getBeginLoc());
+      advice.last_line = written_line(sm, loop->getEndLoc());
       advice.shares = selection.shares(path, advice.line, advice.last_line);
       for (const TraceSelection::Share &s : advice.shares) advice.accesses += s.accesses;
       if (advice.accesses == 0) continue;
@@ -85,8 +86,8 @@ class Adviser : public ASTConsumer {
       } else {
         advice.verdict = LoopAdvice::kRefused;
         advice.reason = c->refusals.front().message;
-        advice.note = sm.getFilename(sm.getExpansionLoc(c->refusals.front().note_at)).str() + ":" +
-                      std::to_string(sm.getExpansionLineNumber(c->refusals.front().note_at)) + ": " +
+        const SourceLocation note_at = c->refusals.front().note_at;
+        advice.note = written_file(sm, note_at) + ":" + std::to_string(written_line(sm, note_at)) + ": " +
                       c->refusals.front().note;
         const Candidate &before = pristine[static_cast<std::size_t>(c - candidates.begin())];
         if (before.refusals.empty())  // refused by the legality rules, not by its header or nesting
@@ -168,6 +169,11 @@ std::string cmake_call(const LoopAdvice &a) {
   return "pgas_refactor(TARGET " + target + " SOURCE " + cmake_word(a.file) + " ARRAYS" + arrays + ")";
 }
 
+// What a rewritable loop of a UPC file is told instead of a command.
+const char *const kUpcRewrite =
+    "pgas-refactor rewrites the C++ dialect, not UPC files: the verdict is the loop's as written in the "
+    "dialect";
+
 const char *verdict_name(LoopAdvice::Verdict v) {
   switch (v) {
     case LoopAdvice::kRewritable:
@@ -188,13 +194,17 @@ std::vector<LoopAdvice> advise(const tooling::CompilationDatabase &database,
                                const std::vector<std::string> &files, const SuggestOptions &options,
                                std::vector<std::string> &errors) {
   std::vector<LoopAdvice> advice;
+  // The flags after `--` translate a UPC file as pgas-upcc's do.
+  const std::vector<std::string> upcc_flags(options.build_flags.empty() || options.build_flags.front() != "--"
+                                                ? options.build_flags.end()
+                                                : options.build_flags.begin() + 1,
+                                            options.build_flags.end());
   for (const std::string &file : files) {
-    tooling::ClangTool tool(database, {file});
-    tool.appendArgumentsAdjuster(
-        tooling::getInsertArgumentAdjuster(options.parse_arguments, tooling::ArgumentInsertPosition::END));
     AdviserFactory factory(file, options, advice);
-    if (tool.run(tooling::newFrontendActionFactory(&factory).get()) != 0)
-      errors.push_back(file + " does not parse");
+    std::string error;
+    if (!run_on_file(database, file, options.parse_arguments, upcc_flags,
+                     *tooling::newFrontendActionFactory(&factory), error))
+      errors.push_back(error);
   }
   std::stable_sort(advice.begin(), advice.end(),
                    [](const LoopAdvice &a, const LoopAdvice &b) { return a.accesses > b.accesses; });
@@ -226,7 +236,10 @@ std::string advice_text(const std::vector<LoopAdvice> &advice, const SuggestOpti
            (policies.empty() ? policy_name(options.settings->policy) + " (the default)"
                              : policies + " (--policy any refuses it: " + a.reason + ")") +
            "\n";
-    out += "   command: " + shell_command(command(a, options)) + "\n   cmake: " + cmake_call(a) + "\n";
+    if (is_upc_file(a.file))
+      out += "   command: none: " + std::string(kUpcRewrite) + "\n";
+    else
+      out += "   command: " + shell_command(command(a, options)) + "\n   cmake: " + cmake_call(a) + "\n";
   }
   return out;
 }
@@ -253,7 +266,9 @@ std::string advice_json(const std::vector<LoopAdvice> &advice, const SuggestOpti
                             {"reason", a.reason},
                             {"note", a.note},
                             {"policies", std::move(policies)}};
-    if (a.verdict == LoopAdvice::kRewritable) {
+    if (a.verdict == LoopAdvice::kRewritable && is_upc_file(a.file)) {
+      loop["rewrite"] = kUpcRewrite;
+    } else if (a.verdict == LoopAdvice::kRewritable) {
       const std::vector<std::string> words = command(a, options);
       loop["command"] = shell_command(words);
       loop["argv"] = llvm::json::Array(words);

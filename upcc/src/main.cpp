@@ -6,46 +6,17 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
 
 #include "common/shell_words.hpp"
+#include "layout.hpp"
 #include "options.hpp"
 #include "translation.hpp"
 
 namespace pgas::upcc {
 namespace {
-
-// Where the headers, the library and the compilers are: relative to the program, in the install tree and in
-// the build tree alike (upcc/CMakeLists.txt).
-struct Layout {
-  std::string upc_include, dialect_include, libdir, cxx, cc;
-};
-
-Layout find_layout(const char *argv0) {
-  Layout l;
-  std::string self = llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&find_layout));
-  llvm::SmallString<256> bindir(llvm::sys::path::parent_path(self));
-  llvm::SmallString<256> include(bindir), lib(bindir);
-  llvm::sys::path::append(include, PGAS_INCLUDEDIR_FROM_BINDIR);
-  llvm::sys::path::remove_dots(include, true);
-  llvm::sys::path::append(lib, PGAS_LIBDIR_FROM_BINDIR);
-  llvm::sys::path::remove_dots(lib, true);
-  l.upc_include = (include + "/pgas-upcc").str();
-  l.dialect_include = include.str().str();
-  if (!llvm::sys::fs::exists(l.upc_include + "/upc.h") ||
-      !llvm::sys::fs::exists(l.dialect_include + "/pgas/upc.hpp"))
-    throw std::runtime_error("the UPC headers are not in " + l.upc_include + " and " + l.dialect_include +
-                             ", where pgas-upcc looks for them beside its own directory");
-  l.libdir = lib.str().str();
-  const char *cxx = std::getenv("PGAS_UPCC_CXX");
-  l.cxx = cxx && *cxx ? cxx : PGAS_UPCC_CLANG_BINDIR "/clang++";
-  const char *cc = std::getenv("PGAS_UPCC_CC");
-  l.cc = cc && *cc ? cc : PGAS_UPCC_CLANG_BINDIR "/clang";
-  return l;
-}
 
 std::string stem(const std::string &path) { return llvm::sys::path::stem(path).str(); }
 std::string filename(const std::string &path) { return llvm::sys::path::filename(path).str(); }
@@ -93,13 +64,10 @@ class Driver {
       std::vector<std::string> quote_dirs;
       if (!translate_file(input.path, cxx, quote_dirs)) return false;
       if (o_.emit_cxx) return true;
-      const std::string dir = llvm::sys::path::parent_path(input.path).str();
-      command = {l_.cxx, "-std=c++20", "-x", "c++", cxx, "-iquote", dir.empty() ? "." : dir};
-      for (const std::string &d : quote_dirs) command.insert(command.end(), {"-iquote", d});
-      // C's `register` is no C++17 keyword, and "%"PRIu64 no C++11 literal; the parse gave C's warnings.
-      command.insert(command.end(), {"-I", l_.upc_include, "-I", l_.dialect_include, "-w", "-Wno-register",
-                                     "-Wno-reserved-user-defined-literal"});
-      for (const std::string &m : predefined_macros(o_.static_threads)) command.push_back(m);
+      command = {l_.cxx};
+      for (const std::string &f : translation_compile_flags(l_, input.path, quote_dirs, o_.static_threads))
+        command.push_back(f);
+      command.push_back(cxx);
     } else {
       command = {input.kind == InputKind::C ? l_.cc : l_.cxx, input.path};
       if (input.kind == InputKind::Cxx)
