@@ -1,7 +1,7 @@
 #include <llvm/Support/FileSystem.h>
 
+#include <exception>
 #include <fstream>
-#include <stdexcept>
 
 #include "layout.hpp"
 #include "options.hpp"
@@ -9,9 +9,6 @@
 #include "translation.hpp"
 
 namespace pgas::upcc {
-
-TranslatedUnit::TranslatedUnit(std::string text, std::vector<std::string> flags, std::string header_dir)
-    : text_(std::move(text)), flags_(std::move(flags)), header_dir_(std::move(header_dir)) {}
 
 TranslatedUnit::TranslatedUnit(TranslatedUnit &&other) noexcept
     : text_(std::move(other.text_)),
@@ -23,17 +20,6 @@ TranslatedUnit::TranslatedUnit(TranslatedUnit &&other) noexcept
 TranslatedUnit::~TranslatedUnit() {
   if (!header_dir_.empty()) llvm::sys::fs::remove_directories(header_dir_, /*IgnoreErrors=*/true);
 }
-
-namespace {
-
-struct TemporaryDirectory {
-  std::string path;
-  ~TemporaryDirectory() {
-    if (!path.empty()) llvm::sys::fs::remove_directories(path, /*IgnoreErrors=*/true);
-  }
-};
-
-}  // namespace
 
 std::optional<TranslatedUnit> translate_for_tools(const std::string &file,
                                                   const std::vector<std::string> &driver_flags,
@@ -57,7 +43,7 @@ std::optional<TranslatedUnit> translate_for_tools(const std::string &file,
     error = "cannot create a temporary directory";
     return std::nullopt;
   }
-  TemporaryDirectory headers{dir.str().str()};  // until the unit owns it
+  TranslatedUnit unit(dir.str().str());
   TranslationRequest request{
       file,           options.parse_flags, options.static_threads, layout.upc_include, layout.dialect_include,
       dir.str().str()};
@@ -73,11 +59,10 @@ std::optional<TranslatedUnit> translate_for_tools(const std::string &file,
       return std::nullopt;
     }
   }
-  std::vector<std::string> flags =
-      translation_compile_flags(layout, file, translation->quote_dirs, options.static_threads);
-  for (const std::string &f : options.compile_flags) flags.push_back(f);
-  headers.path.clear();
-  return TranslatedUnit(std::move(translation->main), std::move(flags), dir.str().str());
+  unit.text_ = std::move(translation->main);
+  unit.flags_ = translation_compile_flags(layout, file, translation->quote_dirs, options.static_threads);
+  for (const std::string &f : options.compile_flags) unit.flags_.push_back(f);
+  return unit;
 }
 
 }  // namespace pgas::upcc
