@@ -30,7 +30,7 @@ struct FaultCase {
 std::optional<FaultCase> parse_case(int argc, char **argv, std::string *error);
 
 // The job's --timeout (pgasrun, or mpirun's own) when the victim is stopped: nothing else ends the job.
-inline constexpr int kStopTimeoutSeconds = 10;
+inline constexpr int kStopTimeoutSeconds = 6;
 // How long the job may take to end after the fault; generous, the machines are small and loaded.
 inline constexpr double kEndBoundSeconds = 20;
 
