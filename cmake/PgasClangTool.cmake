@@ -1,8 +1,9 @@
-# The build of the tools written on Clang's libraries (pgas-upcc's front end, pgas-refactor): Debian's Clang
-# and LLVM 16, found once here. pgas_clang_tool(TARGET [NO_PRECOMPILED_HEADER]) gives a target their headers,
-# their flags, their libraries and (unless told not to: a target of one small file) a precompiled header of the Clang headers every such file reads: each of those files otherwise spends most
-# of its compile time parsing the same AST headers again (together they were a quarter of the build's CPU
-# time).
+# The build of the tools written on Clang's libraries (pgas-upcc and its front end, pgas-refactor): Debian's
+# Clang and LLVM 16, found once here (the root CMakeLists.txt includes this file when either tool is built).
+# pgas_clang_tool(TARGET [NO_PRECOMPILED_HEADER]) gives a target their headers, flags and libraries, and a
+# precompiled header of the Clang headers most of their files read (not for a target of one small file):
+# without it each file spends most of its compile time parsing the same AST headers again, and those files
+# were a fifth of the build's compile time.
 find_package(LLVM 16 CONFIG QUIET)
 if(LLVM_FOUND)
   find_package(Clang CONFIG QUIET HINTS ${LLVM_DIR}/../clang)
